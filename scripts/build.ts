@@ -1,0 +1,26 @@
+/**
+ * Production build: the client bundle (vite), a throw-away server-render bundle, then the
+ * prerendered HTML (scripts/prerender.ts). `OUT_DIR` chooses the output folder (default dist/),
+ * so tests can build with their own configuration without touching the real build.
+ */
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { prerender } from './prerender';
+
+export async function buildSite(outDir = resolve(process.env.OUT_DIR ?? 'dist'), options: { quiet?: boolean } = {}) {
+  const ssrDir = `${outDir}-ssr`;
+  const logLevel = options.quiet ? 'warn' : 'info';
+  await build({ logLevel, build: { outDir, emptyOutDir: true } });
+  await build({ logLevel, build: { ssr: 'src/web/app/entry-server.tsx', outDir: ssrDir, emptyOutDir: true } });
+  try {
+    return await prerender(outDir, join(ssrDir, 'entry-server.js'));
+  } finally {
+    await rm(ssrDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const summary = await buildSite();
+  console.log(summary);
+}

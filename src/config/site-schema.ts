@@ -1,0 +1,65 @@
+import { z } from 'zod/mini';
+
+/**
+ * The firm's public identity and keys, read from environment variables at build time
+ * (the page is prerendered, so these end up in static HTML). Only public values belong here:
+ * anything in this object is shipped to every visitor.
+ */
+const text = (fallback: string) => z._default(z.string().check(z.trim(), z.minLength(1)), fallback);
+const optionalText = () => z.optional(z.string().check(z.trim(), z.minLength(1)));
+
+const siteEnvSchema = z.object({
+  SITE_BRAND_NAME: text('Atelier IA'),
+  SITE_URL: z._default(z.url({ protocol: /^https?$/ }), 'https://www.example.com'),
+  SITE_PHONE: text('+1 514-555-0142'),
+  SITE_EMAIL: z._default(z.email(), 'bonjour@example.com'),
+  SITE_STREET: text('1250 rue Example, bureau 400'),
+  SITE_CITY: text('Montréal'),
+  SITE_REGION: text('QC'),
+  SITE_POSTAL_CODE: text('H3B 0A1'),
+  SITE_COUNTRY: text('CA'),
+  VAPI_PUBLIC_KEY: optionalText(),
+  VAPI_ASSISTANT_ID: optionalText(),
+  VAPI_API_BASE_URL: z.optional(z.url({ protocol: /^https?$/ })),
+});
+
+export type SiteConfig = {
+  brand: string;
+  url: string;
+  phone: string;
+  /** The phone number in E.164-ish form for tel: links. */
+  phoneHref: string;
+  email: string;
+  address: { street: string; city: string; region: string; postalCode: string; country: string };
+  vapi: { publicKey?: string; assistantId?: string; apiBaseUrl?: string };
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment, failing with one line per bad variable. Empty strings count as unset. */
+export function loadSiteConfig(env: Record<string, string | undefined>): SiteConfig {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in siteEnvSchema.shape && value !== undefined && value.trim() !== ''),
+  );
+  const parsed = siteEnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid site configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    brand: e.SITE_BRAND_NAME,
+    url: e.SITE_URL.replace(/\/+$/, ''),
+    phone: e.SITE_PHONE,
+    phoneHref: `tel:${e.SITE_PHONE.replace(/[^\d+]/g, '')}`,
+    email: e.SITE_EMAIL,
+    address: {
+      street: e.SITE_STREET,
+      city: e.SITE_CITY,
+      region: e.SITE_REGION,
+      postalCode: e.SITE_POSTAL_CODE,
+      country: e.SITE_COUNTRY,
+    },
+    vapi: { publicKey: e.VAPI_PUBLIC_KEY, assistantId: e.VAPI_ASSISTANT_ID, apiBaseUrl: e.VAPI_API_BASE_URL },
+  };
+}

@@ -1,0 +1,39 @@
+import type { FieldErrorCode } from './fields';
+
+/**
+ * Every answer of /api/* is JSON of one of these shapes. The page decides what to show from
+ * `error`, never from the status text.
+ */
+export type ApiSuccess = { ok: true };
+
+export type ApiErrorCode =
+  /** 400: the body failed the payload schema; `fields` says which field and why. */
+  | 'invalid_request'
+  /** 409 (newsletter): the address is already subscribed. */
+  | 'already_subscribed'
+  /** 413, 415: wrong content type or body too large. */
+  | 'unsupported_body'
+  /** 429: per-address rate limit; `retryAfter` in seconds (also the Retry-After header). */
+  | 'rate_limited'
+  /** 503: storage is not configured or not usable on this server. */
+  | 'not_configured'
+  /** 503: the database did not answer; nothing was stored. */
+  | 'unavailable'
+  /** 404 for unknown /api paths. */
+  | 'not_found'
+  /** 500: a bug; details are logged, never returned. */
+  | 'internal';
+
+export type ApiError = {
+  ok: false;
+  error: ApiErrorCode;
+  fields?: Record<string, FieldErrorCode>;
+  retryAfter?: number;
+};
+
+export type ApiResponse = ApiSuccess | ApiError;
+
+export const API_PATHS = {
+  contact: '/api/contact',
+  newsletter: '/api/newsletter',
+} as const;

@@ -1,0 +1,24 @@
+import { z } from 'zod/mini';
+import { email, honeypot, optionalText, requiredText } from './fields';
+
+export const CONTACT_LIMITS = { name: 120, phone: 32, company: 160, message: 5000 } as const;
+
+/** Digits, spaces and the usual separators, an optional leading +, an optional extension. */
+const PHONE_PATTERN = /^\+?[\d\s().-]{7,}(?:\s*(?:ext\.?|x|#|poste)\s*\d{1,6})?$/i;
+
+export const contactRequestSchema = z.strictObject({
+  name: requiredText(CONTACT_LIMITS.name),
+  phone: z.string().check(
+    z.trim(),
+    z.minLength(1, 'required'),
+    z.maxLength(CONTACT_LIMITS.phone, 'too_long'),
+    z.regex(PHONE_PATTERN, 'invalid_phone'),
+  ),
+  email: email(),
+  company: optionalText(CONTACT_LIMITS.company),
+  message: requiredText(CONTACT_LIMITS.message),
+  website: honeypot(),
+});
+
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+export type ContactSubmission = z.output<typeof contactRequestSchema>;

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useInView } from '../lib/use-in-view';
+
+/**
+ * A page section with its anchor id, heading and subtitle, named by its heading for screen readers.
+ * With `reveal`, children marked `reveal-item` fade in once the section scrolls into view.
+ */
+export function Section({
+  id,
+  headingId,
+  title,
+  subtitle,
+  children,
+  className = '',
+  reveal = false,
+}: {
+  id?: string;
+  headingId: string;
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  className?: string;
+  reveal?: boolean;
+}) {
+  const [ref, inView] = useInView<HTMLElement>();
+  return (
+    <section
+      ref={ref}
+      id={id}
+      aria-labelledby={headingId}
+      className={`px-5 py-20 outline-none sm:px-8 md:py-28 ${className}`}
+      data-reveal={reveal ? '' : undefined}
+      data-inview={reveal && inView ? '' : undefined}
+    >
+      <div className="mx-auto max-w-6xl">
+        <header className="mx-auto mb-12 max-w-3xl text-center md:mb-16">
+          <h2 id={headingId} className="text-3xl font-bold tracking-tight text-balance md:text-4xl">
+            {title}
+          </h2>
+          {subtitle ? <p className="mt-4 text-lg text-pretty text-slate-600 dark:text-slate-300">{subtitle}</p> : null}
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}

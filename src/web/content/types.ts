@@ -1,0 +1,158 @@
+/**
+ * The shape of every sentence on the page, per locale. Components only render these objects.
+ * Strings may contain `{brand}`, `{phone}`, `{email}` or `{year}` placeholders, filled by `fill()`
+ * from the site configuration; nothing else is interpolated.
+ *
+ * Structural data that does not change with the language (icons, gradients, animation delays,
+ * anchors) lives in ./catalog.ts, keyed by the same ids.
+ */
+export type Locale = 'en';
+
+export type SectionAnchor = 'ai-caller' | 'services' | 'about' | 'contact' | 'contact-form' | 'faq';
+
+export type ServiceId = 'customer-service' | 'lead-generation' | 'internal-automation' | 'marketing';
+export type BenefitId = 'cost' | 'productivity' | 'growth' | 'efficiency';
+export type DeliveryId = 'local-llm' | 'process-automation' | 'customer-engagement' | 'business-intelligence';
+export type FaqGroupId = 'general' | 'services' | 'process';
+
+export type NavLinkText = { anchor: SectionAnchor; label: string };
+
+export type FaqItem = {
+  id: string;
+  question: string;
+  /** One or more paragraphs. */
+  answer: string[];
+  /** Optional ordered steps shown after the first paragraph (the five-step process). */
+  steps?: { title: string; text: string }[];
+};
+
+export type FieldText = { label: string; placeholder: string };
+
+export type Content = {
+  locale: Locale;
+  meta: {
+    /** <title>; also the Open Graph title. */
+    title: string;
+    description: string;
+    ogImageAlt: string;
+  };
+  a11y: {
+    skipToContent: string;
+    homeLink: string;
+    /** The mobile menu button's stable name; aria-expanded says whether it is open. */
+    menu: string;
+    mainNav: string;
+    mobileNav: string;
+    footerNav: string;
+    theme: { label: string; light: string; dark: string; system: string };
+    pauseBanner: string;
+    playBanner: string;
+    requiredMark: string;
+    optionalMark: string;
+  };
+  nav: { links: NavLinkText[] };
+  hero: {
+    headlinePrefix: string;
+    desktopParagraph: string;
+    mobileDescription: string;
+    cta: string;
+    /** Short reassurance line under the CTA (e.g. "30 minutes, no commitment"). */
+    ctaNote: string;
+  };
+  services: {
+    title: string;
+    subtitle: string;
+    items: { id: ServiceId; title: string; description: string }[];
+  };
+  voiceDemo: {
+    title: string;
+    subtitle: string;
+    callMe: string;
+    endCall: string;
+    connecting: string;
+    status: { connected: string; assistantSpeaking: string; listening: string };
+    /** Shown when the demo has no public key configured. */
+    unavailableTitle: string;
+    unavailableDescription: string;
+    errors: {
+      microphoneDenied: { title: string; description: string };
+      startFailed: { title: string; description: string };
+    };
+    microphoneNote: string;
+  };
+  benefits: {
+    title: string;
+    subtitle: string;
+    items: { id: BenefitId; title: string; highlight: string; description: string }[];
+  };
+  testimonials: {
+    title: string;
+    subtitle: string;
+    items: { name: string; title: string; text: string }[];
+  };
+  delivery: {
+    heading: string;
+    items: { id: DeliveryId; title: string; description: string }[];
+    closing: string;
+  };
+  contact: {
+    heading: string;
+    subtitle: string;
+    info: {
+      title: string;
+      paragraphs: string[];
+      points: string[];
+      phoneLabel: string;
+      emailLabel: string;
+      addressLabel: string;
+    };
+    chipCaption: string;
+    form: {
+      title: string;
+      fields: { name: FieldText; phone: FieldText; email: FieldText; company: FieldText; message: FieldText };
+      submit: string;
+      submitting: string;
+    };
+  };
+  banner: { phrases: string[] };
+  faq: {
+    title: string;
+    subtitle: string;
+    groups: { id: FaqGroupId; title: string; items: FaqItem[] }[];
+    closing: { title: string; text: string; link: string };
+  };
+  footer: {
+    newsletter: {
+      title: string;
+      line: string;
+      emailLabel: string;
+      placeholder: string;
+      subscribe: string;
+      subscribing: string;
+    };
+    quickLinks: { title: string; links: NavLinkText[] };
+    contactUs: { title: string; phoneLabel: string; emailLabel: string };
+    brandTagline: string;
+    /** e.g. "© {year} {brand}. All rights reserved." */
+    copyright: string;
+  };
+  toasts: {
+    contact: {
+      notConfigured: { title: string; description: string };
+      failed: { title: string; description: string };
+      success: { title: string; description: string };
+      rateLimited: { title: string; description: string };
+      invalid: { title: string; description: string };
+    };
+    newsletter: {
+      empty: string;
+      invalidEmail: string;
+      duplicate: string;
+      failed: string;
+      success: string;
+      rateLimited: string;
+    };
+  };
+  /** Inline messages for field-level errors returned by the API or found before sending. */
+  fieldErrors: { required: string; too_long: string; invalid_email: string; invalid_phone: string; invalid: string };
+};

@@ -1,0 +1,49 @@
+import { Send } from 'lucide-react';
+import { useContent } from '../../app/content-context';
+import { Honeypot } from '../../components/Honeypot';
+import { TextField } from '../../components/TextField';
+import { CONTACT_LIMITS } from '../../../contracts/contact';
+import { EMAIL_MAX } from '../../../contracts/fields';
+import { useContactForm, type ContactField } from './use-contact-form';
+
+export function ContactForm() {
+  const { contact, fieldErrors, a11y } = useContent();
+  const form = useContactForm();
+  const { fields } = contact.form;
+
+  const bind = (field: ContactField) => ({
+    id: `contact-${field}`,
+    name: field,
+    label: fields[field].label,
+    placeholder: fields[field].placeholder,
+    value: form.values[field],
+    error: form.errors[field] ? fieldErrors[form.errors[field]] : undefined,
+    disabled: form.submitting,
+    onChange: (event: { target: { value: string } }) => form.setField(field, event.target.value),
+  });
+
+  return (
+    <form noValidate={false} onSubmit={form.submit} className="relative space-y-5" aria-describedby="contact-form-title">
+      <Honeypot id="contact-website" />
+      <TextField {...bind('name')} type="text" autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
+      <TextField {...bind('phone')} type="tel" autoComplete="tel" inputMode="tel" required maxLength={CONTACT_LIMITS.phone} />
+      <TextField {...bind('email')} type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
+      <TextField
+        {...bind('company')}
+        type="text"
+        autoComplete="organization"
+        hint={a11y.optionalMark}
+        maxLength={CONTACT_LIMITS.company}
+      />
+      <TextField {...bind('message')} multiline required maxLength={CONTACT_LIMITS.message} />
+      <button
+        type="submit"
+        disabled={form.submitting}
+        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-6 font-semibold text-white shadow-lg shadow-brand-600/25 transition hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
+      >
+        <Send aria-hidden="true" focusable="false" className="size-5" />
+        {form.submitting ? contact.form.submitting : contact.form.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { API_PATHS } from '../../../contracts/api';
+import { contactRequestSchema } from '../../../contracts/contact';
+import { fieldErrors, type FieldErrorCode } from '../../../contracts/fields';
+import { useContent } from '../../app/content-context';
+import { postJson } from '../../lib/api';
+
+export type ContactValues = { name: string; phone: string; email: string; company: string; message: string };
+export type ContactField = keyof ContactValues;
+
+export const EMPTY_CONTACT: ContactValues = { name: '', phone: '', email: '', company: '', message: '' };
+
+/**
+ * Contact form state per spec §4: idle → submitting → success (cleared, toast) or failure (values
+ * kept, toast) → idle. The same schema as the server checks the values before anything is sent.
+ */
+export function useContactForm() {
+  const { toasts } = useContent();
+  const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
+  const [errors, setErrors] = useState<Partial<Record<ContactField, FieldErrorCode>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  function setField(field: ContactField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const honeypot = new FormData(event.currentTarget).get('website');
+    const payload = { ...values, company: values.company.trim() || undefined, website: honeypot ? String(honeypot) : undefined };
+
+    const checked = contactRequestSchema.safeParse(payload);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues));
+      toast.error(toasts.contact.invalid.title, { description: toasts.contact.invalid.description });
+      return;
+    }
+
+    setSubmitting(true);
+    const result = await postJson(API_PATHS.contact, payload);
+    setSubmitting(false);
+
+    if (result.ok) {
+      setValues(EMPTY_CONTACT);
+      setErrors({});
+      toast.success(toasts.contact.success.title, { description: toasts.contact.success.description });
+      return;
+    }
+    const message =
+      result.error === 'not_configured'
+        ? toasts.contact.notConfigured
+        : result.error === 'rate_limited'
+          ? toasts.contact.rateLimited
+          : result.error === 'invalid_request'
+            ? toasts.contact.invalid
+            : toasts.contact.failed;
+    if (result.error === 'invalid_request' && result.fields) setErrors(result.fields);
+    if (message === toasts.contact.failed) console.error('Contact form submission failed:', result.error);
+    toast.error(message.title, { description: message.description });
+  }
+
+  return { values, errors, submitting, setField, submit };
+}

@@ -1,0 +1,38 @@
+import { EMAIL_MAX } from '../../../contracts/fields';
+import { useContent } from '../../app/content-context';
+import { Honeypot } from '../../components/Honeypot';
+import { useNewsletter } from './use-newsletter';
+
+export function NewsletterForm() {
+  const { footer } = useContent();
+  const text = footer.newsletter;
+  const form = useNewsletter();
+  return (
+    // noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's.
+    <form noValidate onSubmit={form.submit} className="relative mt-5 flex flex-col gap-3 sm:flex-row">
+      <Honeypot id="newsletter-website" />
+      <label htmlFor="newsletter-email" className="sr-only">
+        {text.emailLabel}
+      </label>
+      <input
+        id="newsletter-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX}
+        placeholder={text.placeholder}
+        value={form.email}
+        onChange={(event) => form.setEmail(event.target.value)}
+        disabled={form.submitting}
+        className="min-h-12 w-full flex-1 rounded-full border border-slate-300 bg-white px-5 text-slate-900 placeholder:text-slate-500 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
+      />
+      <button
+        type="submit"
+        disabled={form.submitting}
+        className="min-h-12 shrink-0 rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
+      >
+        {form.submitting ? text.subscribing : text.subscribe}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { API_PATHS } from '../../../contracts/api';
+import { EMAIL_PATTERN } from '../../../contracts/fields';
+import { useContent } from '../../app/content-context';
+import { postJson } from '../../lib/api';
+
+/**
+ * Newsletter sign-up per spec §4/§5/§8: the address is trimmed and checked before any request;
+ * submitting disables the field and button; success clears the field.
+ */
+export function useNewsletter() {
+  const { toasts } = useContent();
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const messages = toasts.newsletter;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const trimmed = email.trim();
+    if (!trimmed) {
+      toast.error(messages.empty);
+      return;
+    }
+    if (!EMAIL_PATTERN.test(trimmed)) {
+      toast.error(messages.invalidEmail);
+      return;
+    }
+    const honeypot = new FormData(event.currentTarget).get('website');
+    setSubmitting(true);
+    const result = await postJson(API_PATHS.newsletter, { email: trimmed, website: honeypot ? String(honeypot) : undefined });
+    setSubmitting(false);
+
+    if (result.ok) {
+      setEmail('');
+      toast.success(messages.success);
+    } else if (result.error === 'already_subscribed') {
+      toast.error(messages.duplicate);
+    } else if (result.error === 'rate_limited') {
+      toast.error(messages.rateLimited);
+    } else if (result.error === 'invalid_request') {
+      toast.error(messages.invalidEmail);
+    } else {
+      console.error('Newsletter sign-up failed:', result.error);
+      toast.error(messages.failed);
+    }
+  }
+
+  return { email, setEmail, submitting, submit };
+}

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { boot } from './boot';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
+const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36';
+
+function environment({ ua = DESKTOP, width = 1280, systemDark = false } = {}) {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua);
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('dark') ? systemDark : false,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+
+const html = () => document.documentElement.classList;
+const listeners: [string, EventListener][] = [];
+
+beforeEach(() => {
+  const add = window.addEventListener.bind(window);
+  vi.spyOn(window, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+    listeners.push([type, listener as EventListener]);
+    add(type, listener, options);
+  });
+});
+
+afterEach(() => {
+  for (const [type, listener] of listeners.splice(0)) window.removeEventListener(type, listener);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+});
+
+describe('layout chosen before first paint', () => {
+  it('is desktop for a desktop browser at 1280 px', () => {
+    environment({ width: 1280 });
+    boot();
+    expect(html().contains('layout-desktop')).toBe(true);
+    expect(html().contains('layout-mobile')).toBe(false);
+  });
+
+  it('is mobile under 768 px, desktop at exactly 768 px', () => {
+    environment({ width: 767 });
+    boot();
+    expect(html().contains('layout-mobile')).toBe(true);
+    environment({ width: 768 });
+    window.dispatchEvent(new Event('resize'));
+    expect(html().contains('layout-desktop')).toBe(true);
+  });
+
+  it('is mobile for a phone or tablet user agent whatever the width', () => {
+    environment({ ua: IPAD, width: 1024 });
+    boot();
+    expect(html().contains('layout-mobile')).toBe(true);
+    document.documentElement.className = '';
+    environment({ ua: IPHONE, width: 1280 });
+    boot();
+    expect(html().contains('layout-mobile')).toBe(true);
+  });
+
+  it('is re-evaluated when the window is resized', () => {
+    environment({ width: 1280 });
+    boot();
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 500 });
+    window.dispatchEvent(new Event('resize'));
+    expect(html().contains('layout-mobile')).toBe(true);
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 900 });
+    window.dispatchEvent(new Event('resize'));
+    expect(html().contains('layout-desktop')).toBe(true);
+  });
+});
+
+describe('navigation bar threshold', () => {
+  it('is solid only above 50 px of scroll', () => {
+    environment();
+    boot();
+    for (const [y, solid] of [[0, false], [50, false], [51, true], [400, true], [50, false]] as const) {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      window.dispatchEvent(new Event('scroll'));
+      expect(html().contains('scrolled'), `at ${y}px`).toBe(solid);
+    }
+  });
+});
+
+describe('theme before first paint', () => {
+  it('follows the system when nothing is stored', () => {
+    environment({ systemDark: true });
+    boot();
+    expect(html().contains('dark')).toBe(true);
+  });
+
+  it('uses the stored choice over the system', () => {
+    environment({ systemDark: true });
+    localStorage.setItem('theme', 'light');
+    boot();
+    expect(html().contains('dark')).toBe(false);
+    localStorage.setItem('theme', 'dark');
+    environment({ systemDark: false });
+    boot();
+    expect(html().contains('dark')).toBe(true);
+  });
+
+  it('runs as the inline script the prerender step writes (self-contained)', () => {
+    environment({ width: 400, systemDark: true });
+    // eslint-disable-next-line no-new-func -- this is exactly how the page runs it
+    new Function(`(${boot.toString()})()`)();
+    expect(html().contains('layout-mobile')).toBe(true);
+    expect(html().contains('dark')).toBe(true);
+    expect(html().contains('js')).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Runs inline in <head>, before the first paint, so the prerendered page is already right for the
+ * visitor: theme (`dark` class), layout (`layout-mobile` / `layout-desktop`), the nav's solid state
+ * (`scrolled`) and `js` (progressive enhancement hooks in CSS).
+ *
+ * The prerender step inlines `(${boot.toString()})()`, so this function must stay self-contained:
+ * no imports, no closures over module variables. The constants mirror spec §9 and are checked by
+ * boot.test.ts; React reads the resulting classes instead of computing them again.
+ */
+export function boot(): void {
+  const root = document.documentElement;
+  const cl = root.classList;
+  cl.add('js');
+  // Entrance animations hide content until it scrolls into view: only where that can be detected.
+  if ('IntersectionObserver' in window) cl.add('io');
+
+  let pref = 'system';
+  try {
+    pref = localStorage.getItem('theme') || 'system';
+  } catch {
+    /* storage blocked: follow the system */
+  }
+  const systemDark = matchMedia('(prefers-color-scheme: dark)').matches;
+  const dark = pref === 'dark' || (pref !== 'light' && systemDark);
+  cl.toggle('dark', dark);
+
+  // Spec §2: mobile when the user agent is a mobile device or the window is under 768 px wide.
+  const mobileAgent = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobi/i.test(navigator.userAgent);
+  function layout() {
+    const mobile = mobileAgent || innerWidth < 768;
+    cl.toggle('layout-mobile', mobile);
+    cl.toggle('layout-desktop', !mobile);
+  }
+  // Spec §4: the desktop nav turns solid above 50 px of scroll.
+  function scrolled() {
+    cl.toggle('scrolled', scrollY > 50);
+  }
+  layout();
+  scrolled();
+  addEventListener('resize', layout);
+  addEventListener('scroll', scrolled, { passive: true });
+}

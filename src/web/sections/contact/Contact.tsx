@@ -1,0 +1,72 @@
+import { Check, Mail, MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { site } from '../../../config/site';
+import { useContent } from '../../app/content-context';
+import { Section } from '../../components/Section';
+import { ContactForm } from '../../features/contact-form/ContactForm';
+import { ChipCircuit } from './ChipCircuit';
+
+export function Contact() {
+  const { contact } = useContent();
+  const { info } = contact;
+  const address = `${site.address.street}, ${site.address.city} (${site.address.region}) ${site.address.postalCode}`;
+  return (
+    <Section id="contact" headingId="contact-title" title={contact.heading} subtitle={contact.subtitle}>
+      <div className="grid items-start gap-12 lg:grid-cols-2">
+        <div className="space-y-8">
+          <div>
+            <h3 className="text-2xl font-bold">{info.title}</h3>
+            {info.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-4 text-slate-600 dark:text-slate-300">
+                {paragraph}
+              </p>
+            ))}
+            <ul className="mt-6 space-y-3">
+              {info.points.map((point) => (
+                <li key={point} className="flex gap-3">
+                  <Check aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+                  <span>{point}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-8 space-y-3">
+              <ContactLine icon={Phone} label={info.phoneLabel}>
+                <a href={site.phoneHref} className="font-medium underline-offset-4 hover:underline">
+                  {site.phone}
+                </a>
+              </ContactLine>
+              <ContactLine icon={Mail} label={info.emailLabel}>
+                <a href={`mailto:${site.email}`} className="font-medium underline-offset-4 hover:underline">
+                  {site.email}
+                </a>
+              </ContactLine>
+              <ContactLine icon={MapPin} label={info.addressLabel}>
+                {address}
+              </ContactLine>
+            </dl>
+          </div>
+          <ChipCircuit brand={site.brand} caption={contact.chipCaption} />
+        </div>
+        <div
+          id="contact-form"
+          className="rounded-3xl border border-slate-200 bg-white p-6 shadow-xl outline-none sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h3 id="contact-form-title" className="mb-6 text-2xl font-bold">
+            {contact.form.title}
+          </h3>
+          <ContactForm />
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function ContactLine({ icon: IconComponent, label, children }: { icon: typeof Phone; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3">
+      <IconComponent aria-hidden="true" focusable="false" className="size-5 shrink-0 text-brand-600 dark:text-accent-400" />
+      <dt className="sr-only">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Mail, Phone } from 'lucide-react';
+import { site } from '../../../config/site';
+import { useContent } from '../../app/content-context';
+import { LogoMark } from '../../components/Logo';
+import { SectionLink } from '../../components/SectionLink';
+import { NewsletterForm } from '../../features/newsletter/NewsletterForm';
+
+const headingClass = 'text-sm font-bold tracking-wider text-slate-900 uppercase dark:text-white';
+
+export function Footer() {
+  const { footer, a11y } = useContent();
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50 px-5 pt-16 pb-10 text-slate-700 sm:px-8 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-12 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div>
+          <h2 className={headingClass}>{footer.newsletter.title}</h2>
+          <p className="mt-3">{footer.newsletter.line}</p>
+          <NewsletterForm />
+        </div>
+        <nav aria-label={a11y.footerNav}>
+          <h2 className={headingClass}>{footer.quickLinks.title}</h2>
+          <ul className="mt-4 space-y-1">
+            {footer.quickLinks.links.map((link) => (
+              <li key={link.label}>
+                <SectionLink anchor={link.anchor} className="inline-flex min-h-9 items-center hover:text-brand-700 hover:underline dark:hover:text-white">
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className={headingClass}>{footer.contactUs.title}</h2>
+          <ul className="mt-4 space-y-3">
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden="true" focusable="false" className="size-4 shrink-0" />
+              <span className="sr-only">{footer.contactUs.phoneLabel}: </span>
+              <span>{site.phone}</span>
+            </li>
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden="true" focusable="false" className="size-4 shrink-0" />
+              <span className="sr-only">{footer.contactUs.emailLabel}: </span>
+              <span>{site.email}</span>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <p className="flex items-center gap-3 text-xl font-bold text-slate-900 dark:text-white">
+            <LogoMark className="size-10" />
+            <span>
+              {site.brand}
+              <sup className="ml-0.5 text-xs">®</sup>
+            </span>
+          </p>
+          <p className="mt-3">{footer.brandTagline}</p>
+        </div>
+      </div>
+      <p className="mx-auto mt-12 max-w-6xl border-t border-slate-200 pt-6 text-sm dark:border-slate-800">{footer.copyright}</p>
+    </footer>
+  );
+}

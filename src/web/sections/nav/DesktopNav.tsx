@@ -1,0 +1,43 @@
+import { site } from '../../../config/site';
+import { useContent } from '../../app/content-context';
+import { LogoMark } from '../../components/Logo';
+import { SectionLink } from '../../components/SectionLink';
+import { ThemeToggle } from '../../components/ThemeToggle';
+
+/**
+ * Fixed top bar of the desktop layout: transparent at the top of the page, solid with a shadow
+ * once the page has scrolled more than 50 px (the `scrolled` class is kept by lib/boot.ts).
+ */
+export function DesktopNav() {
+  const { a11y, nav } = useContent();
+  return (
+    <header
+      data-nav="desktop"
+      className="only-desktop fixed inset-x-0 top-0 z-40 bg-transparent transition-[background-color,box-shadow] duration-300 in-[.scrolled]:bg-white in-[.scrolled]:shadow-md dark:in-[.scrolled]:bg-slate-900 dark:in-[.scrolled]:shadow-black/40"
+    >
+      <div className="mx-auto flex h-18 max-w-6xl items-center justify-between gap-6 px-8">
+        <a href="#top" aria-label={a11y.homeLink} className="flex items-center gap-3 rounded-lg font-bold">
+          <LogoMark className="size-10" />
+          <span className="text-lg tracking-tight" aria-hidden="true">
+            {site.brand}
+          </span>
+        </a>
+        <nav aria-label={a11y.mainNav}>
+          <ul className="flex items-center gap-1">
+            {nav.links.map((link) => (
+              <li key={link.anchor}>
+                <SectionLink
+                  anchor={link.anchor}
+                  className="inline-flex min-h-10 items-center rounded-lg px-4 font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-950 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white"
+                >
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

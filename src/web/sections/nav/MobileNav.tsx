@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { site } from '../../../config/site';
+import { useContent } from '../../app/content-context';
+import { mobileTarget } from '../../content/catalog';
+import type { SectionAnchor } from '../../content/types';
+import { LogoMark } from '../../components/Logo';
+import { SectionLink } from '../../components/SectionLink';
+import { ThemeToggle } from '../../components/ThemeToggle';
+import { useActiveSection } from './use-active-section';
+
+const MENU_ID = 'mobile-menu';
+
+/**
+ * Fixed top bar of the mobile layout. The logo button discloses the section links (WAI-ARIA
+ * disclosure navigation: a button with aria-expanded/aria-controls, a plain list of links).
+ */
+export function MobileNav() {
+  const { a11y, nav } = useContent();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const active = useActiveSection(nav.links.map((link) => link.anchor));
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, close]);
+
+  return (
+    <header data-nav="mobile" className="only-mobile fixed inset-x-0 top-0 z-40">
+      {open ? (
+        <div
+          data-testid="menu-backdrop"
+          aria-hidden="true"
+          className="fixed inset-0 bg-slate-950/40 backdrop-blur-[2px]"
+          onClick={() => close(true)}
+        />
+      ) : null}
+      <div className="relative flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          aria-label={a11y.menu}
+          onClick={() => setOpen((value) => !value)}
+          className="flex min-h-11 items-center gap-2 rounded-lg pr-2 font-bold"
+        >
+          <LogoMark className="size-9" />
+          <span aria-hidden="true">{site.brand}</span>
+        </button>
+        <ThemeToggle />
+      </div>
+      <nav
+        id={MENU_ID}
+        aria-label={a11y.mobileNav}
+        hidden={!open}
+        className="relative mx-3 mt-2 rounded-2xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+      >
+        <ul>
+          {nav.links.map((link) => {
+            const isActive = active === link.anchor;
+            return (
+              <li key={link.anchor}>
+                <SectionLink
+                  anchor={mobileTarget(link.anchor) as SectionAnchor}
+                  onNavigate={() => close(false)}
+                  aria-current={isActive ? 'location' : undefined}
+                  className="flex min-h-12 items-center rounded-xl px-4 text-lg font-medium text-slate-800 hover:bg-slate-100 aria-[current]:bg-brand-50 aria-[current]:text-brand-700 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-[current]:bg-brand-900 dark:aria-[current]:text-brand-100"
+                >
+                  {link.label}
+                </SectionLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </header>
+  );
+}
