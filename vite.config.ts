@@ -1,13 +1,30 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { loadSiteConfig } from './src/config/site-schema.ts';
 
 // Public site configuration is parsed once here and inlined into the bundle and the prerendered HTML.
 const siteConfig = loadSiteConfig(process.env);
 
+/**
+ * sonner injects its stylesheet at run time through a <style> element, which a strict
+ * Content-Security-Policy (no 'unsafe-inline' styles) blocks. index.css imports the same
+ * stylesheet as a file instead, so the injection is removed here.
+ */
+function sonnerStylesFromCss(): Plugin {
+  return {
+    name: 'sonner-styles-from-css',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      const stripped = code.replace(/__insertCSS\("(?:[^"\\]|\\.)*"\)/, '');
+      if (stripped === code) this.error('sonner no longer calls __insertCSS("..."): check how it injects its styles');
+      return { code: stripped, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), sonnerStylesFromCss()],
   define: {
     __SITE_CONFIG__: JSON.stringify(siteConfig),
   },

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Toaster } from 'sonner';
 import type { Content } from '../content';
 import { useResolvedTheme } from '../lib/theme';
@@ -17,6 +18,8 @@ import { ContentProvider } from './content-context';
 
 /** The page, section by section, in the order of spec §2. */
 export function App({ content }: { content: Content }) {
+  // Marks the page as interactive; browser tests wait for it before clicking.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <ContentProvider content={content}>
       <a

@@ -1,0 +1,229 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startPostgres, createDatabase, type RunningPostgres } from '../test/postgres';
+import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
+import { startServer, type RunningServer } from './helpers/server';
+
+const baseUrl = inject('baseUrl');
+const staticDir = inject('staticDir');
+let browser: Browser;
+let db: Database.Database;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  db = new Database(inject('sqlitePath'), { readonly: true, fileMustExist: true });
+});
+afterAll(async () => {
+  db?.close();
+  await browser?.close();
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+async function fillContact(page: Page, values: { name: string; phone: string; email: string; company?: string; message: string }) {
+  await page.getByLabel('Full Name').fill(values.name);
+  await page.getByLabel('Phone Number').fill(values.phone);
+  await page.getByLabel('Email', { exact: true }).fill(values.email);
+  if (values.company !== undefined) await page.getByLabel('Company (optional)').fill(values.company);
+  await page.getByLabel('Message or Inquiry').fill(values.message);
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** Holds every request to `path` until `release()` is called, so the submitting state can be seen. */
+async function holdRequests(page: Page, path: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${path}`, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('contact form', () => {
+  it('sends, shows "Sending..." while submitting, clears itself, toasts success and stores the row', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop', { url: baseUrl });
+    await waitForHydration(page);
+    const email = `lead-${unique()}@example.com`;
+    await fillContact(page, { name: '  Marie Tremblay ', phone: '514-555-0199', email, company: '', message: 'We miss calls at lunch.' });
+    const release = await holdRequests(page, '/api/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+
+    const busy = page.getByRole('button', { name: 'Sending...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+
+    await toast(page, 'Message sent successfully!').waitFor();
+    expect(await toast(page, "We'll get back to you soon.").count()).toBe(1);
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('');
+    expect(await page.getByLabel('Message or Inquiry').inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
+
+    const row = db.prepare('SELECT name, email, phone, company, message FROM contact_submissions WHERE email = ?').get(email);
+    expect(row).toEqual({ name: 'Marie Tremblay', email, phone: '514-555-0199', company: null, message: 'We miss calls at lunch.' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stores the company when given, on a phone too', async () => {
+    const { page, context } = await openPage(browser, 'phone', { url: baseUrl });
+    await waitForHydration(page);
+    const email = `mobile-${unique()}@example.com`;
+    await fillContact(page, { name: 'Luc Gagnon', phone: '+1 418 555 0100', email, company: 'Clinique Beauport', message: 'Voice agent for bookings' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, 'Message sent successfully!').waitFor();
+    expect(db.prepare('SELECT company FROM contact_submissions WHERE email = ?').get(email)).toEqual({ company: 'Clinique Beauport' });
+    await context.close();
+  });
+
+  it('lets the browser enforce the required fields: nothing is sent', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: baseUrl });
+    await waitForHydration(page);
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/contact')) sent += 1;
+    });
+    await page.getByLabel('Full Name').fill('Only a name');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect(await page.getByLabel('Phone Number').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    await page.waitForTimeout(300);
+    expect(sent).toBe(0);
+    await context.close();
+  });
+});
+
+describe('newsletter', () => {
+  it('subscribes: "Subscribing..." disables the field and button, then clears it and stores the row', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop', { url: baseUrl });
+    await waitForHydration(page);
+    const email = `reader-${unique()}@example.com`;
+    const input = page.getByLabel('Email address');
+    await input.fill(`  ${email}  `);
+    const release = await holdRequests(page, '/api/newsletter');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const busy = page.getByRole('button', { name: 'Subscribing...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    expect(await input.isDisabled()).toBe(true);
+    release();
+    await toast(page, 'Successfully subscribed to our newsletter!').waitFor();
+    expect(await input.inputValue()).toBe('');
+    expect(db.prepare('SELECT email FROM newsletter_subscriptions WHERE email = ?').get(email)).toEqual({ email });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says when the address is already subscribed, whatever its case', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: baseUrl });
+    await waitForHydration(page);
+    const email = `twice-${unique()}@example.com`;
+    const input = page.getByLabel('Email address');
+    await input.fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await toast(page, 'Successfully subscribed to our newsletter!').waitFor();
+    await input.fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await toast(page, 'This email is already subscribed to our newsletter').waitFor();
+    expect(await input.inputValue()).toBe(email.toUpperCase());
+    expect(db.prepare('SELECT COUNT(*) AS n FROM newsletter_subscriptions WHERE email_normalized = ?').get(email)).toEqual({ n: 1 });
+    await context.close();
+  });
+
+  it.each([
+    ['   ', 'Please enter your email address'],
+    ['not an email', 'Please enter a valid email address'],
+    ['someone@example', 'Please enter a valid email address'],
+  ])('checks %j before any request: "%s"', async (value, message) => {
+    const { page, context } = await openPage(browser, 'phone', { url: baseUrl });
+    await waitForHydration(page);
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/newsletter')) sent += 1;
+    });
+    await page.getByLabel('Email address').fill(value);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await toast(page, message).waitFor();
+    expect(sent).toBe(0);
+    await context.close();
+  });
+});
+
+describe('when the server cannot store anything', () => {
+  let dir: string;
+  let misconfigured: RunningServer;
+  let limited: RunningServer;
+  let postgres: RunningPostgres;
+  let failing: RunningServer;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'e2e-faults-'));
+    // A storage path that can never be opened: the server still serves the page.
+    misconfigured = await startServer({ STATIC_DIR: staticDir, SQLITE_PATH: '/proc/no-such-dir/leads.sqlite', DATABASE_URL: '' });
+    limited = await startServer({ STATIC_DIR: staticDir, SQLITE_PATH: join(dir, 'limited.sqlite'), DATABASE_URL: '', RATE_LIMIT_CONTACT: '2/600' });
+    postgres = await startPostgres();
+    const database = await createDatabase(postgres.adminUrl);
+    failing = await startServer({ STATIC_DIR: staticDir, DATABASE_URL: database.url });
+  });
+  afterAll(async () => {
+    await Promise.all([misconfigured?.stop(), limited?.stop(), failing?.stop()]);
+    await postgres?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('contact form: "Form temporarily unavailable" when storage is not configured, values kept', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: misconfigured.url });
+    await waitForHydration(page);
+    await fillContact(page, { name: 'Ana', phone: '514 555 0123', email: 'ana@example.com', message: 'Hello' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, 'Form temporarily unavailable').waitFor();
+    expect(await toast(page, 'Configuration missing on the server. Please try again later.').count()).toBe(1);
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('Ana');
+    expect(await page.getByLabel('Message or Inquiry').inputValue()).toBe('Hello');
+    await context.close();
+  });
+
+  it('contact form: a clear toast when the visitor is rate limited, values kept', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: limited.url });
+    await waitForHydration(page);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await fillContact(page, { name: 'Busy', phone: '514 555 0123', email: `rate-${unique()}@example.com`, message: 'Hi' });
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expect.poll(() => toast(page, 'Message sent successfully!').count()).toBe(attempt + 1);
+    }
+    await fillContact(page, { name: 'Busy', phone: '514 555 0123', email: 'rate@example.com', message: 'Third' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const error = page.locator('[data-sonner-toast][data-type="error"]');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/too many/i);
+    expect(await page.getByLabel('Message or Inquiry').inputValue()).toBe('Third');
+    await context.close();
+  });
+
+  it('both forms: the failure toasts when the database stops answering, values kept, error logged', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop', { url: failing.url });
+    await waitForHydration(page);
+    await postgres.stop();
+
+    await fillContact(page, { name: 'Kept', phone: '514 555 0123', email: 'kept@example.com', message: 'Keep me' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, 'Failed to send message').waitFor({ timeout: 20_000 });
+    expect(await toast(page, 'Please try again later.').count()).toBe(1);
+    expect(await page.getByLabel('Full Name').inputValue()).toBe('Kept');
+    expect(await page.getByLabel('Message or Inquiry').inputValue()).toBe('Keep me');
+
+    await page.getByLabel('Email address').fill('later@example.com');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await toast(page, 'Failed to subscribe. Please try again.').waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel('Email address').inputValue()).toBe('later@example.com');
+
+    // Spec §8: both failures are logged to the console.
+    expect(errors.filter((error) => /Contact form submission failed|Newsletter sign-up failed/.test(error))).toHaveLength(2);
+    await context.close();
+  });
+});

@@ -1,0 +1,49 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildSite } from '../scripts/build';
+import { startServer } from './helpers/server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The production server serving the test build, with SQLite storage. */
+    baseUrl: string;
+    sqlitePath: string;
+    /** The test build (no voice-agent key configured). */
+    staticDir: string;
+  }
+}
+
+export const E2E_DIR = resolve('.tmp/e2e');
+
+/** Builds the site once with the default (fictional) configuration and serves it with the real server. */
+export default async function setup(project: TestProject) {
+  await rm(E2E_DIR, { recursive: true, force: true });
+  await mkdir(E2E_DIR, { recursive: true });
+  const staticDir = join(E2E_DIR, 'dist');
+  const sqlitePath = join(E2E_DIR, 'leads.sqlite');
+
+  const saved = { ...process.env };
+  for (const key of Object.keys(process.env)) if (key.startsWith('VAPI_') || key.startsWith('SITE_')) delete process.env[key];
+  try {
+    await buildSite(staticDir, { quiet: true });
+  } finally {
+    process.env = saved;
+  }
+
+  const server = await startServer({
+    STATIC_DIR: staticDir,
+    SQLITE_PATH: sqlitePath,
+    DATABASE_URL: '',
+    // The browser tests submit many forms from one address; rate limiting has its own tests.
+    RATE_LIMIT_CONTACT: '1000/600',
+    RATE_LIMIT_NEWSLETTER: '1000/600',
+  });
+  project.provide('baseUrl', server.url);
+  project.provide('sqlitePath', sqlitePath);
+  project.provide('staticDir', staticDir);
+
+  return async () => {
+    await server.stop();
+  };
+}

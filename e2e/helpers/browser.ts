@@ -1,0 +1,88 @@
+import { mkdir } from 'node:fs/promises';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** See shared/TOOLCHAIN.md: without the resolver rule Chromium still tries to reach Google hosts. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPAD_UA =
+  'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** The three screens the issue names: a desktop, a phone, and a tablet-sized mobile device. */
+export const DEVICES = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  tablet: { viewport: { width: 1024, height: 768 }, userAgent: IPAD_UA, isMobile: true, hasTouch: true },
+} satisfies Record<string, BrowserContextOptions>;
+
+export type DeviceName = keyof typeof DEVICES;
+
+export type OpenedPage = {
+  context: BrowserContext;
+  page: Page;
+  /** console.error messages and uncaught exceptions seen so far. */
+  errors: string[];
+  /** Requests to anything but the loopback server. */
+  externalRequests: string[];
+};
+
+/** A fresh context (own storage) and page, watching for console errors and requests leaving localhost. */
+export async function openPage(
+  browser: Browser,
+  device: DeviceName,
+  options: BrowserContextOptions & { url?: string } = {},
+): Promise<OpenedPage> {
+  const { url, ...contextOptions } = options;
+  const context = await browser.newContext({ ...DEVICES[device], ...contextOptions });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const externalRequests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    const target = new URL(request.url());
+    if (!['127.0.0.1', 'localhost'].includes(target.hostname) && target.protocol !== 'data:') externalRequests.push(request.url());
+  });
+  if (url) await page.goto(url, { waitUntil: 'load' });
+  return { context, page, errors, externalRequests };
+}
+
+/** axe-core violations (WCAG 2.2 A/AA and best practices), summarised one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+export const SCREENSHOT_DIR = 'e2e/screenshots';
+
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
+}
+
+/** Waits until React has hydrated the page (the app marks <html data-hydrated> once it is interactive). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+}

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../../test/postgres';
+
+export type RunningServer = { url: string; port: number; process: ChildProcess; logs: () => string; stop(): Promise<void> };
+
+/**
+ * Starts the real production server (src/server/server.ts) as a child process on a free loopback
+ * port and waits until it answers. `env` adds to or overrides the parent's environment.
+ */
+export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${url}/`);
+      if (response.status < 500) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer within 30 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    port,
+    process: child,
+    logs: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+      }),
+  };
+}

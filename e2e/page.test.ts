@@ -1,0 +1,338 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, launchBrowser, openPage, screenshot, waitForHydration, type DeviceName } from './helpers/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Page landmarks in spec order; `layout` marks the ones that exist only in one layout. */
+const SECTIONS = [
+  { name: 'mobile nav', selector: '[data-nav="mobile"]', layout: 'mobile' },
+  { name: 'desktop nav', selector: '[data-nav="desktop"]', layout: 'desktop' },
+  { name: 'mobile hero', selector: '[data-hero="mobile"]', layout: 'mobile' },
+  { name: 'desktop hero', selector: '[data-hero="desktop"]', layout: 'desktop' },
+  { name: 'services', selector: 'section#services' },
+  { name: 'voice demo', selector: 'section#ai-caller' },
+  { name: 'benefits', selector: 'section#about' },
+  { name: 'testimonials', selector: 'section[aria-labelledby="testimonials-title"]' },
+  { name: 'delivery list', selector: 'section[aria-labelledby="delivery-title"]' },
+  { name: 'contact', selector: 'section#contact' },
+  { name: 'contact form', selector: 'section#contact #contact-form form' },
+  { name: 'brand banner', selector: '[data-banner]' },
+  { name: 'faq', selector: 'section#faq' },
+  { name: 'footer', selector: 'footer' },
+] as const;
+
+const layoutOf: Record<DeviceName, 'mobile' | 'desktop'> = { desktop: 'desktop', phone: 'mobile', tablet: 'mobile' };
+
+/** Waits for a smooth scroll to settle. */
+async function scrollSettled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const first = scrollY;
+        setTimeout(() => resolve(scrollY === first), 150);
+      }),
+    undefined,
+    { polling: 200, timeout: 10_000 },
+  );
+}
+
+const top = (page: Page, selector: string) => page.$eval(selector, (element) => Math.round(element.getBoundingClientRect().top));
+
+describe.each(['desktop', 'phone', 'tablet'] as const)('on a %s', (device) => {
+  const layout = layoutOf[device];
+
+  it('shows every section of its layout, in the spec order, with no console error and no request leaving localhost', async () => {
+    const { page, context, errors, externalRequests } = await openPage(browser, device, { url: baseUrl });
+    await waitForHydration(page);
+    const found = await page.evaluate((sections) => {
+      return sections.map((section) => {
+        const element = document.querySelector(section.selector);
+        return { name: section.name, exists: Boolean(element), visible: Boolean(element && (element as HTMLElement).offsetParent !== null || element?.tagName === 'HEADER' && getComputedStyle(element).display !== 'none') };
+      });
+    }, SECTIONS.map(({ name, selector }) => ({ name, selector })));
+    for (const [index, section] of SECTIONS.entries()) {
+      expect(found[index]!.exists, section.name).toBe(true);
+      const expected = !('layout' in section) || section.layout === layout;
+      expect(found[index]!.visible, `${section.name} visible on ${device}`).toBe(expected);
+    }
+    const inOrder = await page.evaluate((selectors) => {
+      const elements = selectors.map((selector) => document.querySelector(selector)!);
+      return elements.every((element, index) => index === 0 || Boolean(elements[index - 1]!.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING));
+    }, SECTIONS.map((section) => section.selector));
+    expect(inOrder).toBe(true);
+    expect(await page.textContent('h1:visible')).toContain('Transform your Business with Atelier IA');
+    expect(errors).toEqual([]);
+    expect(externalRequests).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['light', 'dark'] as const)('has zero axe-core violations in the %s theme', async (colorScheme) => {
+    const { page, context, errors } = await openPage(browser, device, { url: baseUrl, colorScheme, reducedMotion: 'reduce' });
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+    await screenshot(page, `${device}-${colorScheme}`);
+    // Open an FAQ answer and the mobile menu so their content is checked too.
+    await page.locator('[data-faq-item] h4 button').first().click();
+    expect(await axeViolations(page)).toEqual([]);
+    if (layout === 'mobile') {
+      await page.click('[data-nav="mobile"] button[aria-controls="mobile-menu"]');
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('desktop navigation bar', () => {
+  it('turns solid with a shadow at 51 px of scroll and transparent again at 50 px', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: baseUrl });
+    const style = () =>
+      page.$eval('[data-nav="desktop"]', (element) => {
+        const computed = getComputedStyle(element);
+        return { background: computed.backgroundColor, shadow: computed.boxShadow };
+      });
+    const at = async (y: number) => {
+      await page.evaluate((target) => scrollTo({ top: target, behavior: 'instant' }), y);
+      await page.waitForTimeout(350); // the colour transition lasts 300 ms
+      return style();
+    };
+    expect((await at(0)).background).toBe('rgba(0, 0, 0, 0)');
+    const solid = await at(51);
+    expect(solid.background).toBe('rgb(255, 255, 255)');
+    expect(solid.shadow).not.toBe('none');
+    const back = await at(50);
+    expect(back.background).toBe('rgba(0, 0, 0, 0)');
+    expect(back.shadow).toBe('none');
+    await context.close();
+  });
+
+  it('scrolls smoothly to a section below the fixed bar', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: baseUrl });
+    await waitForHydration(page);
+    await page.click('[data-nav="desktop"] a[href="#faq"]');
+    await scrollSettled(page);
+    const faqTop = await top(page, '#faq');
+    const navBottom = await page.$eval('[data-nav="desktop"]', (element) => element.getBoundingClientRect().bottom);
+    expect(faqTop).toBeGreaterThanOrEqual(Math.floor(navBottom));
+    expect(faqTop).toBeLessThan(120);
+    await context.close();
+  });
+});
+
+describe('mobile menu', () => {
+  it('opens, scrolls to 60 px above a section (160 px for the contact form), highlights it and closes', async () => {
+    const { page, context, errors } = await openPage(browser, 'phone', { url: baseUrl });
+    await waitForHydration(page);
+    const button = page.locator('[data-nav="mobile"] button[aria-controls="mobile-menu"]');
+    const menu = page.locator('#mobile-menu');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu.isVisible()).toBe(true);
+    await menu.getByRole('link', { name: 'About' }).click();
+    await scrollSettled(page);
+    expect(await menu.isVisible()).toBe(false);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(Math.abs((await top(page, '#about')) - 60)).toBeLessThanOrEqual(1);
+    await button.click();
+    expect(await menu.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('location');
+    expect(await menu.locator('[aria-current]').count()).toBe(1);
+
+    await menu.getByRole('link', { name: 'Contact' }).click();
+    await scrollSettled(page);
+    expect(Math.abs((await top(page, '#contact-form')) - 160)).toBeLessThanOrEqual(1);
+    await button.click();
+    expect(await menu.getByRole('link', { name: 'Contact' }).getAttribute('aria-current')).toBe('location');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('closes on a backdrop click and on Escape, returning focus to the menu button', async () => {
+    const { page, context } = await openPage(browser, 'phone', { url: baseUrl });
+    await waitForHydration(page);
+    const button = page.locator('[data-nav="mobile"] button[aria-controls="mobile-menu"]');
+    const menu = page.locator('#mobile-menu');
+
+    await button.click();
+    await page.mouse.click(200, 700); // below the menu: the backdrop
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('mobile-menu');
+
+    await button.click();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null || document.activeElement?.closest('[role=group]') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await menu.isVisible()).toBe(false);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('mobile-menu');
+    await context.close();
+  });
+
+  it('the hero call to action takes a phone to the contact form', async () => {
+    const { page, context } = await openPage(browser, 'phone', { url: baseUrl });
+    await waitForHydration(page);
+    await page.locator('[data-hero="mobile"]').getByRole('link', { name: 'Book a Free Call' }).click();
+    await scrollSettled(page);
+    expect(Math.abs((await top(page, '#contact-form')) - 160)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+});
+
+describe('layout', () => {
+  it('switches between desktop and mobile when the window is resized', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: baseUrl });
+    await waitForHydration(page);
+    expect(await page.isVisible('[data-nav="desktop"]')).toBe(true);
+    await page.setViewportSize({ width: 600, height: 800 });
+    await expect.poll(() => page.isVisible('[data-nav="mobile"]')).toBe(true);
+    expect(await page.isVisible('[data-nav="desktop"]')).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => page.isVisible('[data-nav="desktop"]')).toBe(true);
+    await context.close();
+  });
+
+  it('is already right when the body is first parsed: no desktop flash on a phone, no theme flash', async () => {
+    for (const [device, expectedLayout] of [['phone', 'layout-mobile'], ['desktop', 'layout-desktop']] as const) {
+      const { page, context } = await openPage(browser, device, { colorScheme: 'dark' });
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.body) {
+            (window as unknown as { firstClasses: string }).firstClasses = document.documentElement.className;
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(baseUrl);
+      const classes = await page.evaluate(() => (window as unknown as { firstClasses: string }).firstClasses);
+      expect(classes.split(' ')).toEqual(expect.arrayContaining([expectedLayout, 'dark']));
+      await context.close();
+    }
+  });
+
+  it('reads fine without JavaScript: every section and every FAQ answer is in the HTML', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: baseUrl, javaScriptEnabled: false });
+    for (const id of ['services', 'ai-caller', 'about', 'contact', 'contact-form', 'faq']) {
+      expect(await page.isVisible(`#${id}`), id).toBe(true);
+    }
+    const answers = page.locator('.faq-panel');
+    expect(await answers.count()).toBe(9);
+    expect(await answers.first().isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('FAQ', () => {
+  it('opens several answers at once and toggles only the one clicked', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: baseUrl });
+    await waitForHydration(page);
+    const questions = page.locator('#faq [data-faq-item] h4 button');
+    expect(await questions.count()).toBe(9);
+    const first = questions.nth(0);
+    const fifth = questions.nth(4);
+    const panel = async (question: typeof first) => page.locator(`#${await question.getAttribute('aria-controls')}`);
+
+    await first.click();
+    await fifth.click();
+    expect(await first.getAttribute('aria-expanded')).toBe('true');
+    expect(await fifth.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(async () => (await panel(first)).isVisible()).toBe(true);
+    await expect.poll(async () => (await panel(fifth)).isVisible()).toBe(true);
+
+    await first.click();
+    expect(await first.getAttribute('aria-expanded')).toBe('false');
+    expect(await fifth.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(async () => (await panel(first)).isVisible()).toBe(false);
+    expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('false');
+    // Spec §9: the animation lasts 0.3 s.
+    expect(await (await panel(fifth)).evaluate((element) => getComputedStyle(element).transitionDuration)).toContain('0.3s');
+    await context.close();
+  });
+});
+
+describe('theme', () => {
+  it('the toggle sets dark on <html>, and the choice survives a reload without a flash', async () => {
+    for (const device of ['desktop', 'phone'] as const) {
+      const { page, context } = await openPage(browser, device, { url: baseUrl, colorScheme: 'light' });
+      await waitForHydration(page);
+      const nav = device === 'desktop' ? '[data-nav="desktop"]' : '[data-nav="mobile"]';
+      await page.click(`${nav} [data-theme-option="dark"]`);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(await page.getAttribute(`${nav} [data-theme-option="dark"]`, 'aria-pressed')).toBe('true');
+
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.body) {
+            (window as unknown as { darkAtFirstParse: boolean }).darkAtFirstParse = document.documentElement.classList.contains('dark');
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.reload();
+      expect(await page.evaluate(() => (window as unknown as { darkAtFirstParse: boolean }).darkAtFirstParse)).toBe(true);
+      await waitForHydration(page);
+      expect(await page.getAttribute(`${nav} [data-theme-option="dark"]`, 'aria-pressed')).toBe('true');
+
+      await page.click(`${nav} [data-theme-option="system"]`);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+      await context.close();
+    }
+  });
+});
+
+describe('motion and focus', () => {
+  it('stops the banner and decorations under reduced motion, and the banner can be paused', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: baseUrl, reducedMotion: 'reduce' });
+    await waitForHydration(page);
+    expect(await page.$eval('.marquee-track', (element) => getComputedStyle(element).animationName)).toBe('none');
+    await context.close();
+
+    const moving = await openPage(browser, 'desktop', { url: baseUrl });
+    await waitForHydration(moving.page);
+    const track = moving.page.locator('.marquee-track');
+    expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('running');
+    await moving.page.getByRole('button', { name: 'Pause animation' }).click();
+    expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('paused');
+    await moving.context.close();
+  });
+
+  it('keyboard focus is always visible and never hidden under the fixed bar', async () => {
+    for (const device of ['desktop', 'phone'] as const) {
+      const { page, context } = await openPage(browser, device, { url: baseUrl });
+      await waitForHydration(page);
+      const navSelector = device === 'desktop' ? '[data-nav="desktop"]' : '[data-nav="mobile"] > div';
+      for (let index = 0; index < 60; index += 1) {
+        await page.keyboard.press('Tab');
+        const state = await page.evaluate((selector) => {
+          const element = document.activeElement as HTMLElement | null;
+          if (!element || element === document.body) return null;
+          const bar = document.querySelector(selector)!.getBoundingClientRect();
+          const rect = element.getBoundingClientRect();
+          const style = getComputedStyle(element);
+          return {
+            name: element.outerHTML.slice(0, 80),
+            inBar: Boolean(element.closest('header')),
+            top: rect.top,
+            bottom: rect.bottom,
+            barBottom: bar.bottom,
+            outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+            hidden: element.closest('[aria-hidden="true"]') !== null,
+          };
+        }, navSelector);
+        if (!state || state.hidden) continue;
+        expect(state.outline, `focus ring on ${state.name}`).toBe(true);
+        if (!state.inBar) expect(state.top, `${state.name} below the bar on ${device}`).toBeGreaterThanOrEqual(state.barBottom - 1);
+      }
+      await context.close();
+    }
+  });
+});

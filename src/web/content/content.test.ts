@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { fillContent } from '../app/content-context';
+import { SERVICE_ORDER, serviceStyle } from './catalog';
+import { en } from './en';
+import { fill } from './index';
+
+const site = { brand: 'Atelier IA', phone: '+1 514-555-0142', email: 'bonjour@example.com' };
+
+describe('English copy (spec §2, §8: verbatim where the spec gives text)', () => {
+  it('has the spec titles and labels', () => {
+    expect(en.services.title).toBe('What We Automate For You');
+    expect(en.services.subtitle).toBe('Targeted AI solutions designed to reduce your costs, save your time, and drive your revenue.');
+    expect(en.voiceDemo).toMatchObject({ title: 'Try Our AI Voice Agent', subtitle: 'Please wait a few seconds and witness the latest technology', callMe: 'Call Me', endCall: 'End Call' });
+    expect(en.voiceDemo.status).toEqual({ connected: 'Connected - You can speak now', assistantSpeaking: 'AI is speaking...', listening: 'Listening...' });
+    expect(en.benefits.title).toBe('What you get');
+    expect(en.testimonials).toMatchObject({ title: 'What our customers say', subtitle: "We're not just a business, we're a growth partner" });
+    expect(en.delivery.heading).toBe('What the company AI delivers');
+    expect(en.delivery.closing).toBe('Ready to use in your next project');
+    expect(en.contact.heading).toBe('Get started');
+    expect(en.contact.form.title).toBe('See it for yourself');
+    expect(en.contact.form.submitting).toBe('Sending...');
+    expect(en.faq.title).toBe('Frequently Asked Questions');
+    expect(en.faq.closing).toMatchObject({ title: 'Still have questions?', link: 'Contact Our Experts' });
+    expect(en.footer.newsletter).toMatchObject({ title: 'Get Real Free Value', line: 'Actionable AI insights for real results. No fluff. No spam.', subscribing: 'Subscribing...' });
+    expect(en.hero.cta).toBe('Book a Free Call');
+  });
+
+  it('has the form fields and placeholders of spec §2', () => {
+    expect(en.contact.form.fields).toEqual({
+      name: { label: 'Full Name', placeholder: 'Enter your full name' },
+      phone: { label: 'Phone Number', placeholder: 'Enter your phone number' },
+      email: { label: 'Email', placeholder: 'Enter your email address' },
+      company: { label: 'Company', placeholder: 'Enter your company name' },
+      message: { label: 'Message or Inquiry', placeholder: 'Message or reason for request' },
+    });
+  });
+
+  it('has the messages of the error catalogue (spec §8)', () => {
+    expect(en.toasts.contact.notConfigured).toEqual({ title: 'Form temporarily unavailable', description: 'Configuration missing on the server. Please try again later.' });
+    expect(en.toasts.contact.failed).toEqual({ title: 'Failed to send message', description: 'Please try again later.' });
+    expect(en.toasts.contact.success).toEqual({ title: 'Message sent successfully!', description: "We'll get back to you soon." });
+    expect(en.toasts.newsletter).toMatchObject({
+      empty: 'Please enter your email address',
+      invalidEmail: 'Please enter a valid email address',
+      duplicate: 'This email is already subscribed to our newsletter',
+      failed: 'Failed to subscribe. Please try again.',
+      success: 'Successfully subscribed to our newsletter!',
+    });
+  });
+
+  it('has the lists of the spec: 4 services, 4 benefits with the claims, 4 testimonials, 4 deliverables, 3+4+2 FAQ items', () => {
+    expect(en.services.items.map((item) => item.id)).toEqual(SERVICE_ORDER);
+    expect(SERVICE_ORDER.map((id) => serviceStyle[id].delayClass)).toEqual(['0.1s', '0.2s', '0.3s', '0.4s'].map((delay) => `[animation-delay:${delay}]`));
+    expect(en.benefits.items.map((item) => item.title)).toEqual(['Drastic Cost Reduction', '24/7/365 Productivity', 'Data-Driven Growth', 'Exponential Efficiency']);
+    expect(JSON.stringify(en.benefits)).toContain('70%');
+    expect(JSON.stringify(en.benefits)).toContain('5x');
+    expect(en.testimonials.items).toHaveLength(4);
+    expect(en.delivery.items.map((item) => item.title)).toEqual([
+      'Personal AI & Local LLMs',
+      'Intelligent Process Automation',
+      'AI-Powered Customer Engagement',
+      'Predictive Business Intelligence',
+    ]);
+    expect(en.faq.groups.map((group) => [group.title, group.items.length])).toEqual([
+      ['General Questions', 3],
+      ['Our Custom AI Services', 4],
+      ['Process and Costs', 2],
+    ]);
+    const ids = en.faq.groups.flatMap((group) => group.items.map((item) => item.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(en.faq.groups[2]!.items[0]!.steps).toHaveLength(5);
+  });
+
+  it('has the nav and footer links of spec §2', () => {
+    expect(en.nav.links).toEqual([
+      { anchor: 'services', label: 'Services' },
+      { anchor: 'about', label: 'About' },
+      { anchor: 'contact', label: 'Contact' },
+      { anchor: 'faq', label: 'FAQ' },
+    ]);
+    expect(en.footer.quickLinks.links).toEqual([
+      { anchor: 'ai-caller', label: 'Home' },
+      { anchor: 'services', label: 'Services' },
+      { anchor: 'ai-caller', label: 'AI Caller' },
+      { anchor: 'faq', label: 'FAQ' },
+    ]);
+  });
+});
+
+describe('placeholders', () => {
+  it('fills brand, phone, e-mail and the spec copyright year', () => {
+    expect(fill('© {year} {brand}. Call {phone} or write {email}.', site)).toBe(
+      '© 2025 Atelier IA. Call +1 514-555-0142 or write bonjour@example.com.',
+    );
+  });
+
+  it('leaves no placeholder anywhere in the filled content', () => {
+    const filled = JSON.stringify(fillContent(en, { ...site, url: '', phoneHref: '', address: { street: '', city: '', region: '', postalCode: '', country: '' }, vapi: {} }));
+    expect(filled).not.toMatch(/\{(brand|phone|email|year)\}/);
+    expect(filled).toContain('Atelier IA');
+  });
+});
