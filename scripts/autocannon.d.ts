@@ -1,0 +1,15 @@
+// The part of autocannon's API that scripts/bench-api.ts uses (the package ships no types).
+declare module 'autocannon' {
+  type Options = {
+    url: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    duration?: number;
+  };
+  type Histogram = { average: number; p50: number; p99: number; max: number };
+  type Result = { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number; '2xx': number };
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

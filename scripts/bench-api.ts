@@ -1,0 +1,110 @@
+/**
+ * `npm run bench:api`: throughput and latency of POST /api/contact on both storage engines.
+ *
+ * Starts the real server as a child process on a loopback port (rate limits raised), first on a
+ * SQLite file, then on a PostgreSQL 15 it starts itself (test/postgres.ts, like the tests), and
+ * drives it with autocannon at 10 and 50 connections. Not a test: it prints a table.
+ * BENCH_SECONDS changes the duration of each run (default 10).
+ *
+ * autocannon runs in this process, on the same machine: on 2 cores it takes CPU from the server,
+ * so the numbers are a floor, useful to compare engines and to spot regressions.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { createDatabase, startPostgres } from '../test/postgres';
+import { type ServerProcess, startServerProcess } from '../test/server-process';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = [10, 50];
+const BODY = JSON.stringify({
+  name: 'Bench Mark',
+  phone: '+1 514-555-0142',
+  email: 'bench@example.com',
+  company: 'Benchmarks Inc.',
+  message: 'We would like a voice agent for our clinic: about 150 calls a day, bookings and questions.',
+});
+
+type Row = { engine: string; connections: number; rps: number; p50: number; p99: number; errors: number; peakRssMb: number };
+
+/** Samples the server's resident memory every 100 ms; returns the peak in MB when stopped. */
+function sampleRss(pid: number) {
+  let peakKb = 0;
+  const timer = setInterval(async () => {
+    try {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      peakKb = Math.max(peakKb, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+    } catch {
+      // process gone or no /proc
+    }
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return Math.round(peakKb / 1024);
+  };
+}
+
+async function load(server: ServerProcess, connections: number, seconds: number) {
+  return autocannon({
+    url: `${server.url}/api/contact`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: BODY,
+    connections,
+    duration: seconds,
+  });
+}
+
+async function benchEngine(engine: string, env: Record<string, string>): Promise<Row[]> {
+  const server = await startServerProcess({ ...env, RATE_LIMIT_CONTACT: '1000000000/600', LOG_LEVEL: 'warn' });
+  const rows: Row[] = [];
+  try {
+    await load(server, 10, 2); // warm-up (JIT, connection pools), not reported
+    for (const connections of CONNECTIONS) {
+      const stopSampling = sampleRss(server.child.pid!);
+      const result = await load(server, connections, SECONDS);
+      rows.push({
+        engine,
+        connections,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+        peakRssMb: stopSampling(),
+      });
+      process.stderr.write(`${engine} @ ${connections} connections: done\n`);
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  return rows;
+}
+
+function printTable(rows: Row[]) {
+  const header = ['engine', 'connections', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB'];
+  const cells = rows.map((row) => [row.engine, row.connections, row.rps, row.p50, row.p99, row.errors, row.peakRssMb].map(String));
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
+  // The engine name reads best left-aligned, numbers right-aligned.
+  const format = (line: string[]) => `| ${line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of cells) console.log(format(line));
+}
+
+const rows: Row[] = [];
+const dir = await mkdtemp(join(tmpdir(), 'bench-sqlite-'));
+try {
+  rows.push(...(await benchEngine('sqlite', { SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '' })));
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+const postgres = await startPostgres();
+try {
+  const database = await createDatabase(postgres.adminUrl);
+  rows.push(...(await benchEngine('postgres', { DATABASE_URL: database.url })));
+} finally {
+  await postgres.stop();
+}
+printTable(rows);

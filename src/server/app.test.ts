@@ -1,0 +1,365 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
+import { adminQuery, dropDatabase, freePort } from '../../test/postgres';
+import { type BuildAppOptions, buildApp } from './app';
+import { type Store, createStore } from './store';
+
+const validContact = {
+  name: '  Marie Tremblay ',
+  phone: ' +1 514-555-0142 ',
+  email: ' Marie.Tremblay@Example.com ',
+  company: '',
+  message: '  We answer 200 calls a day and would like a voice agent.  ',
+};
+
+describe.each(ENGINES)('form API on %s', (engine) => {
+  let storage: TestStorage;
+  let store: Store;
+  let app: FastifyInstance | undefined;
+
+  beforeAll(async () => {
+    storage = await freshStorage(engine);
+    store = await createStore(testConfig(storage.env));
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+  afterAll(async () => {
+    await store.close();
+    await storage.dispose();
+  });
+
+  async function start(env: Record<string, string> = {}, options: Partial<BuildAppOptions> = {}) {
+    app = await buildApp({ config: testConfig({ ...storage.env, ...env }), store, logger: captureLogs().logger, ...options });
+    return app;
+  }
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    app!.inject({ method: 'POST', url, payload: payload as string, headers });
+  /** A request reaching the server from `peer`, claiming (X-Forwarded-For) to be for `client`. */
+  const postVia = (peer: string, client: string, url: string, payload: object) =>
+    app!.inject({ method: 'POST', url, payload, remoteAddress: peer, headers: { 'x-forwarded-for': client } });
+  const counts = async () => ({ contacts: (await store.listContacts()).length, newsletter: (await store.listNewsletter()).length });
+
+  it('stores a contact request with trimmed values and company NULL when empty', async () => {
+    await start();
+    const before = await counts();
+    const response = await post('/api/contact', validContact, { referer: 'http://localhost/fr/' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ ok: true });
+
+    const rows = await store.listContacts();
+    expect(rows).toHaveLength(before.contacts + 1);
+    expect(rows.at(-1)).toMatchObject({
+      name: 'Marie Tremblay',
+      phone: '+1 514-555-0142',
+      email: 'Marie.Tremblay@Example.com',
+      company: null,
+      message: 'We answer 200 calls a day and would like a voice agent.',
+      status: 'new',
+      page: '/fr/',
+      locale: 'fr',
+    });
+    expect(Date.parse(rows.at(-1)!.created_at)).toBeGreaterThan(Date.now() - 60_000);
+
+    await post('/api/contact', { ...validContact, company: '  Clinique Dentaire  ' });
+    expect((await store.listContacts()).at(-1)).toMatchObject({ company: 'Clinique Dentaire', page: null, locale: null });
+  });
+
+  it('subscribes an address once, however it is cased or padded', async () => {
+    await start();
+    const before = await counts();
+    const first = await post('/api/newsletter', { email: '  Jean.Roy@Example.com ' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ ok: true });
+
+    for (const variant of ['jean.roy@example.com', ' JEAN.ROY@EXAMPLE.COM', 'Jean.Roy@example.COM\t']) {
+      const again = await post('/api/newsletter', { email: variant });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ ok: false, error: 'already_subscribed' });
+    }
+    const rows = await store.listNewsletter();
+    expect(rows).toHaveLength(before.newsletter + 1);
+    expect(rows.filter((row) => row.email.toLowerCase() === 'jean.roy@example.com')).toEqual([
+      expect.objectContaining({ email: 'Jean.Roy@Example.com' }),
+    ]);
+  });
+
+  it('answers 400 with a code per field and stores nothing', async () => {
+    await start();
+    const before = await counts();
+    const response = await post('/api/contact', { name: '   ', phone: 'call me', email: 'nope', message: '', company: 'x'.repeat(161) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      ok: false,
+      error: 'invalid_request',
+      fields: { name: 'required', phone: 'invalid_phone', email: 'invalid_email', message: 'required', company: 'too_long' },
+    });
+    const newsletter = await post('/api/newsletter', { email: 'a b@c.d' });
+    expect(newsletter.json()).toEqual({ ok: false, error: 'invalid_request', fields: { email: 'invalid_email' } });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('rejects unknown fields, other content types, big bodies and broken JSON', async () => {
+    await start();
+    const before = await counts();
+    const unknownField = await post('/api/contact', { ...validContact, budget: 5000 });
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json()).toMatchObject({ ok: false, error: 'invalid_request' });
+
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const response = await post('/api/newsletter', 'email=a%40b.co', { 'content-type': type });
+      expect({ type, status: response.statusCode }).toEqual({ type, status: 415 });
+      expect(response.json()).toEqual({ ok: false, error: 'unsupported_body' });
+    }
+
+    const tooLarge = await post('/api/contact', { ...validContact, message: 'x'.repeat(40 * 1024) });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ ok: false, error: 'unsupported_body' });
+
+    for (const payload of ['{"email": "a@b.co"', '', 'null', '[]', '"a@b.co"']) {
+      const response = await post('/api/newsletter', payload, { 'content-type': 'application/json' });
+      expect({ payload, status: response.statusCode }).toEqual({ payload, status: 400 });
+      expect(response.json()).toMatchObject({ ok: false, error: 'invalid_request' });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers a filled honeypot like a success and stores nothing', async () => {
+    const logs = captureLogs();
+    await start({}, { logger: logs.logger });
+    const before = await counts();
+    expect((await post('/api/contact', { ...validContact, website: 'http://spam.example' })).statusCode).toBe(201);
+    expect((await post('/api/newsletter', { email: 'bot@example.com', website: 'x' })).json()).toEqual({ ok: true });
+    expect(await counts()).toEqual(before);
+    expect(logs.lines().filter((line) => line.honeypot === true)).toHaveLength(2);
+  });
+
+  it('limits each client address and answers 429 with Retry-After', async () => {
+    await start({ RATE_LIMIT_CONTACT: '2/600', RATE_LIMIT_NEWSLETTER: '1/60', TRUST_PROXY: '10.0.0.1' });
+    const send = (client: string) => postVia('10.0.0.1', client, '/api/contact', validContact);
+
+    expect((await send('203.0.113.5')).statusCode).toBe(201);
+    expect((await send('203.0.113.5')).statusCode).toBe(201);
+    const limited = await send('203.0.113.5');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ ok: false, error: 'rate_limited', retryAfter: 600 });
+    expect(limited.headers['retry-after']).toBe('600');
+    // Another visitor behind the same trusted proxy has its own budget.
+    expect((await send('198.51.100.7')).statusCode).toBe(201);
+    // The newsletter has its own limit.
+    expect((await postVia('10.0.0.1', '203.0.113.5', '/api/newsletter', { email: 'limit1@example.com' })).statusCode).toBe(201);
+    expect((await postVia('10.0.0.1', '203.0.113.5', '/api/newsletter', { email: 'limit2@example.com' })).json()).toEqual({
+      ok: false,
+      error: 'rate_limited',
+      retryAfter: 60,
+    });
+    // The page and the health check are never limited.
+    const headers = { 'x-forwarded-for': '203.0.113.5' };
+    for (let i = 0; i < 5; i++) {
+      expect((await app!.inject({ url: '/', remoteAddress: '10.0.0.1', headers })).statusCode).toBe(404);
+      expect((await app!.inject({ url: '/api/health', remoteAddress: '10.0.0.1', headers })).statusCode).toBe(200);
+    }
+  });
+
+  it('ignores X-Forwarded-For from an untrusted peer', async () => {
+    await start({ RATE_LIMIT_NEWSLETTER: '1/60' });
+    const first = await postVia('192.0.2.9', '203.0.113.1', '/api/newsletter', { email: 'spoof@example.com' });
+    expect(first.statusCode).not.toBe(429);
+    // A different X-Forwarded-For does not buy a new budget: the peer address is what counts.
+    const second = await postVia('192.0.2.9', '203.0.113.2', '/api/newsletter', { email: 'spoof@example.com' });
+    expect(second.statusCode).toBe(429);
+  });
+
+  it('logs one line per request without message text or full e-mail addresses', async () => {
+    const logs = captureLogs();
+    await start({}, { logger: logs.logger });
+    await post('/api/contact', { ...validContact, email: 'secret.person@example.org', message: 'Confidential budget: 48000' });
+    await post('/api/newsletter', { email: 'other.person@example.org' });
+    await post('/api/newsletter', { email: 'other.person@example.org' });
+    await post('/api/contact', '{"message": "Confidential budget: 48000", broken', { 'content-type': 'application/json' });
+
+    const text = logs.text();
+    expect(text).not.toContain('Confidential');
+    expect(text).not.toContain('secret.person@');
+    expect(text).not.toContain('other.person@');
+    const requestLines = logs.lines().filter((line) => line.msg === 'request');
+    expect(requestLines.map((line) => line.status)).toEqual([201, 201, 409, 400]);
+    expect(requestLines[0]).toMatchObject({ method: 'POST', path: '/api/contact', reqId: expect.any(String), responseTime: expect.any(Number) });
+  });
+
+  it('answers unknown /api paths and methods with 404 not_found JSON, malformed URLs with 400', async () => {
+    await start();
+    for (const [method, url] of [['GET', '/api/nothing'], ['GET', '/api/contact'], ['DELETE', '/api/newsletter'], ['POST', '/api']] as const) {
+      const response = await app!.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toEqual({ ok: false, error: 'not_found' });
+    }
+    const badUrl = await app!.inject({ url: '/api/%zz' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ ok: false, error: 'invalid_request' });
+  });
+});
+
+describe.each(ENGINES)('database failing at request time on %s', (engine) => {
+  it('answers 503 unavailable and stores nothing half-way', async () => {
+    const storage = await freshStorage(engine);
+    const config = testConfig(storage.env);
+    const store = await createStore(config);
+    const app = await buildApp({ config, store, logger: captureLogs().logger });
+    try {
+      expect((await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'before@example.com' } })).statusCode).toBe(201);
+      if (engine === 'postgres') {
+        // The database disappears under the running server: connections are terminated.
+        await dropDatabase(inject('pgAdminUrl'), new URL(storage.env.DATABASE_URL!).pathname.slice(1));
+      } else {
+        await store.close();
+      }
+      for (const [url, payload] of [
+        ['/api/contact', validContact],
+        ['/api/newsletter', { email: 'after@example.com' }],
+      ] as const) {
+        const response = await app.inject({ method: 'POST', url, payload });
+        expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 503, body: { ok: false, error: 'unavailable' } });
+      }
+      expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: false, error: 'unavailable' });
+    } finally {
+      await app.close();
+      await store.close();
+      await storage.dispose();
+    }
+  });
+});
+
+async function expectNotConfigured(app: FastifyInstance) {
+  for (const [url, payload] of [
+    ['/api/contact', validContact],
+    ['/api/newsletter', { email: 'a@example.com' }],
+  ] as const) {
+    const response = await app.inject({ method: 'POST', url, payload });
+    expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 503, body: { ok: false, error: 'not_configured' } });
+  }
+  // Validation still answers first: the visitor's mistakes are not hidden behind the outage.
+  expect((await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: '' } })).statusCode).toBe(400);
+}
+
+describe('storage not usable at start-up', () => {
+  it('SQLite path not writable: the server starts, logs an error and answers 503 not_configured', async () => {
+    const logs = captureLogs();
+    // A path "inside" a regular file can never be created, even by root.
+    const app = await buildApp({ config: testConfig({ SQLITE_PATH: '/etc/hostname/leads.sqlite' }), logger: logs.logger });
+    try {
+      await expectNotConfigured(app);
+      expect(logs.lines().some((line) => line.level === 50 && String(line.msg).includes('storage cannot be opened'))).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('invalid DATABASE_URL: the server starts and answers 503 not_configured', async () => {
+    const app = await buildApp({ config: testConfig({ DATABASE_URL: 'not a url' }), logger: captureLogs().logger, storageRetry: { firstDelayMs: 50, maxDelayMs: 100 } });
+    try {
+      await expectNotConfigured(app);
+      expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: false, error: 'not_configured' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('PostgreSQL unreachable at start-up is picked up once it comes up', async () => {
+    const admin = new URL(inject('pgAdminUrl'));
+    const database = `late_${Date.now().toString(36)}`;
+    const url = new URL(admin);
+    url.pathname = `/${database}`;
+    const app = await buildApp({
+      config: testConfig({ DATABASE_URL: url.toString() }),
+      logger: captureLogs().logger,
+      storageRetry: { firstDelayMs: 50, maxDelayMs: 200 },
+    });
+    try {
+      await expectNotConfigured(app);
+      expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: false, error: 'not_configured' });
+      // The database appears later; the background retry finds it without a restart.
+      await adminQuery(admin.toString(), `CREATE DATABASE ${database}`);
+      await expect.poll(async () => (await app.inject({ url: '/api/health' })).statusCode, { timeout: 10_000, interval: 50 }).toBe(200);
+      const response = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'late@example.com' } });
+      expect(response.statusCode).toBe(201);
+    } finally {
+      await app.close();
+      await dropDatabase(admin.toString(), database);
+    }
+  });
+
+  it('PostgreSQL on a closed port: the page is still served', async () => {
+    const port = await freePort();
+    const app = await buildApp({
+      config: testConfig({ DATABASE_URL: `postgres://app@127.0.0.1:${port}/nothing` }),
+      logger: captureLogs().logger,
+      storageRetry: { firstDelayMs: 60_000, maxDelayMs: 60_000 },
+    });
+    try {
+      await expectNotConfigured(app);
+      expect((await app.inject({ url: '/' })).statusCode).toBe(404); // no build in tests; not a 5xx
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answer 500 internal, with the detail in the log line only', async () => {
+    const storage = await freshStorage('sqlite');
+    const logs = captureLogs();
+    const app = await buildApp({ config: testConfig(storage.env), logger: logs.logger });
+    app.get('/api/test-bug', async () => {
+      throw new TypeError('cannot read rows of undefined (for jane.doe@example.com)');
+    });
+    try {
+      const response = await app.inject({ url: '/api/test-bug' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ ok: false, error: 'internal' });
+      const [line] = logs.lines().filter((entry) => entry.path === '/api/test-bug');
+      expect(line).toMatchObject({ level: 50, status: 500, apiError: 'internal', err: { type: 'TypeError', message: expect.stringContaining('j***@example.com') } });
+      expect(logs.text()).not.toContain('jane.doe@');
+    } finally {
+      await app.close();
+      await storage.dispose();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests, refuses new ones, then closes the database it opened', async () => {
+    const storage = await freshStorage('sqlite');
+    const app = await buildApp({ config: testConfig(storage.env), logger: captureLogs().logger });
+    let arrived = false;
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    app.get('/api/test-slow', async () => {
+      arrived = true;
+      await gate;
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    try {
+      const inFlight = fetch(`${url}/api/test-slow`);
+      await expect.poll(() => arrived).toBe(true);
+      const closed = app.close();
+      await expect(fetch(`${url}/api/health`)).rejects.toThrow('fetch failed');
+      release?.();
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(response.headers.get('connection')).toBe('close');
+      expect(await response.json()).toEqual({ ok: true });
+      await closed;
+      expect(await app.storage.get().healthy()).toBe(false);
+    } finally {
+      release?.();
+      await app.close();
+      await storage.dispose();
+    }
+  });
+});

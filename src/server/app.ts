@@ -1,0 +1,62 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config';
+import { createLogger } from './logger';
+import { compressPlugin } from './plugins/compress';
+import { errorsPlugin, replyWithError } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { requestLogPlugin } from './plugins/request-log';
+import { securityPlugin } from './plugins/security';
+import { shutdownPlugin } from './plugins/shutdown';
+import { inspectStaticSite, staticPlugin } from './plugins/static';
+import { type StorageRetry, storagePlugin } from './plugins/storage';
+import { apiRoutes } from './routes';
+import type { Store } from './store';
+import { zodValidatorCompiler } from './validation';
+
+/** Largest accepted request body: a full contact form (5000-character message) fits with room to spare. */
+export const API_BODY_LIMIT = 32 * 1024;
+
+export type BuildAppOptions = {
+  config: ServerConfig;
+  /** An already-open store (tests). The caller keeps ownership and closes it. */
+  store?: Store;
+  /** Defaults to JSON lines on stdout at config.logLevel. Tests pass one writing to a buffer. */
+  logger?: Logger;
+  /** Background retries when PostgreSQL cannot be reached at start-up (tests shorten them). */
+  storageRetry?: StorageRetry;
+};
+
+/**
+ * Builds the whole server (site + API) without listening: server.ts listens, tests use inject().
+ * Resolves once storage has been opened or found unusable; it never fails because of storage.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const logger: FastifyBaseLogger = options.logger ?? createLogger({ level: config.logLevel });
+  const app = Fastify({
+    loggerInstance: logger,
+    // Fastify's per-request pair of lines is off: plugins/request-log.ts writes one line instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Trust X-Forwarded-* only from the configured proxies; otherwise a client could pick its own IP.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    bodyLimit: API_BODY_LIMIT,
+    // Fastify's built-in "closing" answer is not an ApiResponse; see plugins/shutdown.ts.
+    return503OnClosing: false,
+    // Errors found before routing (e.g. a malformed URL) get the same answers as all others.
+    frameworkErrors: replyWithError,
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+
+  const site = inspectStaticSite(config.staticDir, app.log);
+  await app.register(requestLogPlugin);
+  await app.register(shutdownPlugin);
+  await app.register(errorsPlugin, { notFoundPage: site?.notFoundPage });
+  await app.register(securityPlugin, { cspExtras: site?.cspExtras ?? {} });
+  await app.register(compressPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
+  await app.register(apiRoutes, { rateLimits: config.rateLimits });
+  if (site) await app.register(staticPlugin, { root: site.root });
+  return app;
+}

@@ -1,0 +1,73 @@
+import type { ApiError, ApiErrorCode } from '../contracts/api';
+import { fieldErrors } from '../contracts/fields';
+import { StoreUnavailableError } from './store';
+
+/**
+ * Errors the server answers on purpose, and the one function that turns any error into the
+ * status and ApiResponse body of an /api answer. Only `internal` (500) means a bug.
+ */
+
+/** The body failed its payload schema. */
+export class PayloadError extends Error {
+  override name = 'PayloadError';
+  readonly statusCode = 400;
+  constructor(readonly issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+    super('payload failed validation');
+  }
+}
+
+/** Thrown by the rate limiter (see plugins/rate-limit.ts). */
+export class RateLimitedError extends Error {
+  override name = 'RateLimitedError';
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate limit exceeded');
+  }
+}
+
+/** Storage could not be opened at start-up (and has not come up since). */
+export class NotConfiguredError extends Error {
+  override name = 'NotConfiguredError';
+  readonly statusCode = 503;
+  constructor() {
+    super('storage is not configured or could not be opened');
+  }
+}
+
+/** The server is shutting down and takes no new requests. */
+export class ShuttingDownError extends Error {
+  override name = 'ShuttingDownError';
+  readonly statusCode = 503;
+  constructor() {
+    super('server is shutting down');
+  }
+}
+
+export const apiError = (error: ApiErrorCode, extra: Omit<ApiError, 'ok' | 'error'> = {}): ApiError => ({
+  ok: false,
+  error,
+  ...extra,
+});
+
+export function toApiAnswer(error: unknown): { status: number; body: ApiError } {
+  if (error instanceof PayloadError) return { status: 400, body: apiError('invalid_request', { fields: fieldErrors(error.issues) }) };
+  if (error instanceof RateLimitedError) return { status: 429, body: apiError('rate_limited', { retryAfter: error.retryAfterSeconds }) };
+  if (error instanceof NotConfiguredError) return { status: 503, body: apiError('not_configured') };
+  if (error instanceof StoreUnavailableError || error instanceof ShuttingDownError) return { status: 503, body: apiError('unavailable') };
+
+  // Fastify's own errors (body parsing, content type, size) carry a 4xx statusCode.
+  const status = statusCodeOf(error);
+  if (status === 413 || status === 415) return { status, body: apiError('unsupported_body') };
+  if (status === 404) return { status, body: apiError('not_found') };
+  if (status !== undefined && status >= 400 && status < 500) return { status, body: apiError('invalid_request') };
+  return { status: 500, body: apiError('internal') };
+}
+
+function statusCodeOf(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
+  return typeof status === 'number' && Number.isInteger(status) ? status : undefined;
+}
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}

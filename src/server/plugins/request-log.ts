@@ -1,0 +1,29 @@
+import { appWide } from './app-wide';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Extra fields for this request's log line (e.g. `honeypot: true`, or the error of a 500). */
+    logFields: Record<string, unknown> | null;
+  }
+}
+
+/**
+ * Exactly one log line per request, written when the response is finished (Fastify's own
+ * "incoming request"/"request completed" pair is turned off in app.ts). The path is logged
+ * without its query string; bodies are never logged.
+ */
+export const requestLogPlugin = appWide(async (app) => {
+  app.decorateRequest('logFields', null);
+  app.addHook('onResponse', async (request, reply) => {
+    const line = {
+      method: request.method,
+      path: request.url.split('?', 1)[0],
+      status: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      ...request.logFields,
+    };
+    // reqId comes from the request's child logger.
+    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+    else request.log.info(line, 'request');
+  });
+});

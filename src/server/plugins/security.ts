@@ -1,0 +1,26 @@
+import helmet from '@fastify/helmet';
+import { type CspExtras, buildCsp } from '../csp';
+import { appWide } from './app-wide';
+
+/**
+ * Security headers. Helmet sets the fixed ones (nosniff, referrer policy, frame options, no
+ * X-Powered-By, ...). CSP and HSTS depend on whether the request came over HTTPS
+ * (request.protocol honours X-Forwarded-Proto from trusted proxies only), so they are set here.
+ */
+export const securityPlugin = appWide<{ cspExtras: CspExtras }>(async (app, { cspExtras }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Same intent as CSP frame-ancestors 'none', for browsers that only know the old header.
+    xFrameOptions: { action: 'deny' },
+  });
+
+  const policy = { http: buildCsp(cspExtras, { https: false }), https: buildCsp(cspExtras, { https: true }) };
+  app.addHook('onRequest', async (request, reply) => {
+    const https = request.protocol === 'https';
+    reply.header('content-security-policy', https ? policy.https : policy.http);
+    // One year, this host only: includeSubDomains could break other services of the firm's domain.
+    if (https) reply.header('strict-transport-security', 'max-age=31536000');
+  });
+});

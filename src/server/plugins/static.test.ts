@@ -1,0 +1,100 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogs, testConfig } from '../../../test/storage';
+import { buildApp } from '../app';
+import { type Store, createStore } from '../store';
+
+const INDEX = `<!doctype html><html><head><title>Atelier IA</title></head><body>${'<p>Automation for Quebec businesses.</p>'.repeat(60)}</body></html>`;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(3000))});`;
+
+describe('static site', () => {
+  let dir: string;
+  let store: Store;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'static-test-'));
+    const site = join(dir, 'dist');
+    await mkdir(join(site, 'assets'), { recursive: true });
+    await mkdir(join(site, 'fr'));
+    await writeFile(join(site, 'index.html'), INDEX);
+    await writeFile(join(site, 'assets', 'x-abc123.js'), SCRIPT);
+    await writeFile(join(site, 'assets', 'x-abc123.js.br'), brotliCompressSync(SCRIPT));
+    await writeFile(join(site, 'fr', 'index.html'), '<!doctype html><title>fr</title>');
+    await writeFile(join(site, '404.html'), '<!doctype html><title>Page introuvable</title>');
+    await writeFile(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const config = testConfig({ STATIC_DIR: site, SQLITE_PATH: join(dir, 'leads.sqlite') });
+    store = await createStore(config);
+    app = await buildApp({ config, store, logger: captureLogs().logger });
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves the page with no-cache and hashed assets as immutable', async () => {
+    const page = await app.inject({ url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toBe(INDEX);
+
+    const asset = await app.inject({ url: '/assets/x-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe(SCRIPT);
+
+    expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the pre-compressed sibling when the browser accepts it', async () => {
+    const asset = await app.inject({ url: '/assets/x-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('compresses HTML on the fly when there is no pre-compressed file', async () => {
+    const page = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves directory indexes', async () => {
+    const fr = await app.inject({ url: '/fr/' });
+    expect(fr.statusCode).toBe(200);
+    expect(fr.body).toContain('<title>fr</title>');
+    const redirect = await app.inject({ url: '/fr' });
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('/fr/');
+  });
+
+  it('answers unknown pages with 404.html, and unknown API paths with JSON', async () => {
+    const missing = await app.inject({ url: '/pricing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    expect(missing.body).toContain('Page introuvable');
+    expect(missing.headers['cache-control']).toBe('no-cache');
+
+    const api = await app.inject({ url: '/api/pricing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ ok: false, error: 'not_found' });
+  });
+
+  it('refuses paths that leave the site directory', async () => {
+    for (const url of ['/../leads.sqlite', '/%2e%2e/leads.sqlite', '/assets/..%2f..%2fleads.sqlite']) {
+      const { statusCode } = await app.inject({ url });
+      expect({ url, refused: statusCode >= 400 && statusCode < 500 }).toEqual({ url, refused: true });
+    }
+  });
+
+  it('still serves the API next to the site', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'site@example.com' } });
+    expect(response.statusCode).toBe(201);
+  });
+});

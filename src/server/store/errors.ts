@@ -1,0 +1,17 @@
+/** The database could not complete an operation (down, dropped, timed out, closed). Nothing was stored. */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+  constructor(cause: unknown) {
+    super('the database did not complete the operation', { cause });
+  }
+}
+
+/**
+ * True when a write broke a UNIQUE constraint. Duplicates are detected by the database itself,
+ * never by a read-then-write check, so two simultaneous sign-ups cannot both get in.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  // 23505: PostgreSQL unique_violation. SQLITE_CONSTRAINT_UNIQUE: better-sqlite3's extended result code.
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

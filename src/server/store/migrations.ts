@@ -1,0 +1,69 @@
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, Migrator } from 'kysely';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The only column definitions that differ between the two engines. */
+type EngineColumns = {
+  /** An auto-numbered integer primary key. */
+  id: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+  timestamp: 'timestamptz' | 'text';
+};
+
+const ENGINE_COLUMNS: Record<Engine, EngineColumns> = {
+  postgres: { id: (column) => column.primaryKey().generatedByDefaultAsIdentity(), timestamp: 'timestamptz' },
+  sqlite: { id: (column) => column.primaryKey().autoIncrement(), timestamp: 'text' },
+};
+
+/**
+ * Versioned migrations, applied in name order at start-up and recorded in `kysely_migration`.
+ * They live in code (not files read at run time) so the server needs nothing but its sources.
+ * Never edit a migration that has run anywhere: add the next number instead.
+ * Migrations take `Kysely<any>` on purpose: they describe the schema as it was at that version.
+ */
+// oxlint-disable-next-line no-explicit-any -- see above
+type Db = Kysely<any>;
+
+const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
+  '0001_contact_submissions': (columns) => ({
+    async up(db: Db) {
+      await db.schema
+        .createTable('contact_submissions')
+        .addColumn('id', 'integer', columns.id)
+        .addColumn('name', 'text', (column) => column.notNull())
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('phone', 'text', (column) => column.notNull())
+        .addColumn('company', 'text')
+        .addColumn('message', 'text', (column) => column.notNull())
+        .addColumn('locale', 'text')
+        .addColumn('page', 'text')
+        .addColumn('status', 'text', (column) => column.notNull().defaultTo('new'))
+        .addColumn('created_at', columns.timestamp, (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('contact_submissions_created_at_idx').on('contact_submissions').column('created_at').execute();
+    },
+  }),
+  '0002_newsletter_subscriptions': (columns) => ({
+    async up(db: Db) {
+      await db.schema
+        .createTable('newsletter_subscriptions')
+        .addColumn('id', 'integer', columns.id)
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('email_normalized', 'text', (column) => column.notNull())
+        .addColumn('locale', 'text')
+        .addColumn('page', 'text')
+        .addColumn('created_at', columns.timestamp, (column) => column.notNull())
+        .addUniqueConstraint('newsletter_subscriptions_email_normalized_key', ['email_normalized'])
+        .execute();
+    },
+  }),
+};
+
+/** Brings the schema up to date; returns the names of the migrations it applied. */
+export async function migrateToLatest(db: Db, engine: Engine): Promise<string[]> {
+  const columns = ENGINE_COLUMNS[engine];
+  const migrations = Object.fromEntries(Object.entries(MIGRATIONS).map(([name, build]) => [name, build(columns)]));
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

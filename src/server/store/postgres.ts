@@ -1,0 +1,20 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import { Pool } from 'pg';
+import type { Database } from './tables';
+
+/** Creates the connection pool; nothing connects until the first query (the migrations). */
+export function openPostgres(connectionString: string, onConnectionLost: (error: Error) => void): Kysely<Database> {
+  const pool = new Pool({
+    connectionString,
+    max: 10,
+    application_name: 'leads-server',
+    // Fail fast when the database is down: the visitor gets a 503 within seconds, not a hang.
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: 10_000,
+    query_timeout: 15_000,
+  });
+  // An idle client whose connection drops (restart, failover, terminated backend) emits 'error'
+  // on the pool; without a listener that event would crash the process.
+  pool.on('error', onConnectionLost);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from './tables';
+
+/** Opens (creating if needed) the embedded database file. Throws if it cannot be opened. */
+export function openSqlite(path: string): Kysely<Database> {
+  mkdirSync(dirname(path), { recursive: true });
+  const database = new BetterSqlite3(path);
+  try {
+    // WAL: readers (the export script) never block the server's writes.
+    // synchronous=FULL: every commit fsyncs the WAL, so an acknowledged submission survives a
+    // crash of the machine, not only of the process (NORMAL, WAL's usual partner, does not).
+    const mode: unknown = database.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal') throw new Error(`SQLite refused WAL mode (got ${String(mode)}); is ${path} on a network filesystem?`);
+    database.pragma('synchronous = FULL');
+    // Wait for a concurrent writer (a second process, a migration) instead of failing at once.
+    database.pragma('busy_timeout = 5000');
+    database.pragma('foreign_keys = ON');
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}

@@ -1,0 +1,69 @@
+/**
+ * Test helpers for the server: a fresh storage per engine (a SQLite file in a temp dir, or a new
+ * database on the PostgreSQL started by ./global-postgres.ts), a test configuration, and a
+ * logger whose lines can be read back.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { Logger } from 'pino';
+import { inject } from 'vitest';
+import { loadServerConfig, type ServerConfig } from '../src/server/config';
+import { createLogger } from '../src/server/logger';
+import { createDatabase } from './postgres';
+
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type EngineName = (typeof ENGINES)[number];
+
+export type TestStorage = {
+  /** Environment variables pointing the server at this storage. */
+  env: Record<string, string>;
+  /** Deletes the file or drops the database (terminating its connections). */
+  dispose(): Promise<void>;
+};
+
+export async function freshStorage(engine: EngineName): Promise<TestStorage> {
+  if (engine === 'sqlite') {
+    const dir = await mkdtemp(join(tmpdir(), 'leads-test-'));
+    return {
+      env: { SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '' },
+      dispose: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  const database = await createDatabase(inject('pgAdminUrl'));
+  return { env: { DATABASE_URL: database.url }, dispose: database.drop };
+}
+
+/** Configuration for tests: no static site, quiet, limits high enough not to interfere. */
+export function testConfig(env: Record<string, string> = {}): ServerConfig {
+  return loadServerConfig({
+    STATIC_DIR: join(tmpdir(), 'no-static-site-here'),
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_CONTACT: '10000/60',
+    RATE_LIMIT_NEWSLETTER: '10000/60',
+    ...env,
+  });
+}
+
+/** A real pino logger (same settings as production) writing into memory. */
+export function captureLogs(): { logger: Logger; text(): string; lines(): Array<Record<string, unknown>> } {
+  const chunks: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const logger = createLogger({ level: 'info', destination: sink });
+  const text = () => chunks.join('');
+  return {
+    logger,
+    text,
+    lines: () =>
+      text()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
