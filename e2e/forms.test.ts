@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -163,8 +163,9 @@ describe('when the server cannot store anything', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'e2e-faults-'));
-    // A storage path that can never be opened: the server still serves the page.
-    misconfigured = await startServer({ STATIC_DIR: staticDir, SQLITE_PATH: '/proc/no-such-dir/leads.sqlite', DATABASE_URL: '' });
+    // A storage path that can never be opened (its "directory" is a file): the server still serves the page.
+    await writeFile(join(dir, 'not-a-directory'), '');
+    misconfigured = await startServer({ STATIC_DIR: staticDir, SQLITE_PATH: join(dir, 'not-a-directory', 'leads.sqlite'), DATABASE_URL: '' });
     limited = await startServer({ STATIC_DIR: staticDir, SQLITE_PATH: join(dir, 'limited.sqlite'), DATABASE_URL: '', RATE_LIMIT_CONTACT: '2/600' });
     postgres = await startPostgres();
     const database = await createDatabase(postgres.adminUrl);

@@ -11,11 +11,15 @@ import { prerender } from './prerender';
 export async function buildSite(outDir = resolve(process.env.OUT_DIR ?? 'dist'), options: { quiet?: boolean } = {}) {
   const ssrDir = `${outDir}-ssr`;
   const logLevel = options.quiet ? 'warn' : 'info';
-  await build({ logLevel, build: { outDir, emptyOutDir: true } });
-  await build({ logLevel, build: { ssr: 'src/web/app/entry-server.tsx', outDir: ssrDir, emptyOutDir: true } });
+  // Test runners set NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
+    await build({ logLevel, mode: 'production', build: { outDir, emptyOutDir: true } });
+    await build({ logLevel, mode: 'production', build: { ssr: 'src/web/app/entry-server.tsx', outDir: ssrDir, emptyOutDir: true } });
     return await prerender(outDir, join(ssrDir, 'entry-server.js'));
   } finally {
+    process.env.NODE_ENV = nodeEnv;
     await rm(ssrDir, { recursive: true, force: true });
   }
 }

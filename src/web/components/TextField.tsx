@@ -28,7 +28,7 @@ export function TextField(
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800 dark:text-slate-100">
         {label}
-        {hint ? <span className="ml-1 font-normal text-slate-600 dark:text-slate-400">({hint})</span> : null}
+        {hint ? <span className="ml-1 font-normal text-slate-600 dark:text-slate-400">{` (${hint})`}</span> : null}
       </label>
       {multiline ? (
         <textarea rows={5} {...shared} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} />

@@ -19,14 +19,15 @@ describe('scroll offsets (spec §9)', () => {
   });
 });
 
-describe('active section (spec §9: 110 px from the viewport top)', () => {
-  const boxes = (tops: number[]) =>
-    (['services', 'about', 'contact', 'faq'] as const).map((id, index) => ({
-      id,
-      top: tops[index]!,
-      bottom: tops[index + 1] ?? tops[index]! + 800,
-    }));
+/** Four contiguous sections starting at the given viewport tops. */
+const boxes = (tops: number[]) =>
+  (['services', 'about', 'contact', 'faq'] as const).map((id, index) => ({
+    id,
+    top: tops[index]!,
+    bottom: tops[index + 1] ?? tops[index]! + 800,
+  }));
 
+describe('active section (spec §9: 110 px from the viewport top)', () => {
   it('is none above the first section', () => {
     expect(activeSection(boxes([400, 1200, 2000, 2800]))).toBeNull();
   });

@@ -50,12 +50,13 @@ export function MobileNav() {
           type="button"
           aria-expanded={open}
           aria-controls={MENU_ID}
-          aria-label={a11y.menu}
           onClick={() => setOpen((value) => !value)}
           className="flex min-h-11 items-center gap-2 rounded-lg pr-2 font-bold"
         >
           <LogoMark className="size-9" />
-          <span aria-hidden="true">{site.brand}</span>
+          {/* Name = visible brand + "Menu" (WCAG 2.5.3: the visible label starts the accessible name). */}
+          <span>{site.brand}</span>
+          <span className="sr-only">{` ${a11y.menu}`}</span>
         </button>
         <ThemeToggle />
       </div>
