@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadSiteConfig } from '../src/config/site-schema';
+import { withVoiceCsp } from '../src/server/voice-csp';
 
 type ServerEntry = typeof import('../src/web/app/entry-server');
 
@@ -26,6 +28,8 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
     .replace('<!--app-html-->', page.html);
 
   await writeFile(join(outDir, 'index.html'), html);
-  await writeFile(join(outDir, 'csp.json'), `${JSON.stringify({ 'script-src': [scriptHash], 'style-src': [] }, null, 2)}\n`);
+  // The voice demo's third-party origins, only when this build has a Vapi key (src/server/voice-csp.ts).
+  const cspExtras = withVoiceCsp({ 'script-src': [scriptHash], 'style-src': [] }, loadSiteConfig(process.env).vapi);
+  await writeFile(join(outDir, 'csp.json'), `${JSON.stringify(cspExtras, null, 2)}\n`);
   return `prerendered ${outDir}/index.html (${(html.length / 1024).toFixed(1)} KiB), CSP script hash ${scriptHash}`;
 }

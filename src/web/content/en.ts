@@ -80,6 +80,7 @@ export const en: Content = {
     callMe: 'Call Me',
     endCall: 'End Call',
     connecting: 'Connecting...',
+    cancelCall: 'Cancel call',
     status: {
       connected: 'Connected - You can speak now',
       assistantSpeaking: 'AI is speaking...',
@@ -97,6 +98,15 @@ export const en: Content = {
       startFailed: {
         title: 'The call could not start',
         description: 'Something went wrong while connecting to the voice agent. Please check your connection and try again.',
+      },
+      microphoneUnavailable: {
+        title: 'No microphone available',
+        description:
+          'We could not use a microphone on this device. Plug one in or close other apps that use it, then press "Call Me" again.',
+      },
+      callFailed: {
+        title: 'The call was interrupted',
+        description: 'The connection to the voice agent was lost. Press "Call Me" to start a new call.',
       },
     },
     microphoneNote:

@@ -6,7 +6,7 @@
  * Structural data that does not change with the language (icons, gradients, animation delays,
  * anchors) lives in ./catalog.ts, keyed by the same ids.
  */
-export type Locale = 'en';
+export type Locale = 'en' | 'fr';
 
 export type SectionAnchor = 'ai-caller' | 'services' | 'about' | 'contact' | 'contact-form' | 'faq';
 
@@ -39,7 +39,7 @@ export type Content = {
   a11y: {
     skipToContent: string;
     homeLink: string;
-    /** The mobile menu button's stable name; aria-expanded says whether it is open. */
+    /** Read after the brand on the mobile menu button ("Atelier IA Menu"); aria-expanded says whether it is open. */
     menu: string;
     mainNav: string;
     mobileNav: string;
@@ -70,6 +70,8 @@ export type Content = {
     callMe: string;
     endCall: string;
     connecting: string;
+    /** The small control that abandons a call still connecting (the main button is disabled then). */
+    cancelCall: string;
     status: { connected: string; assistantSpeaking: string; listening: string };
     /** Shown when the demo has no public key configured. */
     unavailableTitle: string;
@@ -77,6 +79,10 @@ export type Content = {
     errors: {
       microphoneDenied: { title: string; description: string };
       startFailed: { title: string; description: string };
+      /** No microphone found, or the browser cannot use one here (e.g. another app holds it). */
+      microphoneUnavailable: { title: string; description: string };
+      /** The call broke after it had connected. */
+      callFailed: { title: string; description: string };
     };
     microphoneNote: string;
   };

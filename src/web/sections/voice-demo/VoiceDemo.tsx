@@ -1,33 +1,79 @@
 import { Mic, PhoneOff } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useContent } from '../../app/content-context';
 import { Section } from '../../components/Section';
+import { loadVoiceClient } from '../../features/voice-agent/vapi-client';
 import { useVoiceCall } from '../../features/voice-agent/use-voice-call';
+import type { VoiceClientLoader } from '../../features/voice-agent/voice-client';
 import { callStatus } from '../../features/voice-agent/voice-state';
 
-export function VoiceDemo() {
+/**
+ * The live voice-agent demo (spec §2). One main button: "Call Me", disabled ("Connecting...") while
+ * the call starts, "End Call" during it. While it is disabled a small "Cancel call" button lets the
+ * visitor give up on a slow connection; keyboard focus moves to it and back.
+ *
+ * `loadClient` and `available` exist for tests; the page uses the real SDK and the site config.
+ */
+export function VoiceDemo({ loadClient = loadVoiceClient, available }: { loadClient?: VoiceClientLoader; available?: boolean }) {
   const { voiceDemo } = useContent();
-  const call = useVoiceCall();
-  const status = callStatus(call.flags);
-  const inCall = call.flags.calling;
-  const label = inCall ? voiceDemo.endCall : call.starting ? voiceDemo.connecting : voiceDemo.callMe;
+  // Destructured: the level ref callback must not make the whole call object look like a ref.
+  const { flags, starting, start, stop, prefetch, levelRef } = useVoiceCall(loadClient, available);
+  const status = callStatus(flags);
+  const inCall = flags.calling;
+  const label = inCall ? voiceDemo.endCall : starting ? voiceDemo.connecting : voiceDemo.callMe;
+
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  /** Set when "Call Me" had keyboard focus: a disabled button drops it, so it follows the controls. */
+  const followFocus = useRef(false);
+
+  useEffect(() => {
+    if (!followFocus.current) return;
+    if (starting) {
+      cancelButton.current?.focus();
+    } else {
+      followFocus.current = false;
+      const active = document.activeElement;
+      if (!active || active === document.body) mainButton.current?.focus();
+    }
+  }, [starting]);
+
+  const onMainClick = () => {
+    if (inCall) {
+      stop();
+      return;
+    }
+    followFocus.current = document.activeElement === mainButton.current;
+    start();
+  };
 
   return (
     <Section id="ai-caller" headingId="ai-caller-title" title={voiceDemo.title} subtitle={voiceDemo.subtitle}>
       <div className="mx-auto flex max-w-md flex-col items-center rounded-3xl border border-slate-200 bg-gradient-to-b from-white to-brand-50 p-10 text-center shadow-xl dark:border-slate-800 dark:from-slate-900 dark:to-brand-900/40">
         <div className="relative grid size-28 place-items-center">
           {inCall ? (
-            <span
-              aria-hidden="true"
-              data-speaking={call.flags.assistantSpeaking ? '' : undefined}
-              className="motion-static absolute inset-0 rounded-full bg-brand-500/30 data-speaking:animate-voice-pulse"
-            />
+            <>
+              {/* Follows the assistant's voice level (--voice-level, set from JS); static under reduced motion. */}
+              <span
+                ref={levelRef}
+                aria-hidden="true"
+                data-testid="voice-level"
+                className="absolute -inset-2 scale-[calc(1_+_var(--voice-level,0)_*_0.3)] rounded-full border-4 border-brand-400/60 transition-transform duration-100 ease-out motion-reduce:scale-100 motion-reduce:transition-none"
+              />
+              <span
+                aria-hidden="true"
+                data-speaking={flags.assistantSpeaking ? '' : undefined}
+                className="motion-static absolute inset-0 rounded-full bg-brand-500/30 data-speaking:animate-voice-pulse"
+              />
+            </>
           ) : null}
           <button
+            ref={mainButton}
             type="button"
-            onClick={inCall ? call.stop : call.start}
-            onPointerEnter={call.prefetch}
-            onFocus={call.prefetch}
-            disabled={call.starting}
+            onClick={onMainClick}
+            onPointerEnter={prefetch}
+            onFocus={prefetch}
+            disabled={starting}
             className={`relative flex size-28 flex-col items-center justify-center gap-1 rounded-full text-sm font-semibold text-white shadow-lg transition disabled:cursor-wait disabled:opacity-80 ${
               inCall ? 'bg-rose-600 hover:bg-rose-700' : 'bg-brand-600 hover:bg-brand-700'
             }`}
@@ -40,7 +86,19 @@ export function VoiceDemo() {
             {label}
           </button>
         </div>
-        <p role="status" className="mt-6 min-h-6 font-medium text-brand-700 dark:text-brand-100">
+        <div className="mt-4 min-h-10">
+          {starting ? (
+            <button
+              ref={cancelButton}
+              type="button"
+              onClick={stop}
+              className="rounded-full px-4 py-2 text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-rose-700 dark:text-slate-300 dark:hover:text-rose-300"
+            >
+              {voiceDemo.cancelCall}
+            </button>
+          ) : null}
+        </div>
+        <p role="status" className="mt-2 min-h-6 font-medium text-brand-700 dark:text-brand-100">
           {status ? voiceDemo.status[status] : null}
         </p>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{voiceDemo.microphoneNote}</p>

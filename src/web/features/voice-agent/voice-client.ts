@@ -1,0 +1,43 @@
+import type { SiteConfig } from '../../../config/site-schema';
+import type { VoiceEvent } from './voice-state';
+
+/**
+ * What the demo needs from a voice-call client. The real one wraps the Vapi web SDK
+ * (vapi-client.ts, loaded only when the visitor shows intent); nothing else knows the SDK.
+ */
+export type VoiceClient = {
+  /**
+   * Asks for the microphone, then creates and joins the call. Resolves once the attempt is over:
+   * 'started' means joined (the call-start event follows when the assistant listens).
+   * Calling it again while an attempt is under way joins that attempt (and withdraws a cancel).
+   */
+  start(): Promise<StartResult>;
+  /** Ends the call; during an attempt, ends it as soon as the SDK lets go (it cannot abort one). */
+  stop(): void;
+  /** Subscribes to call events; returns the unsubscribe function. */
+  subscribe(listener: (event: VoiceClientEvent) => void): () => void;
+};
+
+/** Why a start failed, as far as the visitor needs to know: each has its own message. */
+export type StartFailure = 'microphone-denied' | 'microphone-unavailable' | 'other';
+
+export type StartResult =
+  | { outcome: 'started' }
+  | { outcome: 'cancelled' }
+  | { outcome: 'failed'; reason: StartFailure; error: unknown };
+
+export type VoiceClientEvent =
+  | Exclude<VoiceEvent, { type: 'error' } | { type: 'assistant-done' }>
+  /** The call broke after it was joined; the client has already stopped it. */
+  | { type: 'error'; reason: StartFailure; error: unknown }
+  /** The assistant's voice level, 0..1, about every 100 ms during a call. */
+  | { type: 'volume'; level: number };
+
+export type VoiceClientLoader = () => Promise<VoiceClient | null>;
+
+export type VoiceConfig = SiteConfig['vapi'];
+
+/** The demo can call only with a public key and an assistant to call. */
+export function isVoiceConfigured(config: VoiceConfig): config is VoiceConfig & { publicKey: string; assistantId: string } {
+  return Boolean(config.publicKey && config.assistantId);
+}
