@@ -1,11 +1,12 @@
 import type { SiteConfig } from '../../config/site-schema';
 import { COPYRIGHT_YEAR } from './catalog';
 import { en } from './en';
+import { fr } from './fr';
 import type { Content, Locale } from './types';
 
 export type { Content, Locale } from './types';
 
-const contents: Record<Locale, Content> = { en };
+const contents: Record<Locale, Content> = { en, fr };
 
 export const DEFAULT_LOCALE: Locale = 'en';
 

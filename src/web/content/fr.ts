@@ -1,0 +1,439 @@
+import type { Content } from './types';
+
+/**
+ * French (Québec) copy. Meaning follows ./en.ts; wording follows OQLF usage.
+ * Typography (Québec convention, applied consistently): a non-breaking space (U+00A0) before « : »,
+ * inside « guillemets », before « % » and between a number and its unit; no space before ; ! ?
+ */
+export const fr: Content = {
+  locale: 'fr',
+
+  meta: {
+    title: '{brand} | Automatisation IA pour les entreprises du Québec',
+    description:
+      "{brand} crée des solutions d'IA sur mesure pour les entreprises du Québec : agents vocaux 24/7, génération de prospects et modèles de langage privés.",
+    ogImageAlt: 'Logo de {brand} : automatisation IA pour les entreprises du Québec',
+  },
+
+  a11y: {
+    skipToContent: 'Passer au contenu principal',
+    homeLink: 'Accueil – {brand}',
+    menu: 'Menu',
+    mainNav: 'Principale',
+    mobileNav: 'Principale',
+    footerNav: 'Pied de page',
+    theme: { label: 'Thème', light: 'Clair', dark: 'Sombre', system: 'Système' },
+    pauseBanner: "Mettre l'animation en pause",
+    playBanner: "Reprendre l'animation",
+    requiredMark: 'obligatoire',
+    optionalMark: 'facultatif',
+  },
+
+  nav: {
+    links: [
+      { anchor: 'services', label: 'Services' },
+      { anchor: 'about', label: 'À propos' },
+      { anchor: 'contact', label: 'Contact' },
+      { anchor: 'faq', label: 'FAQ' },
+    ],
+  },
+
+  hero: {
+    headlinePrefix: 'Transformez votre entreprise avec',
+    desktopParagraph:
+      "Nous bâtissons une infrastructure d'IA prête à grandir avec vous, des agents vocaux qui répondent à chaque appel jusqu'aux automatisations qui relient vos outils existants. Votre équipe consacre moins de temps aux tâches répétitives et plus de temps à faire croître l'entreprise.",
+    mobileDescription:
+      "Nous créons des solutions d'IA sur mesure pour une efficacité maximale : votre entreprise avance plus vite, avec moins d'efforts.",
+    cta: 'Réserver un appel gratuit',
+    ctaNote: '30 minutes, gratuit et sans engagement',
+  },
+
+  services: {
+    title: 'Ce que nous automatisons pour vous',
+    subtitle: "Des solutions d'IA ciblées pour réduire vos coûts, vous faire gagner du temps et augmenter vos revenus.",
+    items: [
+      {
+        id: 'customer-service',
+        title: 'Service à la clientèle par IA',
+        description:
+          "Des agents vocaux intelligents répondent à vos clients 24 heures sur 24, 7 jours sur 7, règlent leurs problèmes et s'occupent de la prise de rendez-vous. Ils s'intègrent directement à vos systèmes existants.",
+      },
+      {
+        id: 'lead-generation',
+        title: 'Génération de prospects automatisée',
+        description:
+          "Alimentez votre pipeline de ventes en prospects qualifiés, pour que votre équipe des ventes se concentre sur ce qu'elle fait de mieux : conclure des ventes.",
+      },
+      {
+        id: 'internal-automation',
+        title: 'Automatisation interne par IA',
+        description:
+          "Automatisez la gestion des stocks et des horaires, et éliminez les tâches administratives répétitives. Nous relions l'IA aux outils que vous utilisez déjà, comme votre GRC (CRM) et votre PGI (ERP).",
+      },
+      {
+        id: 'marketing',
+        title: 'Marketing automatisé par IA',
+        description:
+          "L'IA planifie, rédige et publie du contenu sur vos réseaux sociaux, adapté à votre marque et à votre public.",
+      },
+    ],
+  },
+
+  voiceDemo: {
+    title: 'Essayez notre agent vocal IA',
+    subtitle: "Patientez quelques secondes et voyez la toute dernière technologie à l'œuvre",
+    callMe: 'Appelez-moi',
+    endCall: 'Raccrocher',
+    connecting: 'Connexion en cours...',
+    cancelCall: "Annuler l'appel",
+    status: {
+      connected: 'Connecté - Vous pouvez parler',
+      assistantSpeaking: "L'IA parle...",
+      listening: "À l'écoute...",
+    },
+    unavailableTitle: 'Démonstration temporairement indisponible',
+    unavailableDescription:
+      "La démonstration de l'agent vocal en direct n'est pas accessible pour le moment. Réservez un appel gratuit et nous vous présenterons l'agent vocal en personne.",
+    errors: {
+      microphoneDenied: {
+        title: 'Accès au microphone requis',
+        description:
+          "L'agent vocal a besoin de votre microphone. Cliquez sur l'icône du cadenas ou de la caméra dans la barre d'adresse de votre navigateur, autorisez le microphone pour ce site, puis appuyez de nouveau sur « Appelez-moi ».",
+      },
+      startFailed: {
+        title: "L'appel n'a pas pu démarrer",
+        description:
+          "Un problème est survenu lors de la connexion à l'agent vocal. Vérifiez votre connexion Internet et réessayez.",
+      },
+      microphoneUnavailable: {
+        title: 'Aucun microphone accessible',
+        description:
+          "Nous n'avons pas pu utiliser de microphone sur cet appareil. Branchez-en un ou fermez les autres applications qui l'utilisent, puis appuyez de nouveau sur « Appelez-moi ».",
+      },
+      callFailed: {
+        title: "L'appel a été interrompu",
+        description: "La connexion avec l'agent vocal a été perdue. Appuyez sur « Appelez-moi » pour lancer un nouvel appel.",
+      },
+    },
+    microphoneNote:
+      "Votre navigateur vous demandera l'autorisation d'utiliser votre microphone. L'appel se déroule entièrement dans votre navigateur; aucun numéro de téléphone n'est nécessaire.",
+  },
+
+  benefits: {
+    title: 'Ce que vous y gagnez',
+    subtitle: 'Des résultats concrets pour votre entreprise, pas seulement une nouvelle technologie.',
+    items: [
+      {
+        id: 'cost',
+        title: 'Réduction radicale des coûts',
+        highlight: '70 %',
+        description:
+          "Nos clients économisent en moyenne 70 % des coûts liés aux tâches que nous automatisons, en remplaçant le travail manuel et répétitif par l'IA.",
+      },
+      {
+        id: 'productivity',
+        title: 'Productivité 24/7, 365 jours par année',
+        highlight: '24/7',
+        description:
+          'Vos agents IA ne dorment jamais, ne prennent jamais de pause et ne manquent aucun appel, y compris le soir, la fin de semaine et les jours fériés.',
+      },
+      {
+        id: 'growth',
+        title: 'Croissance guidée par les données',
+        highlight: 'Données',
+        description:
+          'Chaque conversation et chaque processus génèrent des renseignements utiles : vous prenez vos décisions à partir de données réelles plutôt que de suppositions.',
+      },
+      {
+        id: 'efficiency',
+        title: 'Efficacité exponentielle',
+        highlight: '5 fois',
+        description:
+          "Vos processus automatisés s'exécutent 5 fois plus vite, pour que votre équipe en accomplisse davantage sans avoir à embaucher.",
+      },
+    ],
+  },
+
+  testimonials: {
+    title: 'Ce que disent nos clients',
+    subtitle: "Plus qu'un fournisseur, un partenaire de croissance",
+    items: [
+      {
+        name: 'Marie-Ève Tremblay',
+        title: 'Propriétaire, Bistro Le Cartier, Québec',
+        text: "En plein service du souper, on ratait constamment des appels pour des réservations. Maintenant, l'agent vocal répond à chaque appel, réserve les tables et répond aux questions sur notre menu. Mon équipe peut enfin se consacrer aux clients qui sont en salle.",
+      },
+      {
+        name: 'Dr Jean-François Gagnon',
+        title: 'Propriétaire, Clinique Santé Beauport, Québec',
+        text: "La prise de rendez-vous et les rappels occupaient des heures de notre équipe de réception chaque jour. L'IA traite maintenant la plupart de ces appels et se synchronise directement avec notre logiciel d'agenda. Nous avons nettement moins de rendez-vous manqués, et l'accueil est beaucoup plus calme.",
+      },
+      {
+        name: 'Sophie Lavoie',
+        title: 'Directrice des ventes, Distribution Laurentide, Lévis',
+        text: "La génération automatisée de prospects remplit notre pipeline de clients potentiels qui correspondent vraiment à notre marché. Mes représentants passent leur temps au téléphone à conclure des ventes plutôt qu'à faire de la recherche et de la saisie de données. L'équipe était opérationnelle en quelques semaines.",
+      },
+      {
+        name: 'Mathieu Bouchard',
+        title: 'Directeur, Groupe Rive-Nord, Trois-Rivières',
+        text: "Ce qui nous a convaincus, c'est le modèle de langage local : nos données restent au Canada et sous notre contrôle. L'équipe a pris le temps de comprendre nos processus avant de proposer quoi que ce soit. On sent qu'on travaille avec un partenaire, et non avec un simple fournisseur.",
+      },
+    ],
+  },
+
+  delivery: {
+    heading: "Ce que notre IA d'entreprise vous apporte",
+    items: [
+      {
+        id: 'local-llm',
+        title: 'IA personnelle et modèles de langage locaux',
+        description:
+          'Des modèles de langage privés, hébergés sur votre infrastructure ou au Canada, et entraînés sur vos propres données.',
+      },
+      {
+        id: 'process-automation',
+        title: 'Automatisation intelligente des processus',
+        description: 'Des flux de travail qui relient vos outils et prennent en charge les tâches répétitives du début à la fin.',
+      },
+      {
+        id: 'customer-engagement',
+        title: "Relation client assistée par l'IA",
+        description:
+          'Des agents vocaux et des agents conversationnels qui répondent à vos clients, les qualifient et leur fixent des rendez-vous, jour et nuit.',
+      },
+      {
+        id: 'business-intelligence',
+        title: "Intelligence d'affaires prédictive",
+        description: 'Des tableaux de bord et des prévisions qui transforment vos données en décisions claires et concrètes.',
+      },
+    ],
+    closing: 'Le tout, prêt pour votre prochain projet',
+  },
+
+  contact: {
+    heading: 'Démarrons ensemble',
+    subtitle: "Découvrez comment transformer votre entreprise grâce à des solutions d'IA faciles à intégrer.",
+    info: {
+      title: 'Parlons de votre entreprise',
+      paragraphs: [
+        "Réservez un appel découverte gratuit de 30 minutes avec notre équipe. Nous examinerons le fonctionnement actuel de votre entreprise et repérerons les tâches où l'IA peut vous faire économiser le plus de temps et d'argent.",
+        "Écrivez-nous et nous vous répondrons dans un délai d'un jour ouvrable.",
+      ],
+      points: [
+        'Appel découverte gratuit de 30 minutes',
+        'Réponse en un jour ouvrable',
+        'Équipe locale établie au Québec',
+      ],
+      phoneLabel: 'Téléphone',
+      emailLabel: 'Courriel',
+      addressLabel: 'Adresse',
+    },
+    chipCaption: "Vos systèmes, reliés par l'IA",
+    form: {
+      title: 'Voyez par vous-même',
+      fields: {
+        name: { label: 'Nom complet', placeholder: 'Entrez votre nom complet' },
+        phone: { label: 'Numéro de téléphone', placeholder: 'Entrez votre numéro de téléphone' },
+        email: { label: 'Courriel', placeholder: 'Entrez votre adresse courriel' },
+        company: { label: 'Entreprise', placeholder: 'Entrez le nom de votre entreprise' },
+        message: { label: 'Message ou demande', placeholder: "Votre message ou l'objet de votre demande" },
+      },
+      submit: 'Envoyer le message',
+      submitting: 'Envoi en cours...',
+    },
+  },
+
+  banner: {
+    phrases: [
+      'Agents vocaux 24/7',
+      'Conçu au Québec',
+      'Vos données restent au Canada',
+      'Automatisez le répétitif',
+      'Une IA bâtie pour votre entreprise',
+    ],
+  },
+
+  faq: {
+    title: 'Foire aux questions',
+    subtitle:
+      "Tout ce que les entreprises du Québec nous demandent sur nos services-conseils en IA, l'automatisation et notre façon de travailler avec vous.",
+    groups: [
+      {
+        id: 'general',
+        title: 'Questions générales',
+        items: [
+          {
+            id: 'what-ai-integration-does',
+            question: "Que peut faire l'intégration de l'IA pour mon entreprise?",
+            answer: [
+              "L'intégration de l'IA prend en charge les tâches répétitives et chronophages : répondre aux appels, fixer des rendez-vous, qualifier des prospects, saisir des données, publier du contenu. Elle se connecte aux outils que vous utilisez déjà, pour que le travail se fasse automatiquement et de façon constante.",
+              'Votre équipe récupère du temps pour le travail qui demande une touche humaine, et vos clients obtiennent des réponses plus rapides, de jour comme de nuit.',
+            ],
+          },
+          {
+            id: 'why-local-quebec-firm',
+            question: 'Pourquoi choisir une firme québécoise?',
+            answer: [
+              "Nous connaissons le marché québécois, sa clientèle et ses règles, y compris la Loi 25 sur la protection des renseignements personnels. Nous travaillons en français et en anglais, et nous pouvons vous rencontrer en personne quand c'est utile.",
+              "Quand vous avez besoin de soutien, vous parlez à des gens de votre fuseau horaire qui connaissent votre entreprise, et non à un centre d'assistance anonyme à l'autre bout du monde.",
+            ],
+          },
+          {
+            id: 'which-businesses',
+            question: 'Avec quelles entreprises travaillez-vous?',
+            answer: [
+              "Nous travaillons autant avec des PME qu'avec de grandes entreprises : restaurants, cliniques, services professionnels, commerces de détail, distributeurs et fabricants, entre autres.",
+              "Si votre équipe passe des heures sur des appels, des courriels ou des tâches administratives répétitives, il y a de bonnes chances que l'IA puisse vous aider. L'appel découverte gratuit est la façon la plus rapide de le savoir.",
+            ],
+          },
+        ],
+      },
+      {
+        id: 'services',
+        title: "Nos services d'IA sur mesure",
+        items: [
+          {
+            id: 'crm-erp-integration',
+            question: "Votre IA peut-elle s'intégrer à notre GRC (CRM) ou à notre PGI (ERP) actuel?",
+            answer: [
+              "Oui. Nous relions l'IA à votre GRC, à votre PGI, à votre agenda et à vos autres outils d'affaires au moyen de leurs API, pour que l'information circule automatiquement d'un système à l'autre.",
+              "Vous conservez les logiciels que votre équipe connaît déjà; l'IA travaille avec eux au lieu de les remplacer. Si un outil n'offre pas d'API, nous examinons d'autres options avec vous, comme des échanges de fichiers sécurisés ou des connecteurs dédiés.",
+            ],
+          },
+          {
+            id: 'intelligent-voice-agent',
+            question: "Comment fonctionne l'agent vocal intelligent?",
+            answer: [
+              "Notre agent vocal répond à vos appels téléphoniques 24 heures sur 24, 7 jours sur 7, d'une voix naturelle. Il comprend les demandes des appelants, répond à leurs questions, prend des rendez-vous et peut transférer l'appel à une personne au besoin.",
+              "Il est configuré avec les renseignements de votre entreprise et relié à vos systèmes. Vous pouvez l'essayer dès maintenant avec le bouton « Appelez-moi » en haut de la page.",
+            ],
+          },
+          {
+            id: 'marketing-automation',
+            question: "Que comprend l'automatisation des réseaux sociaux et du marketing?",
+            answer: [
+              "Nous mettons en place une IA qui planifie votre calendrier éditorial, rédige des publications dans le ton de votre marque et les publie sur vos réseaux sociaux selon l'horaire prévu.",
+              "Le contenu est adapté à votre public, et vous pouvez le réviser et l'approuver avant sa mise en ligne : vous gardez ainsi la maîtrise de votre marque.",
+            ],
+          },
+          {
+            id: 'local-vs-standard-llm',
+            question: 'Quelle est la différence entre un modèle de langage local (privé) et un modèle standard?',
+            answer: [
+              "Un modèle de langage standard fonctionne sur les serveurs d'un fournisseur tiers, souvent à l'extérieur du Canada, et vos données sont transmises à ce fournisseur pour y être traitées.",
+              'Un modèle de langage local fonctionne sur votre propre infrastructure ou sur des serveurs situés au Canada. Vos données restent sous votre contrôle, ce qui vous aide à respecter vos obligations en vertu de la Loi 25 du Québec, et le modèle peut être adapté à vos documents et à vos processus.',
+            ],
+          },
+        ],
+      },
+      {
+        id: 'process',
+        title: 'Processus et coûts',
+        items: [
+          {
+            id: 'our-process',
+            question: 'Comment se déroule un projet avec vous?',
+            answer: [
+              'Chaque projet suit les cinq mêmes étapes, adaptées à la taille et aux besoins de votre entreprise :',
+              'Les coûts dépendent de la portée du projet; vous recevez une proposition claire avant le début de tout développement.',
+            ],
+            steps: [
+              {
+                title: 'Consultation et analyse',
+                text: "Nous apprenons comment fonctionne votre entreprise et repérons les tâches où l'IA aura le plus d'effet.",
+              },
+              {
+                title: 'Stratégie sur mesure',
+                text: "Nous vous proposons un plan clair, avec les priorités, l'échéancier et les bénéfices attendus pour votre entreprise.",
+              },
+              {
+                title: 'Développement et intégration',
+                text: 'Nous concevons la solution et la relions à vos outils et à vos systèmes existants.',
+              },
+              {
+                title: 'Déploiement et formation',
+                text: "Nous mettons la solution en service et formons votre équipe pour que tout le monde soit à l'aise de l'utiliser.",
+              },
+              {
+                title: 'Soutien et optimisation',
+                text: "Nous suivons les résultats et continuons d'améliorer la solution à mesure que votre entreprise évolue.",
+              },
+            ],
+          },
+          {
+            id: 'measuring-roi',
+            question: 'Comment mesurez-vous le rendement du capital investi?',
+            answer: [
+              "Avant de commencer, nous convenons avec vous d'indicateurs clairs, que nous mesurons avant et après le déploiement.",
+              "Les indicateurs habituels sont les heures économisées, la réduction des coûts, le nombre de prospects qualifiés et les indices de satisfaction de la clientèle. Vous recevez des rapports réguliers qui montrent exactement ce que l'IA apporte à votre entreprise.",
+            ],
+          },
+        ],
+      },
+    ],
+    closing: {
+      title: 'Vous avez encore des questions?',
+      text: "Notre équipe se fera un plaisir d'y répondre et d'examiner votre situation.",
+      link: 'Contactez nos experts',
+    },
+  },
+
+  footer: {
+    newsletter: {
+      title: 'Du concret, gratuitement',
+      line: "Des conseils pratiques en IA pour de vrais résultats. Pas de blabla. Pas de pourriel.",
+      emailLabel: 'Adresse courriel',
+      placeholder: 'Entrez votre adresse courriel',
+      subscribe: "S'abonner",
+      subscribing: 'Abonnement en cours...',
+    },
+    quickLinks: {
+      title: 'Liens rapides',
+      links: [
+        { anchor: 'ai-caller', label: 'Accueil' },
+        { anchor: 'services', label: 'Services' },
+        { anchor: 'ai-caller', label: 'Agent vocal IA' },
+        { anchor: 'faq', label: 'FAQ' },
+      ],
+    },
+    contactUs: { title: 'Nous joindre', phoneLabel: 'Téléphone', emailLabel: 'Courriel' },
+    brandTagline:
+      "Des solutions d'automatisation par IA sur mesure qui aident les entreprises du Québec à gagner du temps, à réduire leurs coûts et à croître.",
+    copyright: '© {year} {brand}. Tous droits réservés.',
+  },
+
+  toasts: {
+    contact: {
+      notConfigured: {
+        title: 'Formulaire temporairement indisponible',
+        description: 'Configuration manquante sur le serveur. Veuillez réessayer plus tard.',
+      },
+      failed: { title: "Échec de l'envoi du message", description: 'Veuillez réessayer plus tard.' },
+      success: { title: 'Message envoyé avec succès!', description: 'Nous vous répondrons sous peu.' },
+      rateLimited: {
+        title: 'Trop de messages',
+        description: 'Veuillez réessayer dans quelques minutes ou nous appeler au {phone}.',
+      },
+      invalid: {
+        title: 'Certains champs sont à vérifier',
+        description: 'Veuillez corriger les champs en surbrillance, puis réessayer.',
+      },
+    },
+    newsletter: {
+      empty: 'Veuillez entrer votre adresse courriel',
+      invalidEmail: 'Veuillez entrer une adresse courriel valide',
+      duplicate: 'Cette adresse est déjà abonnée à notre infolettre',
+      failed: "L'abonnement a échoué. Veuillez réessayer.",
+      success: 'Vous êtes maintenant abonné(e) à notre infolettre!',
+      rateLimited: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+    },
+  },
+
+  fieldErrors: {
+    required: 'Ce champ est obligatoire.',
+    too_long: 'Le texte saisi est trop long.',
+    invalid_email: 'Veuillez entrer une adresse courriel valide.',
+    invalid_phone: 'Veuillez entrer un numéro de téléphone valide.',
+    invalid: "Cette valeur n'est pas valide.",
+  },
+};
