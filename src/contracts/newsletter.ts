@@ -8,3 +8,14 @@ export const newsletterRequestSchema = z.strictObject({
 
 export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
 export type NewsletterSubscription = z.output<typeof newsletterRequestSchema>;
+
+/**
+ * Identifies the wording of the newsletter consent shown beside the sign-up (CASL: proof of
+ * consent records which text the subscriber agreed to). Change it whenever that wording changes in
+ * any language (src/web/content/*.ts `footer.newsletter.consent`); the server stores it with each
+ * subscription.
+ */
+export const NEWSLETTER_CONSENT_VERSION = '2026-11-22';
+
+/** The only form that collects newsletter consent today; stored with each subscription. */
+export const NEWSLETTER_FORM = 'footer-newsletter';
