@@ -18,6 +18,10 @@ const siteEnvSchema = z.object({
   SITE_REGION: text('QC'),
   SITE_POSTAL_CODE: text('H3B 0A1'),
   SITE_COUNTRY: text('CA'),
+  SITE_PRIVACY_OFFICER_NAME: text('Marie Tremblay'),
+  SITE_PRIVACY_OFFICER_TITLE: text('Présidente'),
+  SITE_PRIVACY_OFFICER_EMAIL: z._default(z.email(), 'confidentialite@example.com'),
+  SITE_RETENTION_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3650)), 730),
   VAPI_PUBLIC_KEY: optionalText(),
   VAPI_ASSISTANT_ID: optionalText(),
   VAPI_API_BASE_URL: z.optional(z.url({ protocol: /^https?$/ })),
@@ -31,6 +35,13 @@ export type SiteConfig = {
   phoneHref: string;
   email: string;
   address: { street: string; city: string; region: string; postalCode: string; country: string };
+  /** The person in charge of the protection of personal information (Quebec Law 25). */
+  privacyOfficer: { name: string; title: string; email: string };
+  /**
+   * How long contact requests are kept, in days. Stated in the privacy policy and applied by
+   * `npm run purge` (its default --older-than).
+   */
+  retentionDays: number;
   vapi: { publicKey?: string; assistantId?: string; apiBaseUrl?: string };
 };
 
@@ -60,6 +71,8 @@ export function loadSiteConfig(env: Record<string, string | undefined>): SiteCon
       postalCode: e.SITE_POSTAL_CODE,
       country: e.SITE_COUNTRY,
     },
+    privacyOfficer: { name: e.SITE_PRIVACY_OFFICER_NAME, title: e.SITE_PRIVACY_OFFICER_TITLE, email: e.SITE_PRIVACY_OFFICER_EMAIL },
+    retentionDays: e.SITE_RETENTION_DAYS,
     vapi: { publicKey: e.VAPI_PUBLIC_KEY, assistantId: e.VAPI_ASSISTANT_ID, apiBaseUrl: e.VAPI_API_BASE_URL },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadSiteConfig } from '../../config/site-schema';
 import { fillContent } from '../app/content-context';
 import { SERVICE_ORDER, serviceStyle } from './catalog';
 import { en } from './en';
@@ -95,7 +96,7 @@ describe('placeholders', () => {
   });
 
   it('leaves no placeholder anywhere in the filled content', () => {
-    const filled = JSON.stringify(fillContent(en, { ...site, url: '', phoneHref: '', address: { street: '', city: '', region: '', postalCode: '', country: '' }, vapi: {} }));
+    const filled = JSON.stringify(fillContent(en, loadSiteConfig({})));
     expect(filled).not.toMatch(/\{(brand|phone|email|year)\}/);
     expect(filled).toContain('Atelier IA');
   });

@@ -1,3 +1,4 @@
+import { loadSiteConfig } from '../../../config/site-schema';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { en } from '../../content/en';
 import { Faq } from './Faq';
 import { toggleItem } from './use-accordion';
 
-const site = { brand: 'Atelier IA', url: '', phone: '', phoneHref: '', email: '', address: { street: '', city: '', region: '', postalCode: '', country: '' }, vapi: {} };
+const site = loadSiteConfig({});
 
 describe('toggleItem', () => {
   it('opens and closes one item without touching the others', () => {

@@ -1,3 +1,4 @@
+import { loadSiteConfig } from '../../../config/site-schema';
 /**
  * The voice demo as a visitor sees it, driven by the real SDK instance: its events are emitted on
  * it (it is an EventEmitter) and its API calls reach a local stand-in for POST /call/web. Only the
@@ -19,7 +20,7 @@ import { VoiceDemo } from './VoiceDemo';
 
 const KEY = 'public-key-for-tests';
 const ASSISTANT = 'assistant-for-tests';
-const site = { brand: 'Atelier IA', url: '', phone: '+1 514-555-0142', phoneHref: '', email: 'bonjour@example.com', address: { street: '', city: '', region: '', postalCode: '', country: '' }, vapi: {} };
+const site = loadSiteConfig({});
 const content = fillContent(en, site);
 const text = content.voiceDemo;
 
