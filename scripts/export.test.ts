@@ -48,11 +48,11 @@ describe('npm run export', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'export-test-'));
-    env = { SQLITE_PATH: join(dir, 'leads.sqlite') };
+    env = { SQLITE_PATH: join(dir, 'leads.sqlite'), SITE_URL: 'https://www.atelier-ia.example/' };
     const store = await createStore({ sqlitePath: env.SQLITE_PATH!, databaseUrl: undefined });
     await store.insertContact({ name: 'Zoé "Z" Côté', email: 'zoe@example.com', phone: '+1 514-555-0142', company: 'Côté, Fils & Cie', message: 'Line one\nline two', page: '/fr/', locale: 'fr' });
     await store.insertContact({ name: '=cmd|" /C calc"!A0', email: 'evil@example.com', phone: '514 555 0100', message: '@SUM(1+1)' });
-    await store.insertNewsletter({ email: 'News@Example.com' });
+    await store.insertNewsletter({ email: 'News@Example.com', locale: 'fr', page: '/fr/', consent: { form: 'footer-newsletter', version: '2026-11-22' } });
     await store.close();
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -71,7 +71,22 @@ describe('npm run export', () => {
   it('exports the newsletter as JSON', async () => {
     const { code, stdout } = await exportWith(['newsletter', '--format', 'json'], env);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual([{ id: 1, created_at: expect.any(String), email: 'News@Example.com', locale: null, page: null }]);
+    expect(JSON.parse(stdout)).toEqual([
+      {
+        id: 1,
+        created_at: expect.any(String),
+        email: 'News@Example.com',
+        locale: 'fr',
+        page: '/fr/',
+        consent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        consent_form: 'footer-newsletter',
+        consent_locale: 'fr',
+        consent_version: '2026-11-22',
+        unsubscribed_at: null,
+        // Each subscriber's own signed link, on the site's public address.
+        unsubscribe_url: expect.stringMatching(/^https:\/\/www\.atelier-ia\.example\/newsletter\/unsubscribe\?s=1&t=[\w-]{43}$/),
+      },
+    ]);
     expect((await exportWith(['contacts', '--format=json'], env)).stdout).toContain('"company": "Côté, Fils & Cie"');
   });
 

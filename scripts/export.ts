@@ -10,19 +10,33 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadServerConfig } from '../src/server/config';
-import { createStore } from '../src/server/store';
+import { unsubscribeUrl } from '../src/server/newsletter/unsubscribe-link';
+import { type Store, createStore } from '../src/server/store';
 
 export const USAGE = `Usage: npm run export -- contacts|newsletter [--format csv|json]
 
   contacts     contact form submissions
-  newsletter   newsletter subscriptions
+  newsletter   newsletter subscriptions, with each one's proof of consent, whether it
+               was withdrawn (unsubscribed_at) and its personal unsubscribe link (SITE_URL)
   --format     csv (default; UTF-8, RFC 4180, header row) or json (an array)
 
 Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
 
 const TABLES = {
   contacts: ['id', 'created_at', 'name', 'email', 'phone', 'company', 'message', 'locale', 'page', 'status'],
-  newsletter: ['id', 'created_at', 'email', 'locale', 'page'],
+  newsletter: [
+    'id',
+    'created_at',
+    'email',
+    'locale',
+    'page',
+    'consent_at',
+    'consent_form',
+    'consent_locale',
+    'consent_version',
+    'unsubscribed_at',
+    'unsubscribe_url',
+  ],
 } as const;
 type Table = keyof typeof TABLES;
 type Format = 'csv' | 'json';
@@ -71,6 +85,12 @@ export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<str
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
+/** Subscribers with the signed link to put in every message sent to them (CASL). */
+async function withUnsubscribeLinks(store: Store, siteUrl: string) {
+  const secret = await store.unsubscribeSecret();
+  return (await store.listNewsletter()).map((row) => ({ ...row, unsubscribe_url: unsubscribeUrl(siteUrl, secret, row.id) }));
+}
+
 export async function runExport(args: readonly string[], env: Record<string, string | undefined>, out: Output, err: Output): Promise<number> {
   const parsed = parseArgs(args);
   if ('help' in parsed) {
@@ -104,7 +124,7 @@ export async function runExport(args: readonly string[], env: Record<string, str
     return 1;
   }
   try {
-    const rows = parsed.table === 'contacts' ? await store.listContacts() : await store.listNewsletter();
+    const rows = parsed.table === 'contacts' ? await store.listContacts() : await withUnsubscribeLinks(store, config.site.url);
     out.write(parsed.format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : toCsv(TABLES[parsed.table], rows));
     return 0;
   } catch (error) {

@@ -11,6 +11,7 @@ import { shutdownPlugin } from './plugins/shutdown';
 import { inspectStaticSite, staticPlugin } from './plugins/static';
 import { type StorageRetry, storagePlugin } from './plugins/storage';
 import { apiRoutes } from './routes';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import type { Store } from './store';
 import { zodValidatorCompiler } from './validation';
 
@@ -57,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(apiRoutes, { rateLimits: config.rateLimits });
+  await app.register(unsubscribeRoutes, { site: config.site });
   if (site) await app.register(staticPlugin, { root: site.root });
   return app;
 }

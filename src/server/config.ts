@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod/mini';
+import { ConfigError as SiteConfigError, type SiteConfig, loadSiteConfig } from '../config/site-schema';
 
 /**
  * The server's whole configuration, parsed from the environment in one place.
@@ -21,6 +22,11 @@ export type ServerConfig = {
   trustProxy: string[];
   rateLimits: { contact: RateLimit; newsletter: RateLimit };
   logLevel: LogLevel;
+  /**
+   * The firm's public identity (SITE_* variables, the same ones the page is built with): the
+   * server needs the site's address for unsubscribe links and the brand for the pages it renders.
+   */
+  site: SiteConfig;
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -92,6 +98,13 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     throw new ConfigError(`Invalid server configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  let site: SiteConfig;
+  try {
+    site = loadSiteConfig(env);
+  } catch (error) {
+    if (error instanceof SiteConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
     port: e.PORT,
     host: e.HOST.trim(),
@@ -101,5 +114,6 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     trustProxy: e.TRUST_PROXY,
     rateLimits: { contact: e.RATE_LIMIT_CONTACT, newsletter: e.RATE_LIMIT_NEWSLETTER },
     logLevel: e.LOG_LEVEL,
+    site,
   };
 }

@@ -1,4 +1,5 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration, Migrator } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, Migrator, sql } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -54,6 +55,46 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
         .addColumn('created_at', columns.timestamp, (column) => column.notNull())
         .addUniqueConstraint('newsletter_subscriptions_email_normalized_key', ['email_normalized'])
         .execute();
+    },
+  }),
+  /**
+   * Proof of newsletter consent (CASL) and withdrawal. The subscription row holds the current
+   * state; newsletter_consent_log keeps every consent and withdrawal, so the proof of an earlier
+   * consent survives an unsubscribe and a later sign-up. `settings` holds the secret that signs
+   * unsubscribe links: generated here, once, so links stay valid across restarts and deployments.
+   */
+  '0003_newsletter_consent': (columns) => ({
+    async up(db: Db) {
+      await db.schema.alterTable('newsletter_subscriptions').addColumn('consent_at', columns.timestamp).execute();
+      await db.schema.alterTable('newsletter_subscriptions').addColumn('consent_form', 'text').execute();
+      await db.schema.alterTable('newsletter_subscriptions').addColumn('consent_locale', 'text').execute();
+      await db.schema.alterTable('newsletter_subscriptions').addColumn('consent_version', 'text').execute();
+      await db.schema.alterTable('newsletter_subscriptions').addColumn('unsubscribed_at', columns.timestamp).execute();
+      // Rows from before this migration: consent is what their sign-up recorded, nothing more.
+      await db.updateTable('newsletter_subscriptions').set((eb) => ({ consent_at: eb.ref('created_at'), consent_locale: eb.ref('locale') })).execute();
+      await db.schema
+        .createTable('newsletter_consent_log')
+        .addColumn('id', 'integer', columns.id)
+        .addColumn('subscription_id', 'integer', (column) => column.notNull().references('newsletter_subscriptions.id').onDelete('cascade'))
+        .addColumn('action', 'text', (column) => column.notNull().check(sql`action in ('subscribed', 'unsubscribed')`))
+        .addColumn('at', columns.timestamp, (column) => column.notNull())
+        .addColumn('form', 'text')
+        .addColumn('locale', 'text')
+        .addColumn('page', 'text')
+        .addColumn('consent_version', 'text')
+        .execute();
+      await db.schema.createIndex('newsletter_consent_log_subscription_idx').on('newsletter_consent_log').column('subscription_id').execute();
+      await db
+        .insertInto('newsletter_consent_log')
+        .columns(['subscription_id', 'action', 'at', 'locale', 'page'])
+        .expression((eb) => eb.selectFrom('newsletter_subscriptions').select(['id', sql.lit('subscribed').as('action'), 'created_at', 'locale', 'page']))
+        .execute();
+      await db.schema
+        .createTable('settings')
+        .addColumn('name', 'text', (column) => column.primaryKey())
+        .addColumn('value', 'text', (column) => column.notNull())
+        .execute();
+      await db.insertInto('settings').values({ name: 'unsubscribe_secret', value: randomBytes(32).toString('base64url') }).execute();
     },
   }),
 };

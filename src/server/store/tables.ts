@@ -8,6 +8,8 @@ import type { ColumnType, Generated } from 'kysely';
  * as Date, SQLite (text) as the same string. The store turns both into ISO strings.
  */
 type Timestamp = ColumnType<Date | string, string, never>;
+/** A timestamp that is set later, changed, or cleared (e.g. unsubscribed_at). */
+type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
 export interface ContactSubmissionsTable {
   id: Generated<number>;
@@ -35,9 +37,37 @@ export interface NewsletterSubscriptionsTable {
   locale: string | null;
   page: string | null;
   created_at: Timestamp;
+  /** When the current consent was given (the first sign-up, or the latest after an unsubscribe). */
+  consent_at: NullableTimestamp;
+  /** Which form collected it (NEWSLETTER_FORM), its language and the consent wording's version. */
+  consent_form: string | null;
+  consent_locale: string | null;
+  consent_version: string | null;
+  /** NULL while subscribed. */
+  unsubscribed_at: NullableTimestamp;
+}
+
+/** Every consent and withdrawal, oldest first: the proof CASL asks the firm to keep. */
+export interface NewsletterConsentLogTable {
+  id: Generated<number>;
+  subscription_id: number;
+  action: 'subscribed' | 'unsubscribed';
+  at: Timestamp;
+  form: string | null;
+  locale: string | null;
+  page: string | null;
+  consent_version: string | null;
+}
+
+/** Named values the server keeps for itself (e.g. the secret that signs unsubscribe links). */
+export interface SettingsTable {
+  name: string;
+  value: string;
 }
 
 export interface Database {
   contact_submissions: ContactSubmissionsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  newsletter_consent_log: NewsletterConsentLogTable;
+  settings: SettingsTable;
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ENGINES, freshStorage, testConfig } from '../test/storage';
+import { createStore } from '../src/server/store';
+import { runPurge } from './purge';
+
+function capture() {
+  let text = '';
+  return { write: (chunk: string) => (text += chunk), text: () => text };
+}
+const DAY_MS = 24 * 60 * 60 * 1000;
+const contact = (name: string) => ({ name, email: `${name}@example.com`, phone: '514 555 0100', message: 'Hello' });
+
+describe.each(ENGINES)('npm run purge on %s', (engine) => {
+  it('deletes contact requests older than the retention period, keeps newer ones and the newsletter', async () => {
+    const storage = await freshStorage(engine);
+    const store = await createStore(testConfig(storage.env));
+    try {
+      await store.insertContact(contact('old'));
+      await store.insertNewsletter({ email: 'reader@example.com' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const cutoff = new Date();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await store.insertContact(contact('recent'));
+
+      // Ten days from now, "older than 10 days" means "received before the cutoff".
+      const out = capture();
+      const err = capture();
+      const code = await runPurge(['--older-than', '10'], storage.env, out, err, new Date(cutoff.getTime() + 10 * DAY_MS));
+      expect(err.text()).toBe('');
+      expect(code).toBe(0);
+      expect(out.text()).toBe(`Deleted 1 contact request received before ${cutoff.toISOString()} (older than 10 days).\n`);
+      expect((await store.listContacts()).map((row) => row.name)).toEqual(['recent']);
+      expect(await store.listNewsletter()).toHaveLength(1);
+
+      // Without --older-than, the configured retention period (SITE_RETENTION_DAYS) applies.
+      const later = new Date(Date.now() + 31 * DAY_MS);
+      const kept = capture();
+      expect(await runPurge([], { ...storage.env, SITE_RETENTION_DAYS: '32' }, kept, capture(), later)).toBe(0);
+      expect(kept.text()).toMatch(/^Deleted 0 contact requests .* \(older than 32 days\)/);
+      const purged = capture();
+      expect(await runPurge([], { ...storage.env, SITE_RETENTION_DAYS: '30' }, purged, capture(), later)).toBe(0);
+      expect(purged.text()).toMatch(/^Deleted 1 contact request .* \(older than 30 days\)/);
+      expect(await store.listContacts()).toEqual([]);
+    } finally {
+      await store.close();
+      await storage.dispose();
+    }
+  });
+});
+
+describe('npm run purge arguments', () => {
+  it('exits 2 with the usage on bad arguments, touching nothing', async () => {
+    for (const args of [['--older-than'], ['--older-than', '0'], ['--older-than', 'ten'], ['--older-than=-5'], ['contacts']]) {
+      const out = capture();
+      const err = capture();
+      expect({ args, code: await runPurge(args, { SQLITE_PATH: '/nonexistent/leads.sqlite' }, out, err) }).toEqual({ args, code: 2 });
+      expect(out.text()).toBe('');
+      expect(err.text()).toContain('Usage: npm run purge -- [--older-than <days>]');
+    }
+  });
+
+  it('exits 1 when there is no database, without creating one', async () => {
+    const err = capture();
+    expect(await runPurge([], { SQLITE_PATH: '/nonexistent/dir/leads.sqlite' }, capture(), err)).toBe(1);
+    expect(err.text()).toMatch(/No database at/);
+  });
+});
