@@ -7,11 +7,10 @@
  * Uses the server's configuration (DATABASE_URL, else SQLITE_PATH). Exit codes: 0 done,
  * 1 storage or configuration problem, 2 bad arguments.
  */
-import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadServerConfig } from '../src/server/config';
 import { unsubscribeUrl } from '../src/server/newsletter/unsubscribe-link';
-import { type Store, createStore } from '../src/server/store';
+import type { Store } from '../src/server/store';
+import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: npm run export -- contacts|newsletter [--format csv|json]
 
@@ -41,7 +40,6 @@ const TABLES = {
 type Table = keyof typeof TABLES;
 type Format = 'csv' | 'json';
 
-type Output = { write(text: string): unknown };
 
 export function parseArgs(args: readonly string[]): { table: Table; format: Format } | { help: true } | { error: string } {
   let table: Table | undefined;
@@ -102,38 +100,11 @@ export async function runExport(args: readonly string[], env: Record<string, str
     return 2;
   }
 
-  let config;
-  try {
-    config = loadServerConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    err.write(`${error.message}\n`);
-    return 1;
-  }
-  // Opening a missing SQLite path would silently create an empty database and export nothing.
-  if (!config.databaseUrl && !existsSync(config.sqlitePath)) {
-    err.write(`No database at ${config.sqlitePath}. Set SQLITE_PATH or DATABASE_URL.\n`);
-    return 1;
-  }
-
-  let store;
-  try {
-    store = await createStore(config);
-  } catch (error) {
-    err.write(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
-  try {
+  return withStore(env, err, 'Export failed', async (store, config) => {
     const rows = parsed.table === 'contacts' ? await store.listContacts() : await withUnsubscribeLinks(store, config.site.url);
     out.write(parsed.format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : toCsv(TABLES[parsed.table], rows));
     return 0;
-  } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    err.write(`Export failed: ${cause}\n`);
-    return 1;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -11,10 +11,8 @@
  * Uses the server's configuration (DATABASE_URL, else SQLITE_PATH). Exit codes: 0 done,
  * 1 storage or configuration problem, 2 bad arguments.
  */
-import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadServerConfig } from '../src/server/config';
-import { createStore } from '../src/server/store';
+import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: npm run purge -- [--older-than <days>]
 
@@ -23,7 +21,6 @@ export const USAGE = `Usage: npm run purge -- [--older-than <days>]
 
 Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
 
-type Output = { write(text: string): unknown };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function parseArgs(args: readonly string[]): { days: number | undefined } | { help: true } | { error: string } {
@@ -52,39 +49,13 @@ export async function runPurge(args: readonly string[], env: Record<string, stri
     err.write(`${parsed.error}\n\n${USAGE}\n`);
     return 2;
   }
-  let config;
-  try {
-    config = loadServerConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    err.write(`${error.message}\n`);
-    return 1;
-  }
-  if (!config.databaseUrl && !existsSync(config.sqlitePath)) {
-    err.write(`No database at ${config.sqlitePath}. Set SQLITE_PATH or DATABASE_URL.\n`);
-    return 1;
-  }
-  const days = parsed.days ?? config.site.retentionDays;
-  const before = new Date(now.getTime() - days * DAY_MS);
-
-  let store;
-  try {
-    store = await createStore(config);
-  } catch (error) {
-    err.write(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
-  try {
+  return withStore(env, err, 'Purge failed', async (store, config) => {
+    const days = parsed.days ?? config.site.retentionDays;
+    const before = new Date(now.getTime() - days * DAY_MS);
     const deleted = await store.purgeContacts(before);
     out.write(`Deleted ${deleted} contact request${deleted === 1 ? '' : 's'} received before ${before.toISOString()} (older than ${days} days).\n`);
     return 0;
-  } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    err.write(`Purge failed: ${cause}\n`);
-    return 1;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
