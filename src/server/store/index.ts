@@ -2,12 +2,14 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { ServerConfig } from '../config';
 import { StoreUnavailableError, isUniqueViolation } from './errors';
 import { type Engine, migrateToLatest } from './migrations';
+import { type Channel, type DeliveryQueue, NO_NOTIFICATIONS, type OutboxPolicy, deliveryQueue, enqueue } from './outbox';
 import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 import type { Database } from './tables';
 
 export { StoreUnavailableError } from './errors';
 export type { Engine } from './migrations';
+export type * from './outbox';
 
 /**
  * Where leads are kept. Two engines, one behaviour: SQLite (a file, the default) or PostgreSQL
@@ -23,6 +25,8 @@ export interface Store {
   insertNewsletter(subscription: NewSubscription): Promise<'created' | 'duplicate'>;
   listContacts(): Promise<ContactRecord[]>;
   listNewsletter(): Promise<NewsletterRecord[]>;
+  /** The notification outbox the delivery worker and `npm run deliveries` work on. */
+  readonly deliveries: DeliveryQueue;
   /** True when the database answers a trivial query. */
   healthy(): Promise<boolean>;
   /** Closes the connections; idempotent. Later calls fail with StoreUnavailableError. */
@@ -57,7 +61,19 @@ export type ContactRecord = {
 
 export type NewsletterRecord = { id: number; created_at: string; email: string; locale: string | null; page: string | null };
 
-export type StorageConfig = Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'>;
+export type StorageConfig = Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'> & {
+  /** Which notification jobs each insert writes; none when absent. */
+  notifications?: Pick<ServerConfig['notifications'], 'email' | 'webhook' | 'newsletter'>;
+};
+
+/** One job per configured channel; newsletter sign-ups only when asked for. */
+export function outboxPolicy(notifications: StorageConfig['notifications']): OutboxPolicy {
+  if (!notifications) return NO_NOTIFICATIONS;
+  const channels: Channel[] = [];
+  if (notifications.email) channels.push('email');
+  if (notifications.webhook) channels.push('webhook');
+  return { 'contact.created': channels, 'newsletter.subscribed': notifications.newsletter ? channels : [] };
+}
 /** What the store logs through (the app's pino logger fits). */
 export type StoreLogger = {
   info(fields: object, message: string): void;
@@ -78,7 +94,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
     await db.destroy().catch(() => undefined);
     throw error;
   }
-  return kyselyStore(db, engine);
+  return kyselyStore(db, engine, outboxPolicy(config.notifications));
 }
 
 /**
@@ -96,7 +112,7 @@ export function normalizeEmail(email: string): string {
   return cleanText(email).normalize('NFC').toLowerCase();
 }
 
-function kyselyStore(db: Kysely<Database>, engine: Engine): Store {
+function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy): Store {
   let closed: Promise<void> | undefined;
 
   /**
@@ -112,37 +128,40 @@ function kyselyStore(db: Kysely<Database>, engine: Engine): Store {
 
     insertContact: (contact) =>
       guarded(() =>
-        write((trx) =>
-          trx
-            .insertInto('contact_submissions')
-            .values({
-              name: cleanText(contact.name),
-              email: cleanText(contact.email),
-              phone: cleanText(contact.phone),
-              company: cleanText(contact.company ?? '') || null,
-              message: cleanText(contact.message),
-              locale: contact.locale ?? null,
-              page: contact.page ?? null,
-              created_at: new Date().toISOString(),
-            })
-            .execute(),
-        ),
+        write(async (trx) => {
+          const row = {
+            name: cleanText(contact.name),
+            email: cleanText(contact.email),
+            phone: cleanText(contact.phone),
+            company: cleanText(contact.company ?? '') || null,
+            message: cleanText(contact.message),
+            locale: contact.locale ?? null,
+            page: contact.page ?? null,
+            created_at: new Date().toISOString(),
+          };
+          const { id } = await trx.insertInto('contact_submissions').values(row).returning('id').executeTakeFirstOrThrow();
+          const { created_at: createdAt, ...data } = row;
+          await enqueue(trx, policy, { type: 'contact.created', createdAt, data: { submissionId: id, ...data } });
+        }),
       ),
 
     async insertNewsletter(subscription) {
       try {
-        await write((trx) =>
-          trx
+        await write(async (trx) => {
+          const row = {
+            email: cleanText(subscription.email),
+            locale: subscription.locale ?? null,
+            page: subscription.page ?? null,
+            created_at: new Date().toISOString(),
+          };
+          const { id } = await trx
             .insertInto('newsletter_subscriptions')
-            .values({
-              email: cleanText(subscription.email),
-              email_normalized: normalizeEmail(subscription.email),
-              locale: subscription.locale ?? null,
-              page: subscription.page ?? null,
-              created_at: new Date().toISOString(),
-            })
-            .execute(),
-        );
+            .values({ ...row, email_normalized: normalizeEmail(subscription.email) })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const { created_at: createdAt, ...data } = row;
+          await enqueue(trx, policy, { type: 'newsletter.subscribed', createdAt, data: { subscriptionId: id, ...data } });
+        });
         return 'created';
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
@@ -165,6 +184,8 @@ function kyselyStore(db: Kysely<Database>, engine: Engine): Store {
           .execute();
         return rows.map((row) => ({ ...row, created_at: isoTimestamp(row.created_at) }));
       }),
+
+    deliveries: guardedQueue(deliveryQueue(db, engine)),
 
     async healthy() {
       try {
@@ -189,6 +210,24 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw new StoreUnavailableError(error);
   }
+}
+
+/** The same queue, with every database failure turned into StoreUnavailableError. */
+const guard =
+  <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
+  (...args: Args) =>
+    guarded(() => method(...args));
+
+function guardedQueue(queue: DeliveryQueue): DeliveryQueue {
+  return {
+    claim: guard(queue.claim),
+    complete: guard(queue.complete),
+    retryLater: guard(queue.retryLater),
+    fail: guard(queue.fail),
+    release: guard(queue.release),
+    list: guard(queue.list),
+    requeue: guard(queue.requeue),
+  };
 }
 
 function isoTimestamp(value: Date | string): string {
