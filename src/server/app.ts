@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import { createLogger } from './logger';
 import { compressPlugin } from './plugins/compress';
+import { deliveryPlugin } from './plugins/delivery';
 import { errorsPlugin, replyWithError } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
@@ -56,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
+  await app.register(deliveryPlugin, { config });
   await app.register(apiRoutes, { rateLimits: config.rateLimits });
   if (site) await app.register(staticPlugin, { root: site.root });
   return app;

@@ -17,6 +17,7 @@ export async function newsletterRoute(app: FastifyInstance, options: { rateLimit
       if (caughtByHoneypot(request, website)) return reply.code(201).send(CREATED);
       const result = await app.storage.get().insertNewsletter({ email, ...submissionOrigin(request) });
       if (result === 'duplicate') return reply.code(409).send(apiError('already_subscribed'));
+      app.deliveries.nudge();
       return reply.code(201).send(CREATED);
     },
   );
