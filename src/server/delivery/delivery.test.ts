@@ -14,6 +14,7 @@ const SECRET = 'whsec_test_0123456789abcdef';
 const FAST = { DELIVERY_POLL: '100ms', DELIVERY_RETRY_BASE: '100ms', DELIVERY_RETRY_MAX: '400ms', DELIVERY_TIMEOUT: '5s', DELIVERY_LEASE: '30s' };
 const WAIT = { timeout: 20_000, interval: 50 };
 const NBSP = '\u00a0';
+const contact = (message: string) => ({ name: 'Élodie Gagnon', email: 'elodie.gagnon@example.com', phone: '+1 418-555-0199', message });
 
 describe.each(ENGINES)('lead notifications on %s', (engine) => {
   let storage: TestStorage;
@@ -62,7 +63,13 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
   }
   const post = (url: string, payload: object, referer = 'http://localhost/fr/') =>
     app!.inject({ method: 'POST', url, payload, headers: { referer } });
-  const contact = (message: string) => ({ name: 'Élodie Gagnon', email: 'elodie.gagnon@example.com', phone: '+1 418-555-0199', message });
+  /** `npm run deliveries` with the server's storage settings. */
+  const cli = async (args: string[]) => {
+    let out = '';
+    let err = '';
+    const code = await runDeliveries(args, { ...storage.env }, { write: (text: string) => (out += text) }, { write: (text: string) => (err += text) });
+    return { code, out, err };
+  };
   const outstanding = () => inspect.deliveries.list(['pending', 'failed']);
   const jobFor = async (channel: string): Promise<DeliveryRecord | undefined> => (await outstanding()).find((job) => job.channel === channel);
 
@@ -205,12 +212,6 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
       expect.objectContaining({ msg: expect.stringContaining('failed for good'), jobId: failed.id, reason: 'HTTP 503 Service Unavailable' }),
     ]);
 
-    const cli = async (args: string[]) => {
-      let out = '';
-      let err = '';
-      const code = await runDeliveries(args, { ...storage.env }, { write: (text: string) => (out += text) }, { write: (text: string) => (err += text) });
-      return { code, out, err };
-    };
     const listing = await cli([]);
     expect(listing.code).toBe(0);
     expect(listing.out).toMatch(new RegExp(`^${failed.id}\\s+failed\\s+webhook\\s+contact\\.created \\w{8}\\s+2\\s+-\\s+HTTP 503 Service Unavailable$`, 'm'));
