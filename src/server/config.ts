@@ -57,6 +57,8 @@ export type DeliveryConfig = {
   leaseMs: number;
   /** How often the worker looks for due jobs (it is also woken right after each submission). */
   pollMs: number;
+  /** Jobs one worker claims and sends at once. */
+  batchSize: number;
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -96,6 +98,11 @@ const duration = (fallback: string) =>
       return Number(amount) * DURATION_UNITS_MS[unit as keyof typeof DURATION_UNITS_MS];
     }),
   );
+
+const wholeNumber = (min: number, max: number, fallback: number) => {
+  const message = `expected a whole number from ${min} to ${max}`;
+  return z._default(z.coerce.number(message).check(z.int(message), z.minimum(min, message), z.maximum(max, message)), fallback);
+};
 
 /** A bare address (jane@example.com), as the firm's mailbox must be. */
 const ADDRESS = /^[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+$/;
@@ -160,16 +167,14 @@ const envSchema = z.object({
   NOTIFY_NEWSLETTER: z._default(z.enum(['true', 'false', '1', '0'], 'expected true or false'), 'false'),
   FIRM_LOCALE: z._default(z.enum(FIRM_LOCALES, `expected one of ${FIRM_LOCALES.join(', ')}`), 'fr'),
   FIRM_TIME_ZONE: z._default(z.string().check(z.refine((value) => isTimeZone(value.trim()), 'expected an IANA time zone, e.g. America/Toronto')), 'America/Toronto'),
-  DELIVERY_MAX_ATTEMPTS: z._default(
-    z.coerce.number('expected a whole number from 1 to 1000').check(z.int('expected a whole number from 1 to 1000'), z.minimum(1, 'expected a whole number from 1 to 1000'), z.maximum(1000, 'expected a whole number from 1 to 1000')),
-    20,
-  ),
+  DELIVERY_MAX_ATTEMPTS: wholeNumber(1, 1000, 20),
   DELIVERY_MAX_AGE: duration('48h'),
   DELIVERY_RETRY_BASE: duration('30s'),
   DELIVERY_RETRY_MAX: duration('1h'),
   DELIVERY_TIMEOUT: duration('15s'),
   DELIVERY_LEASE: duration('2m'),
   DELIVERY_POLL: duration('5s'),
+  DELIVERY_BATCH: wholeNumber(1, 100, 10),
 });
 
 type Env = z.output<typeof envSchema>;
@@ -239,6 +244,7 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
       timeoutMs: e.DELIVERY_TIMEOUT,
       leaseMs: e.DELIVERY_LEASE,
       pollMs: e.DELIVERY_POLL,
+      batchSize: e.DELIVERY_BATCH,
     },
   };
 }

@@ -78,6 +78,8 @@ export type WebhookReceiver = {
   receipts: WebhookReceipt[];
   /** Decides each answer; 204 by default. */
   answer: (receipt: WebhookReceipt) => Answer;
+  /** Wait this long before answering (to make deliveries overlap). */
+  delayMs: number;
   /** Requests being held ('hang'). */
   held(): number;
   /** Answers the held requests with this status. */
@@ -101,6 +103,7 @@ export async function startWebhookReceiver(secret: string, port = 0): Promise<We
     port: 0,
     receipts: [],
     answer: () => 204,
+    delayMs: 0,
     held: () => held.length,
     release(status) {
       for (const { receipt, response } of held.splice(0)) {
@@ -141,8 +144,10 @@ export async function startWebhookReceiver(secret: string, port = 0): Promise<We
         held.push({ receipt, response });
         return;
       }
-      receipt.status = answer;
-      response.writeHead(answer).end();
+      setTimeout(() => {
+        receipt.status = answer;
+        response.writeHead(answer).end();
+      }, receiver.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

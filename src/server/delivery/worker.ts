@@ -28,8 +28,6 @@ export type DeliveryWorkerOptions = {
   senders: Partial<Record<Channel, Sender>>;
   settings: DeliveryConfig;
   log: WorkerLogger;
-  /** Jobs claimed and sent at once. */
-  batchSize?: number;
   random?: () => number;
 };
 
@@ -72,7 +70,7 @@ export function describeFailure(error: unknown): string {
 
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { settings, log, senders } = options;
-  const batchSize = options.batchSize ?? 10;
+  const batchSize = settings.batchSize;
   const random = options.random ?? Math.random;
   const channels = (Object.keys(senders) as Channel[]).filter((channel) => senders[channel]);
   const shutdown = new AbortController();
