@@ -200,6 +200,40 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     expect(receipts[0]).toMatchObject({ verified: true, status: 204, id: (receipts[0]!.body as LeadEvent).id });
   });
 
+  it('keeps the e-mail queued, with the reason, while the SMTP server refuses the login, and sends it once fixed', async () => {
+    await start({ SMTP_URL: smtp.url.replace('s3cret', 'wrong') });
+    expect((await post('/api/contact', contact(`bad smtp password ${randomUUID()}`))).statusCode).toBe(201);
+    await expect.poll(async () => (await jobFor('email'))?.attempts ?? 0, WAIT).toBeGreaterThanOrEqual(2);
+    expect((await jobFor('email'))?.lastError).toMatch(/EAUTH.*535/);
+    expect(smtp.messages).toEqual([]);
+    // The webhook is a separate job and went out.
+    await expect.poll(() => acknowledgedIds(hook.receipts).size, WAIT).toBe(1);
+
+    // Fixed and restarted: the queued e-mail goes out, and the webhook is not sent again.
+    await app!.close();
+    await start();
+    await expect.poll(outstanding, WAIT).toEqual([]);
+    expect(smtp.messages).toHaveLength(1);
+    expect(hook.receipts).toHaveLength(1);
+  });
+
+  it('gives an interrupted delivery back when the server stops, so the next start sends it at once', async () => {
+    await start({ DELIVERY_TIMEOUT: '30s', DELIVERY_LEASE: '10m' });
+    hook.answer = () => 'hang';
+    expect((await post('/api/contact', contact(`stopped mid-delivery ${randomUUID()}`))).statusCode).toBe(201);
+    await expect.poll(() => hook.held(), WAIT).toBe(1);
+    await app!.close();
+    app = undefined;
+    expect(await jobFor('webhook')).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    expect(logs.lines().map((line) => line.msg)).toContain('lead notification interrupted by shutdown; it will be sent again');
+
+    // Without the release, the job would wait out its 10-minute lease.
+    hook.answer = () => 204;
+    await start();
+    await expect.poll(outstanding, WAIT).toEqual([]);
+    expect([...acknowledgedIds(hook.receipts).values()]).toEqual([1]);
+  });
+
   it('gives up after DELIVERY_MAX_ATTEMPTS, logs why, and `npm run deliveries -- --retry` sends it again', async () => {
     await start({ DELIVERY_MAX_ATTEMPTS: '2' });
     hook.answer = () => 503;
