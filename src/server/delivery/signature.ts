@@ -14,7 +14,7 @@ export const WEBHOOK_HEADERS = {
   event: 'x-atelieria-event',
   /** Unix time in seconds when this attempt was signed. */
   timestamp: 'x-atelieria-timestamp',
-  /** `v1=<hex>`; several comma-separated values may be sent during a secret rotation. */
+  /** `v1=<hex>`: the scheme is versioned so it can change without breaking receivers. */
   signature: 'x-atelieria-signature',
 } as const;
 
@@ -46,9 +46,7 @@ export function verifyWebhookSignature(input: VerifyInput): VerifyResult {
   if (ageSeconds > (input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS)) return { ok: false, reason: 'stale_timestamp' };
   const body = typeof input.body === 'string' ? input.body : input.body.toString('utf8');
   const expected = Buffer.from(signWebhook(secret, Number(timestamp), body));
-  const matches = signature
-    .split(',')
-    .map((part) => Buffer.from(part.trim()))
-    .some((candidate) => candidate.length === expected.length && timingSafeEqual(candidate, expected));
+  const received = Buffer.from(signature.trim());
+  const matches = received.length === expected.length && timingSafeEqual(received, expected);
   return matches ? { ok: true } : { ok: false, reason: 'bad_signature' };
 }

@@ -87,13 +87,13 @@ export type WebhookReceiver = {
   close(): Promise<void>;
 };
 
-/** The receiver-side check from README.md ("Verifying a webhook"), written independently of the server's code. */
-function readmeVerify(secret: string, request: IncomingMessage, rawBody: string): boolean {
-  const timestamp = String(request.headers['x-atelieria-timestamp'] ?? '');
-  const signature = String(request.headers['x-atelieria-signature'] ?? '');
+/** The receiver-side check exactly as README.md ("The webhook") shows it, independent of the server's code. */
+function isFromOurSite(rawBody: string, headers: IncomingMessage['headers'], secret: string): boolean {
+  const timestamp = headers['x-atelieria-timestamp'];
+  const signature = String(headers['x-atelieria-signature'] ?? '');
+  if (!(Math.abs(Date.now() / 1000 - Number(timestamp)) <= 300)) return false; // missing or older than 5 minutes
   const expected = `v1=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
-  const fresh = Math.abs(Date.now() / 1000 - Number(timestamp)) <= 300;
-  return fresh && signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+  return signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
 }
 
 export async function startWebhookReceiver(secret: string, port = 0): Promise<WebhookReceiver> {
@@ -133,7 +133,7 @@ export async function startWebhookReceiver(secret: string, port = 0): Promise<We
         id: header('x-atelieria-id'),
         event: header('x-atelieria-event'),
         timestamp: header('x-atelieria-timestamp'),
-        verified: readmeVerify(secret, request, rawBody),
+        verified: isFromOurSite(rawBody, request.headers, secret),
         rawBody,
         body,
         status: 0,
