@@ -118,7 +118,7 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
       `Téléphone${NBSP}: +1 418-555-0199`,
       `Entreprise${NBSP}: Boulangerie <Les Amis> & fils`,
       `Page${NBSP}: /fr/`,
-      `Langue${NBSP}: français`,
+      `Langue de la page${NBSP}: français`,
       `Référence${NBSP}: ${event.id}`,
       message,
       'Répondez à ce courriel pour écrire directement à Élodie Gagnon.',
@@ -144,7 +144,7 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     const mail = smtp.messages[0]!.message;
     expect(mail.subject).toBe(`New newsletter sign-up: ${email}`);
     expect(mail.replyTo).toEqual([{ name: '', address: email }]);
-    for (const line of [`E-mail: ${email}`, 'Page: /', 'Language: English', 'Someone just signed up for the newsletter']) expect(mail.text).toContain(line);
+    for (const line of [`E-mail: ${email}`, 'Page: /', 'Page language: English', 'Someone just signed up for the newsletter']) expect(mail.text).toContain(line);
     expect(hook.receipts[0]).toMatchObject({
       verified: true,
       body: { type: 'newsletter.subscribed', data: { subscriptionId: expect.any(Number), email, locale: 'en', page: '/' } },
