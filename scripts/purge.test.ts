@@ -13,7 +13,8 @@ const contact = (name: string) => ({ name, email: `${name}@example.com`, phone: 
 describe.each(ENGINES)('npm run purge on %s', (engine) => {
   it('deletes contact requests older than the retention period, keeps newer ones and the newsletter', async () => {
     const storage = await freshStorage(engine);
-    const store = await createStore(testConfig(storage.env));
+    // A webhook is configured, so each lead queues a notification (the worker is not running here).
+    const store = await createStore(testConfig({ ...storage.env, WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: 'a-secret-of-sixteen-chars' }));
     try {
       await store.insertContact(contact('old'));
       await store.insertNewsletter({ email: 'reader@example.com' });
@@ -30,6 +31,10 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
       expect(code).toBe(0);
       expect(out.text()).toBe(`Deleted 1 contact request received before ${cutoff.toISOString()} (older than 10 days).\n`);
       expect((await store.listContacts()).map((row) => row.name)).toEqual(['recent']);
+      // The notification queued for the old lead went with it; the recent one's stays.
+      const jobs = await store.deliveries.list(['pending']);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]!.createdAt >= cutoff.toISOString()).toBe(true);
       expect(await store.listNewsletter()).toHaveLength(1);
 
       // Without --older-than, the configured retention period (SITE_RETENTION_DAYS) applies.

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import { createLogger } from './logger';
 import { compressPlugin } from './plugins/compress';
+import { deliveryPlugin } from './plugins/delivery';
 import { errorsPlugin, replyWithError } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
@@ -57,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
+  await app.register(deliveryPlugin, { config });
   await app.register(apiRoutes, { rateLimits: config.rateLimits });
   await app.register(unsubscribeRoutes, { site: config.site });
   if (site) await app.register(staticPlugin, { root: site.root });

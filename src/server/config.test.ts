@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadServerConfig } from './config';
 
+/** The lines of the configuration error, or [] when the environment is accepted. */
+function errorLines(env: Record<string, string>): string[] {
+  try {
+    loadServerConfig(env);
+    return [];
+  } catch (error) {
+    return (error as Error).message.split('\n').slice(1);
+  }
+}
+
 describe('loadServerConfig', () => {
   it('has working defaults', () => {
     const config = loadServerConfig({});
@@ -51,6 +61,56 @@ describe('loadServerConfig', () => {
       '  TRUST_PROXY: not an IP address or CIDR range: 10.0.0.0/40, proxy.local',
       '  RATE_LIMIT_CONTACT: expected "<max>/<seconds>", e.g. "5/600"',
       '  LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent',
+    ]);
+  });
+
+  it('reads the lead notification channels and delivery settings', () => {
+    expect(loadServerConfig({}).notifications).toEqual({ email: undefined, webhook: undefined, newsletter: false, firmLocale: 'fr', timeZone: 'America/Toronto' });
+    const config = loadServerConfig({
+      SMTP_URL: 'smtps://leads:p%40ss@mail.example.com:465',
+      NOTIFY_EMAIL_TO: 'ventes@firm.example, direction@firm.example',
+      MAIL_FROM: 'Site Atelier IA <site@firm.example>',
+      WEBHOOK_URL: 'https://hooks.example.com/catch/123',
+      WEBHOOK_SECRET: '0123456789abcdef',
+      NOTIFY_NEWSLETTER: 'true',
+      FIRM_LOCALE: 'en',
+      FIRM_TIME_ZONE: 'America/Vancouver',
+      DELIVERY_MAX_AGE: '2d',
+      DELIVERY_RETRY_BASE: '500ms',
+      DELIVERY_TIMEOUT: '10s',
+      DELIVERY_LEASE: '1m',
+    });
+    expect(config.notifications).toEqual({
+      email: { smtpUrl: 'smtps://leads:p%40ss@mail.example.com:465', to: ['ventes@firm.example', 'direction@firm.example'], from: 'Site Atelier IA <site@firm.example>' },
+      webhook: { url: 'https://hooks.example.com/catch/123', secret: '0123456789abcdef' },
+      newsletter: true,
+      firmLocale: 'en',
+      timeZone: 'America/Vancouver',
+    });
+    expect(config.delivery).toEqual({ maxAttempts: 20, maxAgeMs: 172_800_000, retryBaseMs: 500, retryMaxMs: 3_600_000, timeoutMs: 10_000, leaseMs: 60_000, pollMs: 5_000, batchSize: 10 });
+  });
+
+  it('refuses a half-configured notification channel, one line per variable', () => {
+    expect(errorLines({ SMTP_URL: 'smtp://mail.example.com:587', WEBHOOK_URL: 'https://hooks.example.com/x' })).toEqual([
+      '  NOTIFY_EMAIL_TO: required when SMTP_URL is set (where lead e-mails go)',
+      '  MAIL_FROM: required when SMTP_URL is set (a sender your SMTP server accepts)',
+      '  WEBHOOK_SECRET: required when WEBHOOK_URL is set (the receiver checks signatures with it)',
+    ]);
+    expect(errorLines({ NOTIFY_EMAIL_TO: 'ventes@firm.example', WEBHOOK_SECRET: '0123456789abcdef' })).toEqual([
+      '  NOTIFY_EMAIL_TO: set, but SMTP_URL is not: no e-mail would be sent',
+      '  WEBHOOK_SECRET: set, but WEBHOOK_URL is not: no webhook would be sent',
+    ]);
+    expect(errorLines({ SMTP_URL: 'mail.example.com', NOTIFY_EMAIL_TO: 'ventes', MAIL_FROM: 'x', WEBHOOK_URL: 'ftp://x', WEBHOOK_SECRET: 'short', FIRM_LOCALE: 'de', DELIVERY_POLL: '5' })).toEqual([
+      '  SMTP_URL: expected smtp://user:password@host:587 or smtps://...',
+      '  NOTIFY_EMAIL_TO: not an e-mail address: ventes',
+      '  MAIL_FROM: expected an address, e.g. "Atelier IA <leads@example.com>"',
+      '  WEBHOOK_URL: expected an http:// or https:// URL',
+      '  WEBHOOK_SECRET: expected at least 16 characters',
+      '  FIRM_LOCALE: expected one of fr, en',
+      '  DELIVERY_POLL: expected a duration such as 500ms, 30s, 15m, 48h or 2d',
+    ]);
+    expect(errorLines({ DELIVERY_TIMEOUT: '2m' })).toEqual([
+      '  DELIVERY_LEASE: must be longer than DELIVERY_TIMEOUT, or a slow delivery could be taken and sent again by another instance',
     ]);
   });
 });

@@ -27,6 +27,44 @@ export type ServerConfig = {
    * server needs the site's address for unsubscribe links and the brand for the pages it renders.
    */
   site: SiteConfig;
+  /** Who is told about new leads, and how (see src/server/delivery/). */
+  notifications: NotificationConfig;
+  /** How the outbox worker retries deliveries. */
+  delivery: DeliveryConfig;
+};
+
+export const FIRM_LOCALES = ['fr', 'en'] as const;
+export type FirmLocale = (typeof FIRM_LOCALES)[number];
+
+export type NotificationConfig = {
+  /** E-mail to the firm through SMTP; undefined when SMTP_URL is not set. */
+  email: { smtpUrl: string; to: string[]; from: string } | undefined;
+  /** Signed JSON POST to the firm's CRM or automation tool; undefined when WEBHOOK_URL is not set. */
+  webhook: { url: string; secret: string } | undefined;
+  /** Newsletter sign-ups are notified too (contact requests always are). */
+  newsletter: boolean;
+  /** Language of the e-mails the firm receives. */
+  firmLocale: FirmLocale;
+  /** Time zone in which the e-mails show when a lead arrived. */
+  timeZone: string;
+};
+
+export type DeliveryConfig = {
+  /** Give up (status failed) after this many attempts... */
+  maxAttempts: number;
+  /** ...or once a job has been queued this long, whichever comes first. */
+  maxAgeMs: number;
+  /** First retry delay; doubles with each failed attempt (with jitter), up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** One attempt (SMTP conversation or webhook request) is abandoned after this long. */
+  timeoutMs: number;
+  /** A claimed job is reserved this long; a job whose worker died is taken again after it. */
+  leaseMs: number;
+  /** How often the worker looks for due jobs (it is also woken right after each submission). */
+  pollMs: number;
+  /** Jobs one worker claims and sends at once. */
+  batchSize: number;
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -55,6 +93,36 @@ const rateLimit = (fallback: string) =>
     }),
   );
 
+const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "500ms", "30s", "15m", "48h", "2d" → milliseconds. */
+const duration = (fallback: string) =>
+  z.pipe(
+    z._default(z.string().check(z.regex(/^\s*[1-9]\d*\s*(ms|s|m|h|d)\s*$/, 'expected a duration such as 500ms, 30s, 15m, 48h or 2d')), fallback),
+    z.transform((value: string) => {
+      const [, amount = '0', unit = 's'] = /(\d+)\s*(ms|s|m|h|d)/.exec(value) ?? [];
+      return Number(amount) * DURATION_UNITS_MS[unit as keyof typeof DURATION_UNITS_MS];
+    }),
+  );
+
+const wholeNumber = (min: number, max: number, fallback: number) => {
+  const message = `expected a whole number from ${min} to ${max}`;
+  return z._default(z.coerce.number(message).check(z.int(message), z.minimum(min, message), z.maximum(max, message)), fallback);
+};
+
+/** A bare address (jane@example.com), as the firm's mailbox must be. */
+const ADDRESS = /^[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+$/;
+/** An address with an optional display name: `Atelier IA <noreply@example.com>`. */
+const NAMED_ADDRESS = /^(?:[^<>]*<\s*)?[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+(?:\s*>)?$/;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone !== '';
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: z._default(
     z.coerce.number('expected a port number').check(z.int('expected a port number'), z.minimum(0, 'expected 0-65535'), z.maximum(65535, 'expected 0-65535')),
@@ -81,7 +149,64 @@ const envSchema = z.object({
   RATE_LIMIT_CONTACT: rateLimit('5/600'),
   RATE_LIMIT_NEWSLETTER: rateLimit('10/600'),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`), 'info'),
+
+  SMTP_URL: z.optional(
+    z.string().check(z.refine((value) => /^smtps?:\/\/[^/\s]+/.test(value.trim()) && URL.canParse(value.trim()), 'expected smtp://user:password@host:587 or smtps://...')),
+  ),
+  NOTIFY_EMAIL_TO: z.optional(
+    z.pipe(
+      z.transform((value: string) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+      z.array(z.string()).check(
+        z.minLength(1, 'expected one or more e-mail addresses, comma-separated'),
+        z.superRefine((entries, ctx) => {
+          const bad = entries.filter((entry) => !ADDRESS.test(entry));
+          if (bad.length > 0) ctx.issues.push({ code: 'custom', input: entries, message: `not an e-mail address: ${bad.join(', ')}` });
+        }),
+      ),
+    ),
+  ),
+  MAIL_FROM: z.optional(z.string().check(z.refine((value) => NAMED_ADDRESS.test(value.trim()), 'expected an address, e.g. "Atelier IA <leads@example.com>"'))),
+  WEBHOOK_URL: z.optional(
+    z.string().check(z.refine((value) => /^https?:\/\//.test(value.trim()) && URL.canParse(value.trim()), 'expected an http:// or https:// URL')),
+  ),
+  WEBHOOK_SECRET: z.optional(z.string().check(z.refine((value) => value.trim().length >= 16, 'expected at least 16 characters'))),
+  NOTIFY_NEWSLETTER: z._default(z.enum(['true', 'false', '1', '0'], 'expected true or false'), 'false'),
+  FIRM_LOCALE: z._default(z.enum(FIRM_LOCALES, `expected one of ${FIRM_LOCALES.join(', ')}`), 'fr'),
+  FIRM_TIME_ZONE: z._default(z.string().check(z.refine((value) => isTimeZone(value.trim()), 'expected an IANA time zone, e.g. America/Toronto')), 'America/Toronto'),
+  DELIVERY_MAX_ATTEMPTS: wholeNumber(1, 1000, 20),
+  DELIVERY_MAX_AGE: duration('48h'),
+  DELIVERY_RETRY_BASE: duration('30s'),
+  DELIVERY_RETRY_MAX: duration('1h'),
+  DELIVERY_TIMEOUT: duration('15s'),
+  DELIVERY_LEASE: duration('2m'),
+  DELIVERY_POLL: duration('5s'),
+  DELIVERY_BATCH: wholeNumber(1, 100, 10),
 });
+
+type Env = z.output<typeof envSchema>;
+type RawEnv = Record<string, string>;
+
+/**
+ * Rules that tie variables together. A half-configured channel would silently drop the firm's
+ * leads, so it stops the server instead. Each problem names the variable to fix.
+ */
+function companionIssues(raw: RawEnv, env: Env | undefined): string[] {
+  const issues: string[] = [];
+  const set = (key: string) => raw[key] !== undefined;
+  if (set('SMTP_URL')) {
+    if (!set('NOTIFY_EMAIL_TO')) issues.push('NOTIFY_EMAIL_TO: required when SMTP_URL is set (where lead e-mails go)');
+    if (!set('MAIL_FROM')) issues.push('MAIL_FROM: required when SMTP_URL is set (a sender your SMTP server accepts)');
+  } else {
+    for (const key of ['NOTIFY_EMAIL_TO', 'MAIL_FROM']) if (set(key)) issues.push(`${key}: set, but SMTP_URL is not: no e-mail would be sent`);
+  }
+  if (set('WEBHOOK_URL') && !set('WEBHOOK_SECRET')) issues.push('WEBHOOK_SECRET: required when WEBHOOK_URL is set (the receiver checks signatures with it)');
+  if (set('WEBHOOK_SECRET') && !set('WEBHOOK_URL')) issues.push('WEBHOOK_SECRET: set, but WEBHOOK_URL is not: no webhook would be sent');
+  if (env && env.DELIVERY_LEASE <= env.DELIVERY_TIMEOUT) {
+    issues.push('DELIVERY_LEASE: must be longer than DELIVERY_TIMEOUT, or a slow delivery could be taken and sent again by another instance');
+  }
+  if (env && env.DELIVERY_RETRY_BASE > env.DELIVERY_RETRY_MAX) issues.push('DELIVERY_RETRY_MAX: must not be shorter than DELIVERY_RETRY_BASE');
+  return issues;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -93,9 +218,12 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value.trim() !== ''),
   );
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid server configuration:\n${lines.join('\n')}`);
+  const lines = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...companionIssues(cleaned as RawEnv, parsed.data),
+  ];
+  if (!parsed.success || lines.length > 0) {
+    throw new ConfigError(`Invalid server configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
   const e = parsed.data;
   let site: SiteConfig;
@@ -115,5 +243,22 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     rateLimits: { contact: e.RATE_LIMIT_CONTACT, newsletter: e.RATE_LIMIT_NEWSLETTER },
     logLevel: e.LOG_LEVEL,
     site,
+    notifications: {
+      email: e.SMTP_URL && e.NOTIFY_EMAIL_TO && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL.trim(), to: e.NOTIFY_EMAIL_TO, from: e.MAIL_FROM.trim() } : undefined,
+      webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL.trim(), secret: e.WEBHOOK_SECRET.trim() } : undefined,
+      newsletter: e.NOTIFY_NEWSLETTER === 'true' || e.NOTIFY_NEWSLETTER === '1',
+      firmLocale: e.FIRM_LOCALE,
+      timeZone: e.FIRM_TIME_ZONE.trim(),
+    },
+    delivery: {
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      maxAgeMs: e.DELIVERY_MAX_AGE,
+      retryBaseMs: e.DELIVERY_RETRY_BASE,
+      retryMaxMs: e.DELIVERY_RETRY_MAX,
+      timeoutMs: e.DELIVERY_TIMEOUT,
+      leaseMs: e.DELIVERY_LEASE,
+      pollMs: e.DELIVERY_POLL,
+      batchSize: e.DELIVERY_BATCH,
+    },
   };
 }

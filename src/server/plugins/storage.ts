@@ -11,6 +11,8 @@ declare module 'fastify' {
 export interface Storage {
   /** The open store; throws NotConfiguredError (→ 503 not_configured) while there is none. */
   get(): Store;
+  /** The open store, or undefined while there is none (for background work such as deliveries). */
+  current(): Store | undefined;
 }
 
 export type StorageRetry = { firstDelayMs: number; maxDelayMs: number };
@@ -75,6 +77,7 @@ export const storagePlugin = appWide<StoragePluginOptions>(async (app, options) 
       if (store === undefined) throw new NotConfiguredError();
       return store;
     },
+    current: () => store,
   } satisfies Storage);
 
   // Runs after the HTTP server has stopped and in-flight requests have finished.

@@ -15,6 +15,7 @@ export async function contactRoute(app: FastifyInstance, options: { rateLimit: R
       const { website, ...contact } = request.body;
       if (!caughtByHoneypot(request, website)) {
         await app.storage.get().insertContact({ ...contact, ...submissionOrigin(request) });
+        app.deliveries.nudge();
       }
       return reply.code(201).send(CREATED);
     },

@@ -26,6 +26,7 @@ export async function newsletterRoute(app: FastifyInstance, options: { rateLimit
         consent: { form: NEWSLETTER_FORM, version: NEWSLETTER_CONSENT_VERSION },
       });
       if (result === 'duplicate') return reply.code(409).send(apiError('already_subscribed'));
+      app.deliveries.nudge();
       return reply.code(201).send(CREATED);
     },
   );

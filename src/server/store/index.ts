@@ -2,12 +2,14 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { ServerConfig } from '../config';
 import { StoreUnavailableError, isUniqueViolation } from './errors';
 import { type Engine, migrateToLatest } from './migrations';
+import { type Channel, type DeliveryQueue, NO_NOTIFICATIONS, type OutboxPolicy, deliveryQueue, enqueue } from './outbox';
 import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 import type { Database } from './tables';
 
 export { StoreUnavailableError } from './errors';
 export type { Engine } from './migrations';
+export type * from './outbox';
 
 /**
  * Where leads are kept. Two engines, one behaviour: SQLite (a file, the default) or PostgreSQL
@@ -32,10 +34,15 @@ export interface Store {
   consentLog(id: number): Promise<ConsentEvent[]>;
   /** The secret that signs unsubscribe links, created with the schema. */
   unsubscribeSecret(): Promise<string>;
-  /** Deletes contact submissions received before `before`; returns how many. */
+  /**
+   * Deletes contact submissions received before `before`, with the notification jobs (and their
+   * copies of leads) queued before then; returns how many submissions.
+   */
   purgeContacts(before: Date): Promise<number>;
   listContacts(): Promise<ContactRecord[]>;
   listNewsletter(): Promise<NewsletterRecord[]>;
+  /** The notification outbox the delivery worker and `npm run deliveries` work on. */
+  readonly deliveries: DeliveryQueue;
   /** True when the database answers a trivial query. */
   healthy(): Promise<boolean>;
   /** Closes the connections; idempotent. Later calls fail with StoreUnavailableError. */
@@ -97,7 +104,19 @@ export type NewsletterRecord = {
   unsubscribed_at: string | null;
 };
 
-export type StorageConfig = Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'>;
+export type StorageConfig = Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'> & {
+  /** Which notification jobs each insert writes; none when absent. */
+  notifications?: Pick<ServerConfig['notifications'], 'email' | 'webhook' | 'newsletter'>;
+};
+
+/** One job per configured channel; newsletter sign-ups only when asked for. */
+export function outboxPolicy(notifications: StorageConfig['notifications']): OutboxPolicy {
+  if (!notifications) return NO_NOTIFICATIONS;
+  const channels: Channel[] = [];
+  if (notifications.email) channels.push('email');
+  if (notifications.webhook) channels.push('webhook');
+  return { 'contact.created': channels, 'newsletter.subscribed': notifications.newsletter ? channels : [] };
+}
 /** What the store logs through (the app's pino logger fits). */
 export type StoreLogger = {
   info(fields: object, message: string): void;
@@ -118,7 +137,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
     await db.destroy().catch(() => undefined);
     throw error;
   }
-  return kyselyStore(db, engine);
+  return kyselyStore(db, engine, outboxPolicy(config.notifications));
 }
 
 /**
@@ -136,7 +155,7 @@ export function normalizeEmail(email: string): string {
   return cleanText(email).normalize('NFC').toLowerCase();
 }
 
-function kyselyStore(db: Kysely<Database>, engine: Engine): Store {
+function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy): Store {
   let closed: Promise<void> | undefined;
 
   /**
@@ -152,21 +171,21 @@ function kyselyStore(db: Kysely<Database>, engine: Engine): Store {
 
     insertContact: (contact) =>
       guarded(() =>
-        write((trx) =>
-          trx
-            .insertInto('contact_submissions')
-            .values({
-              name: cleanText(contact.name),
-              email: cleanText(contact.email),
-              phone: cleanText(contact.phone),
-              company: cleanText(contact.company ?? '') || null,
-              message: cleanText(contact.message),
-              locale: contact.locale ?? null,
-              page: contact.page ?? null,
-              created_at: new Date().toISOString(),
-            })
-            .execute(),
-        ),
+        write(async (trx) => {
+          const row = {
+            name: cleanText(contact.name),
+            email: cleanText(contact.email),
+            phone: cleanText(contact.phone),
+            company: cleanText(contact.company ?? '') || null,
+            message: cleanText(contact.message),
+            locale: contact.locale ?? null,
+            page: contact.page ?? null,
+            created_at: new Date().toISOString(),
+          };
+          const { id } = await trx.insertInto('contact_submissions').values(row).returning('id').executeTakeFirstOrThrow();
+          const { created_at: createdAt, ...data } = row;
+          await enqueue(trx, policy, { type: 'contact.created', createdAt, data: { submissionId: id, ...data } });
+        }),
       ),
 
     async insertNewsletter(subscription) {
@@ -189,11 +208,18 @@ function kyselyStore(db: Kysely<Database>, engine: Engine): Store {
       try {
         let result: 'created' | 'resubscribed' = 'created';
         await write(async (trx) => {
+          const email = cleanText(subscription.email);
+          const notify = (subscriptionId: number) =>
+            enqueue(trx, policy, {
+              type: 'newsletter.subscribed',
+              createdAt: now,
+              data: { subscriptionId, email, locale: subscription.locale ?? null, page: subscription.page ?? null },
+            });
           // An address that withdrew consent signs up again: same row, new consent. The WHERE makes
           // the check and the change one atomic step, so concurrent sign-ups cannot both win.
           const again = await trx
             .updateTable('newsletter_subscriptions')
-            .set({ ...consent, email: cleanText(subscription.email), unsubscribed_at: null })
+            .set({ ...consent, email, unsubscribed_at: null })
             .where('email_normalized', '=', normalizeEmail(subscription.email))
             .where('unsubscribed_at', 'is not', null)
             .returning('id')
@@ -201,12 +227,13 @@ function kyselyStore(db: Kysely<Database>, engine: Engine): Store {
           if (again) {
             result = 'resubscribed';
             await trx.insertInto('newsletter_consent_log').values(logEntry(again.id)).execute();
+            await notify(again.id);
             return;
           }
           const created = await trx
             .insertInto('newsletter_subscriptions')
             .values({
-              email: cleanText(subscription.email),
+              email,
               email_normalized: normalizeEmail(subscription.email),
               locale: subscription.locale ?? null,
               page: subscription.page ?? null,
@@ -216,6 +243,7 @@ function kyselyStore(db: Kysely<Database>, engine: Engine): Store {
             .returning('id')
             .executeTakeFirstOrThrow();
           await trx.insertInto('newsletter_consent_log').values(logEntry(created.id)).execute();
+          await notify(created.id);
         });
         return result;
       } catch (error) {
@@ -283,6 +311,8 @@ function kyselyStore(db: Kysely<Database>, engine: Engine): Store {
         await write(async (trx) => {
           const deleted = await trx.deleteFrom('contact_submissions').where('created_at', '<', before.toISOString()).executeTakeFirst();
           count = Number(deleted.numDeletedRows);
+          // Failed notifications keep a copy of the lead for a retry: it goes with the lead.
+          await trx.deleteFrom('delivery_jobs').where('created_at', '<', before.toISOString()).execute();
         });
         return count;
       }),
@@ -308,6 +338,8 @@ function kyselyStore(db: Kysely<Database>, engine: Engine): Store {
         }));
       }),
 
+    deliveries: guardedQueue(deliveryQueue(db, engine)),
+
     async healthy() {
       try {
         await sql`select 1`.execute(db);
@@ -331,6 +363,24 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw new StoreUnavailableError(error);
   }
+}
+
+/** The same queue, with every database failure turned into StoreUnavailableError. */
+const guard =
+  <Args extends unknown[], Result>(method: (...args: Args) => Promise<Result>) =>
+  (...args: Args) =>
+    guarded(() => method(...args));
+
+function guardedQueue(queue: DeliveryQueue): DeliveryQueue {
+  return {
+    claim: guard(queue.claim),
+    complete: guard(queue.complete),
+    retryLater: guard(queue.retryLater),
+    fail: guard(queue.fail),
+    release: guard(queue.release),
+    list: guard(queue.list),
+    requeue: guard(queue.requeue),
+  };
 }
 
 function isoTimestamp(value: Date | string): string {

@@ -97,6 +97,34 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
       await db.insertInto('settings').values({ name: 'unsubscribe_secret', value: randomBytes(32).toString('base64url') }).execute();
     },
   }),
+  /**
+   * The outbox: one row per channel (email, webhook) per lead event, written in the same
+   * transaction as the lead itself, delivered later by the worker (src/server/delivery/).
+   */
+  '0004_delivery_outbox': (columns) => ({
+    async up(db: Db) {
+      await db.schema
+        .createTable('delivery_jobs')
+        .addColumn('id', 'integer', columns.id)
+        .addColumn('event_id', 'text', (column) => column.notNull())
+        .addColumn('event_type', 'text', (column) => column.notNull())
+        .addColumn('channel', 'text', (column) => column.notNull())
+        .addColumn('payload', 'text')
+        .addColumn('status', 'text', (column) => column.notNull().defaultTo('pending'))
+        .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('queued_at', columns.timestamp, (column) => column.notNull())
+        .addColumn('next_attempt_at', columns.timestamp, (column) => column.notNull())
+        .addColumn('locked_until', columns.timestamp)
+        .addColumn('claim_token', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', columns.timestamp, (column) => column.notNull())
+        .addColumn('delivered_at', columns.timestamp)
+        .addUniqueConstraint('delivery_jobs_event_channel_key', ['event_id', 'channel'])
+        .execute();
+      // What the worker's claim query scans: due jobs by time.
+      await db.schema.createIndex('delivery_jobs_due_idx').on('delivery_jobs').columns(['status', 'next_attempt_at']).execute();
+    },
+  }),
 };
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */

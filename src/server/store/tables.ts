@@ -8,6 +8,8 @@ import type { ColumnType, Generated } from 'kysely';
  * as Date, SQLite (text) as the same string. The store turns both into ISO strings.
  */
 type Timestamp = ColumnType<Date | string, string, never>;
+/** A timestamp that later updates change. */
+type MutableTimestamp = ColumnType<Date | string, string, string>;
 /** A timestamp that is set later, changed, or cleared (e.g. unsubscribed_at). */
 type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
@@ -65,9 +67,38 @@ export interface SettingsTable {
   value: string;
 }
 
+/** The outbox: one job per channel per lead event (see ./outbox.ts). */
+export interface DeliveryJobsTable {
+  id: Generated<number>;
+  /** The event's UUID, shared by its e-mail and webhook jobs: the receivers' idempotency key. */
+  event_id: string;
+  /** "contact.created" | "newsletter.subscribed". */
+  event_type: string;
+  /** "email" | "webhook". */
+  channel: string;
+  /** The event as JSON, exactly what is sent; cleared (NULL) once delivered. */
+  payload: ColumnType<string | null, string, string | null>;
+  /** "pending" (to deliver; being delivered while locked_until is in the future), "done" or "failed". */
+  status: ColumnType<string, string | undefined, string>;
+  /** Attempts started since the job was last queued. */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** When the job was (re)queued: DELIVERY_MAX_AGE counts from here. */
+  queued_at: MutableTimestamp;
+  next_attempt_at: MutableTimestamp;
+  /** While in the future, a worker holds the job; after it, the job may be claimed again. */
+  locked_until: NullableTimestamp;
+  /** Identifies the claim, so a worker whose lease ran out cannot overwrite a newer claim's outcome. */
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the last attempt failed. */
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+}
+
 export interface Database {
   contact_submissions: ContactSubmissionsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   newsletter_consent_log: NewsletterConsentLogTable;
   settings: SettingsTable;
+  delivery_jobs: DeliveryJobsTable;
 }

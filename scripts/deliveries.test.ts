@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Store, createStore } from '../src/server/store';
+import { runDeliveries } from './deliveries';
+
+async function deliveries(args: string[], env: Record<string, string>) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runDeliveries(args, env, { write: (text: string) => (stdout += text) }, { write: (text: string) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+const WEBHOOK = { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: 'whsec_test_0123456789abcdef' };
+
+describe('npm run deliveries', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  let store: Store;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'deliveries-test-'));
+    env = { SQLITE_PATH: join(dir, 'leads.sqlite') };
+    store = await createStore({ sqlitePath: env.SQLITE_PATH!, databaseUrl: undefined, notifications: { email: undefined, webhook: { url: WEBHOOK.WEBHOOK_URL, secret: WEBHOOK.WEBHOOK_SECRET }, newsletter: false } });
+  });
+  afterAll(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('explains bad arguments (exit 2) and a missing database (exit 1)', async () => {
+    for (const args of [['--retry'], ['--retry', 'abc'], ['--retry', '-1'], ['purge'], ['--json', '--retry', '1']]) {
+      const result = await deliveries(args, env);
+      expect(result).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('Usage: npm run deliveries') });
+    }
+    expect(await deliveries(['--help'], env)).toMatchObject({ code: 0, stdout: expect.stringContaining('--retry all-failed') });
+    expect(await deliveries([], { SQLITE_PATH: join(dir, 'nowhere.sqlite') })).toMatchObject({ code: 1, stderr: expect.stringContaining('No database at') });
+  });
+
+  it('lists a waiting job, as a table or JSON, and refuses to re-queue what cannot be', async () => {
+    await store.insertContact({ name: 'Zoé Côté', email: 'zoe@example.com', phone: '+1 514-555-0142', message: 'Bonjour' });
+    const listed = await deliveries([], env);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^1 delivery job\(s\): 1 pending, 0 failed\.$/m);
+    expect(listed.stdout).toMatch(/^1\s+pending\s+webhook\s+contact\.created \w{8}\s+0\s+due now\s+-$/m);
+    const json = JSON.parse((await deliveries(['--json'], env)).stdout) as unknown[];
+    expect(json).toEqual([expect.objectContaining({ id: 1, channel: 'webhook', eventType: 'contact.created', status: 'pending', attempts: 0 })]);
+
+    // While a worker holds it, it is shown as being sent and cannot be re-queued.
+    const [job] = await store.deliveries.claim({ channels: ['webhook'], limit: 1, leaseMs: 60_000 });
+    expect((await deliveries([], env)).stdout).toMatch(/^1\s+sending\s+webhook\s+contact\.created \w{8}\s+1\s+now \(held until /m);
+    expect(await deliveries(['--retry', '1'], env)).toMatchObject({ code: 2, stderr: 'Job 1: that job is being delivered right now.\n' });
+
+    await store.deliveries.complete(job!);
+    expect(await deliveries([], env)).toMatchObject({ code: 0, stdout: 'No pending or failed deliveries.\n' });
+    expect(await deliveries(['--retry', '1'], env)).toMatchObject({ code: 2, stderr: 'Job 1: that job was already delivered.\n' });
+    expect(await deliveries(['--retry=42'], env)).toMatchObject({ code: 2, stderr: 'Job 42: no delivery job with that id.\n' });
+    expect(await deliveries(['--retry', 'all-failed'], env)).toMatchObject({ code: 0, stdout: expect.stringContaining('Re-queued 0 job(s)') });
+  });
+});

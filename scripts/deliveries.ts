@@ -1,0 +1,152 @@
+/**
+ * The lead-notification outbox, for the person who runs the server:
+ *
+ *   npm run deliveries                         pending and failed deliveries, with the last error
+ *   npm run deliveries -- --retry 42           queue job 42 again (fresh attempts)
+ *   npm run deliveries -- --retry all-failed   queue every failed job again
+ *
+ * Uses the server's configuration (DATABASE_URL, else SQLITE_PATH). A running server picks
+ * re-queued jobs up at its next poll (DELIVERY_POLL). Exit codes: 0 done, 1 storage or
+ * configuration problem, 2 bad arguments or a job that cannot be retried.
+ */
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadServerConfig } from '../src/server/config';
+import { type DeliveryRecord, createStore } from '../src/server/store';
+
+export const USAGE = `Usage: npm run deliveries [-- --json] [-- --retry <id>|all-failed]
+
+  (no option)            list pending and failed lead notifications (e-mail, webhook)
+  --json                 the same list as JSON
+  --retry <id>           queue that job again, with a fresh attempt count
+  --retry all-failed     queue every failed job again
+
+Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
+
+type Output = { write(text: string): unknown };
+type Command = { action: 'list'; json: boolean } | { action: 'retry'; target: number | 'all-failed' };
+
+export function parseArgs(args: readonly string[]): Command | { help: true } | { error: string } {
+  let json = false;
+  let target: number | 'all-failed' | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--help' || arg === '-h') return { help: true };
+    if (arg === '--json') json = true;
+    else if (arg === '--retry' || arg.startsWith('--retry=')) {
+      const value = arg === '--retry' ? args[++i] : arg.slice('--retry='.length);
+      if (value === 'all-failed') target = value;
+      else if (value !== undefined && /^[1-9]\d{0,15}$/.test(value)) target = Number(value);
+      else return { error: `--retry needs a job id or all-failed, got ${value ?? 'nothing'}` };
+    } else return { error: `unexpected argument: ${arg}` };
+  }
+  if (target !== undefined && json) return { error: '--json lists; it cannot be combined with --retry' };
+  return target === undefined ? { action: 'list', json } : { action: 'retry', target };
+}
+
+const when = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')}Z`;
+
+function state(job: DeliveryRecord): string {
+  if (job.status === 'failed') return 'failed';
+  return job.lockedUntil ? 'sending' : 'pending';
+}
+
+function nextTry(job: DeliveryRecord, now: number): string {
+  if (job.status === 'failed') return '-';
+  if (job.lockedUntil) return `now (held until ${when(job.lockedUntil)})`;
+  return Date.parse(job.nextAttemptAt) <= now ? 'due now' : when(job.nextAttemptAt);
+}
+
+/** A plain table: one job a line, the last error last so it may run long. */
+export function formatDeliveries(jobs: readonly DeliveryRecord[], now = Date.now()): string {
+  if (jobs.length === 0) return 'No pending or failed deliveries.\n';
+  const header = ['id', 'status', 'channel', 'event', 'attempts', 'next try', 'last error'];
+  const rows = jobs.map((job) => [
+    String(job.id),
+    state(job),
+    job.channel,
+    `${job.eventType} ${job.eventId.slice(0, 8)}`,
+    String(job.attempts),
+    nextTry(job, now),
+    job.lastError ?? '-',
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  const failed = jobs.filter((job) => job.status === 'failed').length;
+  return [
+    `${jobs.length} delivery job(s): ${jobs.length - failed} pending, ${failed} failed.`,
+    '',
+    line(header),
+    ...rows.map(line),
+    ...(failed > 0 ? ['', 'Retry with: npm run deliveries -- --retry <id>|all-failed'] : []),
+    '',
+  ].join('\n');
+}
+
+const RETRY_ERRORS = {
+  not_found: 'no delivery job with that id',
+  delivered: 'that job was already delivered',
+  in_progress: 'that job is being delivered right now',
+} as const;
+
+export async function runDeliveries(args: readonly string[], env: Record<string, string | undefined>, out: Output, err: Output): Promise<number> {
+  const command = parseArgs(args);
+  if ('help' in command) {
+    out.write(`${USAGE}\n`);
+    return 0;
+  }
+  if ('error' in command) {
+    err.write(`${command.error}\n\n${USAGE}\n`);
+    return 2;
+  }
+
+  let config;
+  try {
+    config = loadServerConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    err.write(`${error.message}\n`);
+    return 1;
+  }
+  // Opening a missing SQLite path would silently create an empty database.
+  if (!config.databaseUrl && !existsSync(config.sqlitePath)) {
+    err.write(`No database at ${config.sqlitePath}. Set SQLITE_PATH or DATABASE_URL.\n`);
+    return 1;
+  }
+
+  let store;
+  try {
+    store = await createStore(config);
+  } catch (error) {
+    err.write(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  try {
+    if (command.action === 'list') {
+      const jobs = await store.deliveries.list(['pending', 'failed']);
+      out.write(command.json ? `${JSON.stringify(jobs, null, 2)}\n` : formatDeliveries(jobs));
+      return 0;
+    }
+    const result = await store.deliveries.requeue(command.target);
+    if ('error' in result) {
+      err.write(`Job ${command.target}: ${RETRY_ERRORS[result.error]}.\n`);
+      return 2;
+    }
+    out.write(`Re-queued ${result.requeued} job(s); a running server sends them within DELIVERY_POLL.\n`);
+    return 0;
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    err.write(`Failed: ${cause}\n`);
+    return 1;
+  } finally {
+    await store.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await runDeliveries(process.argv.slice(2), process.env, process.stdout, process.stderr);
+}

@@ -1,0 +1,133 @@
+import { createTransport } from 'nodemailer';
+import type { NotificationConfig } from '../config';
+import type { LeadEvent } from '../store';
+import { NOTIFICATION_COPY, type NotificationCopy } from './copy';
+import type { Sender } from './sender';
+
+export type LeadEmail = {
+  subject: string;
+  text: string;
+  html: string;
+  /** The visitor: the firm answers the lead by replying. */
+  replyTo: { name: string; address: string };
+};
+
+/** Header values must stay on one line whatever the visitor typed. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Everything the visitor typed goes through this before it reaches the HTML part. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+function languageName(code: string | null, copy: NotificationCopy): string | null {
+  if (!code) return null;
+  try {
+    return new Intl.DisplayNames([copy.intlLocale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The message the firm receives about one lead: every field, in its language. */
+export function composeLeadEmail(event: LeadEvent, copy: NotificationCopy, timeZone: string): LeadEmail {
+  const receivedAt = new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(event.createdAt));
+  const { labels } = copy;
+  const origin: Array<[string, string | null]> = [
+    [labels.page, event.data.page],
+    [labels.language, languageName(event.data.locale, copy)],
+    [labels.receivedAt, receivedAt],
+    [labels.reference, event.id],
+  ];
+
+  let subject: string;
+  let intro: string;
+  let fields: Array<[string, string | null]>;
+  let message: string | undefined;
+  let replyTo: LeadEmail['replyTo'];
+  if (event.type === 'contact.created') {
+    const { data } = event;
+    subject = copy.contactSubject(oneLine(data.name));
+    intro = copy.contactIntro;
+    fields = [[labels.name, data.name], [labels.email, data.email], [labels.phone, data.phone], [labels.company, data.company], ...origin];
+    message = data.message;
+    replyTo = { name: oneLine(data.name), address: data.email };
+  } else {
+    subject = copy.newsletterSubject(event.data.email);
+    intro = copy.newsletterIntro;
+    fields = [[labels.email, event.data.email], ...origin];
+    replyTo = { name: '', address: event.data.email };
+  }
+  const hint = copy.replyHint(replyTo.name || replyTo.address);
+  const shown = (value: string | null) => value || copy.notGiven;
+
+  const text = [
+    intro,
+    '',
+    ...fields.map(([label, value]) => `${label}${copy.separator}${shown(value)}`),
+    ...(message === undefined ? [] : ['', `${labels.message}${copy.separator.trimEnd()}`, message]),
+    '',
+    hint,
+    '',
+  ].join('\n');
+
+  const cell = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left';
+  const html = [
+    '<!doctype html>',
+    `<html lang="${escapeHtml(copy.intlLocale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;line-height:1.5;color:#111">',
+    `<p>${escapeHtml(intro)}</p>`,
+    '<table style="border-collapse:collapse">',
+    ...fields.map(([label, value]) => `<tr><th scope="row" style="${cell}">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(shown(value))}</td></tr>`),
+    '</table>',
+    ...(message === undefined
+      ? []
+      : [`<h2 style="font-size:1em;margin:1.5em 0 .5em">${escapeHtml(labels.message)}</h2>`, `<p style="white-space:pre-wrap;margin:0">${escapeHtml(message)}</p>`]),
+    `<p style="color:#444;margin-top:1.5em">${escapeHtml(hint)}</p>`,
+    '</body></html>',
+  ].join('\n');
+
+  return { subject, text, html, replyTo };
+}
+
+/** The domain of MAIL_FROM, so our Message-IDs look like the sender's own. */
+function senderDomain(from: string): string {
+  return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+}
+
+/**
+ * Sends through the configured SMTP server (nodemailer, one connection per message). The promise
+ * resolves only once the server has accepted the message, so the job is marked done after that.
+ */
+export function emailSender(
+  settings: NonNullable<NotificationConfig['email']>,
+  options: { firmLocale: NotificationConfig['firmLocale']; timeZone: string; timeoutMs: number },
+): Sender {
+  const transport = createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: options.timeoutMs,
+    greetingTimeout: options.timeoutMs,
+    socketTimeout: options.timeoutMs,
+  });
+  const copy = NOTIFICATION_COPY[options.firmLocale];
+  const domain = senderDomain(settings.from);
+  return {
+    async send(event, signal) {
+      const mail = composeLeadEmail(event, copy, options.timeZone);
+      await transport.sendMail({
+        from: settings.from,
+        to: settings.to,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        // The same on every retry: mail clients can fold a message sent twice into one.
+        messageId: `<${event.id}@${domain}>`,
+        headers: { 'X-AtelierIA-Id': event.id, 'X-AtelierIA-Event': event.type },
+        signal,
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

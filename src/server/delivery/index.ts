@@ -1,0 +1,17 @@
+import type { ServerConfig } from '../config';
+import type { Channel } from '../store';
+import { emailSender } from './email';
+import type { Sender } from './sender';
+import { webhookSender } from './webhook';
+
+export { startDeliveryWorker, type DeliveryWorker } from './worker';
+export { verifyWebhookSignature, signWebhook, WEBHOOK_HEADERS } from './signature';
+
+/** A sender per configured channel; empty when the firm configured none. */
+export function createSenders(config: Pick<ServerConfig, 'notifications' | 'delivery'>): Partial<Record<Channel, Sender>> {
+  const { email, webhook, firmLocale, timeZone } = config.notifications;
+  return {
+    ...(email ? { email: emailSender(email, { firmLocale, timeZone, timeoutMs: config.delivery.timeoutMs }) } : {}),
+    ...(webhook ? { webhook: webhookSender(webhook) } : {}),
+  };
+}

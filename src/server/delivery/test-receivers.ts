@@ -1,0 +1,166 @@
+/**
+ * Test doubles of the firm's side, real enough to fail for real reasons: an SMTP server
+ * (smtp-server, with authentication) and an HTTP webhook receiver, both on loopback. Used by
+ * the delivery tests only.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import PostalMime, { type Email } from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedEmail = { envelope: { from: string; to: string[] }; message: Email };
+
+export type SmtpReceiver = {
+  /** SMTP_URL for the server, with the credentials it accepts. */
+  url: string;
+  messages: ReceivedEmail[];
+  close(): Promise<void>;
+};
+
+export async function startSmtpReceiver(credentials = { user: 'leads', pass: 's3cret pass' }): Promise<SmtpReceiver> {
+  const messages: ReceivedEmail[] = [];
+  const server = new SMTPServer({
+    // Plain SMTP with AUTH on loopback: no certificate to trust in tests.
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === credentials.user && auth.password === credentials.pass) callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks)).then(
+          (message) => {
+            const envelope = session.envelope;
+            messages.push({
+              envelope: { from: envelope.mailFrom ? envelope.mailFrom.address : '', to: envelope.rcptTo.map((rcpt) => rcpt.address) },
+              message,
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type WebhookReceipt = {
+  id: string | undefined;
+  event: string | undefined;
+  timestamp: string | undefined;
+  /** Did the signature check out, done as README.md tells receivers to? */
+  verified: boolean;
+  rawBody: string;
+  body: unknown;
+  status: number;
+};
+
+/** How the receiver answers one request: a status code, or 'hang' to hold it until released. */
+export type Answer = number | 'hang';
+
+export type WebhookReceiver = {
+  url: string;
+  port: number;
+  /** Every request received, in order, with the status it got (0 while held). */
+  receipts: WebhookReceipt[];
+  /** Decides each answer; 204 by default. */
+  answer: (receipt: WebhookReceipt) => Answer;
+  /** Wait this long before answering (to make deliveries overlap). */
+  delayMs: number;
+  /** Requests being held ('hang'). */
+  held(): number;
+  /** Answers the held requests with this status. */
+  release(status: number): void;
+  close(): Promise<void>;
+};
+
+/** The receiver-side check exactly as README.md ("The webhook") shows it, independent of the server's code. */
+function isFromOurSite(rawBody: string, headers: IncomingMessage['headers'], secret: string): boolean {
+  const timestamp = headers['x-atelieria-timestamp'];
+  const signature = String(headers['x-atelieria-signature'] ?? '');
+  if (!(Math.abs(Date.now() / 1000 - Number(timestamp)) <= 300)) return false; // missing or older than 5 minutes
+  const expected = `v1=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
+  return signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+}
+
+export async function startWebhookReceiver(secret: string, port = 0): Promise<WebhookReceiver> {
+  const held: Array<{ receipt: WebhookReceipt; response: ServerResponse }> = [];
+  const receiver: WebhookReceiver = {
+    url: '',
+    port: 0,
+    receipts: [],
+    answer: () => 204,
+    delayMs: 0,
+    held: () => held.length,
+    release(status) {
+      for (const { receipt, response } of held.splice(0)) {
+        receipt.status = status;
+        response.writeHead(status).end();
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      let body: unknown;
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        body = undefined;
+      }
+      const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+      const receipt: WebhookReceipt = {
+        id: header('x-atelieria-id'),
+        event: header('x-atelieria-event'),
+        timestamp: header('x-atelieria-timestamp'),
+        verified: isFromOurSite(rawBody, request.headers, secret),
+        rawBody,
+        body,
+        status: 0,
+      };
+      receiver.receipts.push(receipt);
+      const answer = receiver.answer(receipt);
+      if (answer === 'hang') {
+        held.push({ receipt, response });
+        return;
+      }
+      setTimeout(() => {
+        receipt.status = answer;
+        response.writeHead(answer).end();
+      }, receiver.delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  receiver.port = (server.address() as AddressInfo).port;
+  receiver.url = `http://127.0.0.1:${receiver.port}/hooks/leads`;
+  return receiver;
+}
+
+/** Counts of each event id among the receipts the receiver acknowledged (2xx). */
+export function acknowledgedIds(receipts: readonly WebhookReceipt[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const receipt of receipts) {
+    if (receipt.status >= 200 && receipt.status < 300 && receipt.id) counts.set(receipt.id, (counts.get(receipt.id) ?? 0) + 1);
+  }
+  return counts;
+}

@@ -1,0 +1,37 @@
+import type { ServerConfig } from '../config';
+import { createSenders, startDeliveryWorker } from '../delivery';
+import { appWide } from './app-wide';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deliveries: Deliveries;
+  }
+}
+
+export interface Deliveries {
+  /** A submission and its notification jobs were just committed: deliver them now, not at the next poll. */
+  nudge(): void;
+}
+
+/**
+ * Runs the outbox worker (src/server/delivery/) in this process when the firm configured a channel
+ * (SMTP_URL, WEBHOOK_URL). It starts at once, so jobs left by a previous run are picked up, and
+ * reads the store lazily: while storage is not open it simply finds nothing to do.
+ * Registered after the storage plugin: Fastify runs onClose hooks in reverse order of
+ * registration, so the worker stops before the database closes.
+ */
+export const deliveryPlugin = appWide<{ config: Pick<ServerConfig, 'notifications' | 'delivery'> }>(async (app, { config }) => {
+  const senders = createSenders(config);
+  if (Object.keys(senders).length === 0) {
+    app.decorate('deliveries', { nudge() {} } satisfies Deliveries);
+    return;
+  }
+  const worker = startDeliveryWorker({
+    queue: () => app.storage.current()?.deliveries,
+    senders,
+    settings: config.delivery,
+    log: app.log.child({ component: 'delivery' }),
+  });
+  app.decorate('deliveries', { nudge: worker.nudge } satisfies Deliveries);
+  app.addHook('onClose', () => worker.stop());
+});
