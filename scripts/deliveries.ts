@@ -9,10 +9,9 @@
  * re-queued jobs up at its next poll (DELIVERY_POLL). Exit codes: 0 done, 1 storage or
  * configuration problem, 2 bad arguments or a job that cannot be retried.
  */
-import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadServerConfig } from '../src/server/config';
-import { type DeliveryRecord, createStore } from '../src/server/store';
+import type { DeliveryRecord } from '../src/server/store';
+import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: npm run deliveries [-- --json] [-- --retry <id>|all-failed]
 
@@ -23,7 +22,6 @@ export const USAGE = `Usage: npm run deliveries [-- --json] [-- --retry <id>|all
 
 Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
 
-type Output = { write(text: string): unknown };
 type Command = { action: 'list'; json: boolean } | { action: 'retry'; target: number | 'all-failed' };
 
 export function parseArgs(args: readonly string[]): Command | { help: true } | { error: string } {
@@ -104,28 +102,7 @@ export async function runDeliveries(args: readonly string[], env: Record<string,
     return 2;
   }
 
-  let config;
-  try {
-    config = loadServerConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    err.write(`${error.message}\n`);
-    return 1;
-  }
-  // Opening a missing SQLite path would silently create an empty database.
-  if (!config.databaseUrl && !existsSync(config.sqlitePath)) {
-    err.write(`No database at ${config.sqlitePath}. Set SQLITE_PATH or DATABASE_URL.\n`);
-    return 1;
-  }
-
-  let store;
-  try {
-    store = await createStore(config);
-  } catch (error) {
-    err.write(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  }
-  try {
+  return withStore(env, err, 'Failed', async (store) => {
     if (command.action === 'list') {
       const jobs = await store.deliveries.list(['pending', 'failed']);
       out.write(command.json ? `${JSON.stringify(jobs, null, 2)}\n` : formatDeliveries(jobs));
@@ -138,13 +115,7 @@ export async function runDeliveries(args: readonly string[], env: Record<string,
     }
     out.write(`Re-queued ${result.requeued} job(s); a running server sends them within DELIVERY_POLL.\n`);
     return 0;
-  } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    err.write(`Failed: ${cause}\n`);
-    return 1;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
