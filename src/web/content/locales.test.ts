@@ -14,13 +14,11 @@ import { privacyPolicies } from './privacy';
  */
 function shapeDifferences(a: unknown, b: unknown, path = '', names: [string, string] = ['en', 'fr']): string[] {
   const where = path || '(root)';
-  const kind = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
   if (kind(a) !== kind(b)) return [`${where}: ${kind(a)} in ${names[0]}, ${kind(b)} in ${names[1]}`];
 
   if (typeof a === 'string' && typeof b === 'string') {
     const problems: string[] = [];
     if (!a.trim() || !b.trim()) problems.push(`${where}: empty in ${!a.trim() ? names[0] : names[1]}`);
-    const tokens = (text: string) => [...text.matchAll(/\{\w+\}|\]\([^)]*\)/g)].map((match) => match[0]).sort();
     if (JSON.stringify(tokens(a)) !== JSON.stringify(tokens(b))) {
       problems.push(`${where}: placeholders or links ${tokens(a).join(' ') || 'none'} in ${names[0]}, ${tokens(b).join(' ') || 'none'} in ${names[1]}`);
     }
@@ -50,6 +48,10 @@ function shapeDifferences(a: unknown, b: unknown, path = '', names: [string, str
   }
   return [];
 }
+
+const kind = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+/** The placeholders and link targets of a string, in a comparable form. */
+const tokens = (text: string) => [...text.matchAll(/\{\w+\}|\]\([^)]*\)/g)].map((match) => match[0]).sort();
 
 describe('English and French say the same things', () => {
   it('the page copy has the same keys, list lengths, ids and placeholders in both languages', () => {
