@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
 import type { Content } from '../content';
+import { LanguageOffer } from '../features/language/LanguageOffer';
 import { useResolvedTheme } from '../lib/theme';
 import { BrandBanner } from '../sections/banner/BrandBanner';
 import { Benefits } from '../sections/benefits/Benefits';
@@ -14,7 +15,7 @@ import { MobileNav } from '../sections/nav/MobileNav';
 import { Services } from '../sections/services/Services';
 import { Testimonials } from '../sections/testimonials/Testimonials';
 import { VoiceDemo } from '../sections/voice-demo/VoiceDemo';
-import { ContentProvider } from './content-context';
+import { ContentProvider, useContent } from './content-context';
 
 /** The page, section by section, in the order of spec §2. */
 export function App({ content }: { content: Content }) {
@@ -28,6 +29,7 @@ export function App({ content }: { content: Content }) {
       >
         {content.a11y.skipToContent}
       </a>
+      <LanguageOffer page="home" />
       <MobileNav />
       <DesktopNav />
       <main id="main" tabIndex={-1} className="outline-none">
@@ -49,5 +51,15 @@ export function App({ content }: { content: Content }) {
 
 function Toasts() {
   const theme = useResolvedTheme();
-  return <Toaster theme={theme} richColors closeButton position="bottom-right" />;
+  const { a11y } = useContent();
+  return (
+    <Toaster
+      theme={theme}
+      richColors
+      closeButton
+      position="bottom-right"
+      containerAriaLabel={a11y.notifications}
+      toastOptions={{ closeButtonAriaLabel: a11y.closeNotification }}
+    />
+  );
 }

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { site } from '../../config/site';
-import { DEFAULT_LOCALE, getContent, type Locale } from '../content';
+import { getContent } from '../content';
 import { boot } from '../lib/boot';
+import { currentDocument } from '../lib/pages';
 import { App } from './App';
 import { fillContent } from './content-context';
 import './index.css';
@@ -10,12 +11,15 @@ import './index.css';
 // In production the prerendered HTML already ran the boot script inline; `vite dev` serves no HTML.
 if (!document.documentElement.classList.contains('js')) boot();
 
-const locale = (document.documentElement.lang || DEFAULT_LOCALE) as Locale;
+// The page and language of this document (from <html lang data-page>, written by the prerender step).
+const { page, locale } = currentDocument();
 const content = fillContent(getContent(locale), site);
+// Pages other than home come in their own chunk, so the home page never downloads them.
+const Page = page === 'home' ? App : (await import('../pages')).secondaryPages[page];
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <App content={content} />
+    <Page content={content} />
   </StrictMode>
 );
 

@@ -1,40 +1,61 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { site } from '../../config/site';
-import { getContent, type Locale } from '../content';
+import { getContent, LOCALES, type Locale } from '../content';
+import { privacyPolicies } from '../content/privacy';
 import { boot } from '../lib/boot';
+import { HTML_LANG, PAGE_IDS, pagePath, type DocumentKind, type PageId } from '../lib/pages';
+import { secondaryPages } from '../pages';
+import { robotsTxt, sitemapXml } from '../seo/crawlers';
+import { headTags, notFoundHeadTags } from '../seo/head';
+import { homeStructuredData, jsonLdScript } from '../seo/structured-data';
 import { App } from './App';
 import { fillContent } from './content-context';
 
-export type RenderedPage = { lang: Locale; head: string; html: string };
+/** `lang` and `page` go on <html>: the client reads them to hydrate the right page (lib/pages.ts). */
+export type RenderedPage = { lang: string; page: DocumentKind; head: string; html: string };
 
-/** Renders the page for one locale to static HTML; scripts/prerender.ts writes it into dist/. */
-export function render(locale: Locale): RenderedPage {
+/** Renders one page in one language to static HTML; scripts/prerender.ts writes it into dist/. */
+export function render(locale: Locale, page: PageId = 'home'): RenderedPage {
   const content = fillContent(getContent(locale), site);
+  const Page = page === 'home' ? App : secondaryPages[page];
   const html = renderToString(
     <StrictMode>
-      <App content={content} />
+      <Page content={content} />
     </StrictMode>,
   );
-  const url = `${site.url}/`;
-  const head = [
-    `<title>${escapeHtml(content.meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(content.meta.description)}">`,
-    `<link rel="canonical" href="${escapeHtml(url)}">`,
-    `<meta name="theme-color" content="#4f46e5">`,
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:site_name" content="${escapeHtml(site.brand)}">`,
-    `<meta property="og:title" content="${escapeHtml(content.meta.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(content.meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(url)}">`,
-    `<meta property="og:locale" content="${locale === 'en' ? 'en_CA' : 'fr_CA'}">`,
-  ].join('\n    ');
-  return { lang: locale, head, html };
+  const common = { site, locale, page, imageAlt: content.meta.ogImageAlt };
+  const head =
+    page === 'home'
+      ? headTags({ ...common, ...content.meta, extra: [jsonLdScript(homeStructuredData(site, content, locale))] })
+      : headTags({ ...common, ...fillContent(privacyPolicies[locale].meta, site) });
+  return { lang: HTML_LANG[locale], page, head, html };
 }
 
-/** The inline script that sets theme and layout classes before the first paint (lib/boot.ts). */
+/** The one 404 page, French first then English (pages/not-found). */
+export function renderNotFound(): RenderedPage {
+  const NotFound = secondaryPages['not-found'];
+  const html = renderToString(
+    <StrictMode>
+      <NotFound content={fillContent(getContent('fr'), site)} />
+    </StrictMode>,
+  );
+  const title = `${getContent('fr').notFound.title} | ${getContent('en').notFound.title} – ${site.brand}`;
+  return { lang: HTML_LANG.fr, page: 'not-found', head: notFoundHeadTags(title), html };
+}
+
+/** Every document of the site, with its file under the build folder ("fr/index.html", "404.html"). */
+export function renderAll(): { file: string; page: RenderedPage }[] {
+  const pages = LOCALES.flatMap((locale) =>
+    PAGE_IDS.map((page) => ({ file: `${pagePath(page, locale).slice(1)}index.html`, page: render(locale, page) })),
+  );
+  return [...pages, { file: '404.html', page: renderNotFound() }];
+}
+
+/** The files for search engines, with absolute addresses from the site configuration. */
+export function crawlerFiles(): Record<'sitemap.xml' | 'robots.txt', string> {
+  return { 'sitemap.xml': sitemapXml(site.url), 'robots.txt': robotsTxt(site.url) };
+}
+
+/** The inline script that sets language, theme and layout before the first paint (lib/boot.ts). */
 export const bootScript = `(${boot.toString()})()`;
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}

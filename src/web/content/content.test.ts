@@ -5,7 +5,7 @@ import { SERVICE_ORDER, serviceStyle } from './catalog';
 import { en } from './en';
 import { fill } from './index';
 
-const site = { brand: 'Atelier IA', phone: '+1 514-555-0142', email: 'bonjour@example.com' };
+const site = loadSiteConfig({});
 
 describe('English copy (spec §2, §8: verbatim where the spec gives text)', () => {
   it('has the spec titles and labels', () => {

@@ -8,6 +8,13 @@ export const en: Content = {
     description:
       '{brand} builds custom AI for Quebec businesses: 24/7 voice agents, lead generation, workflow automation and private local language models.',
     ogImageAlt: '{brand} logo: AI automation for Quebec businesses',
+    areaServed: 'Quebec',
+  },
+
+  language: {
+    name: 'English',
+    code: 'EN',
+    offer: { message: 'This site is also available in English.', accept: 'View in English', decline: 'No thanks' },
   },
 
   a11y: {
@@ -22,6 +29,8 @@ export const en: Content = {
     playBanner: 'Play animation',
     requiredMark: 'required',
     optionalMark: 'optional',
+    notifications: 'Notifications',
+    closeNotification: 'Close notification',
   },
 
   nav: {
@@ -111,6 +120,10 @@ export const en: Content = {
     },
     microphoneNote:
       'Your browser will ask for permission to use your microphone. The call stays in your browser; no phone number is needed.',
+    privacyNotice: {
+      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, which processes it outside Quebec to run the conversation. We do not record the call.',
+      link: 'Privacy policy',
+    },
   },
 
   benefits: {
@@ -228,6 +241,10 @@ export const en: Content = {
       },
       submit: 'Send Message',
       submitting: 'Sending...',
+      privacyNotice: {
+        text: 'We use these details only to answer your request. They are kept on our server in Canada and deleted after {retentionDays} days; you can see, correct or withdraw them at any time.',
+        link: 'Privacy policy',
+      },
     },
   },
 
@@ -373,6 +390,11 @@ export const en: Content = {
       placeholder: 'Enter your email',
       subscribe: 'Subscribe',
       subscribing: 'Subscribing...',
+      // Changing this wording? Change NEWSLETTER_CONSENT_VERSION in src/contracts/newsletter.ts too.
+      consent: {
+        text: "By subscribing, you agree to receive {brand}'s newsletter by email: practical AI tips and news about our services. Sent by {brand}, {address}, {email}. You can withdraw your consent at any time with the unsubscribe link in every email.",
+        link: 'Privacy policy',
+      },
     },
     quickLinks: {
       title: 'Quick Links',
@@ -386,6 +408,13 @@ export const en: Content = {
     contactUs: { title: 'Contact Us', phoneLabel: 'Phone', emailLabel: 'Email' },
     brandTagline: 'Custom AI automation that helps Quebec businesses save time, cut costs and grow.',
     copyright: '© {year} {brand}. All rights reserved.',
+    privacyLink: 'Privacy policy',
+  },
+
+  notFound: {
+    title: 'Page not found',
+    text: 'The page you are looking for does not exist or has moved.',
+    home: 'Go to the home page',
   },
 
   toasts: {

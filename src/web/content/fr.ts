@@ -11,8 +11,15 @@ export const fr: Content = {
   meta: {
     title: '{brand} | Automatisation IA pour les entreprises du Québec',
     description:
-      "{brand} crée des solutions d'IA sur mesure pour les entreprises du Québec : agents vocaux 24/7, génération de prospects et modèles de langage privés.",
+      "{brand} conçoit de l'IA sur mesure pour les entreprises du Québec : agents vocaux 24/7, génération de prospects, automatisation des processus et modèles de langage privés.",
     ogImageAlt: 'Logo de {brand} : automatisation IA pour les entreprises du Québec',
+    areaServed: 'Québec',
+  },
+
+  language: {
+    name: 'Français',
+    code: 'FR',
+    offer: { message: 'Ce site est aussi offert en français.', accept: 'Voir en français', decline: 'Non merci' },
   },
 
   a11y: {
@@ -27,6 +34,8 @@ export const fr: Content = {
     playBanner: "Reprendre l'animation",
     requiredMark: 'obligatoire',
     optionalMark: 'facultatif',
+    notifications: 'Notifications',
+    closeNotification: 'Fermer la notification',
   },
 
   nav: {
@@ -62,7 +71,7 @@ export const fr: Content = {
         id: 'lead-generation',
         title: 'Génération de prospects automatisée',
         description:
-          "Alimentez votre pipeline de ventes en prospects qualifiés, pour que votre équipe des ventes se concentre sur ce qu'elle fait de mieux : conclure des ventes.",
+          "Alimentez votre pipeline en prospects qualifiés, pour que votre équipe des ventes se concentre sur ce qu'elle fait de mieux : conclure des affaires.",
       },
       {
         id: 'internal-automation',
@@ -87,7 +96,7 @@ export const fr: Content = {
     connecting: 'Connexion en cours...',
     cancelCall: "Annuler l'appel",
     status: {
-      connected: 'Connecté - Vous pouvez parler',
+      connected: 'Connecté – vous pouvez parler',
       assistantSpeaking: "L'IA parle...",
       listening: "À l'écoute...",
     },
@@ -117,6 +126,10 @@ export const fr: Content = {
     },
     microphoneNote:
       "Votre navigateur vous demandera l'autorisation d'utiliser votre microphone. L'appel se déroule entièrement dans votre navigateur; aucun numéro de téléphone n'est nécessaire.",
+    privacyNotice: {
+      text: "Quand vous appuyez sur « Appelez-moi », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, qui la traite à l'extérieur du Québec pour mener la conversation. Nous n'enregistrons pas l'appel.",
+      link: 'Politique de confidentialité',
+    },
   },
 
   benefits: {
@@ -240,6 +253,10 @@ export const fr: Content = {
       },
       submit: 'Envoyer le message',
       submitting: 'Envoi en cours...',
+      privacyNotice: {
+        text: 'Nous utilisons ces renseignements uniquement pour répondre à votre demande. Ils sont conservés sur notre serveur au Canada et supprimés après {retentionDays} jours; vous pouvez les consulter, les faire corriger ou retirer votre consentement en tout temps.',
+        link: 'Politique de confidentialité',
+      },
     },
   },
 
@@ -386,6 +403,11 @@ export const fr: Content = {
       placeholder: 'Entrez votre adresse courriel',
       subscribe: "S'abonner",
       subscribing: 'Abonnement en cours...',
+      // Vous changez ce texte? Changez aussi NEWSLETTER_CONSENT_VERSION (src/contracts/newsletter.ts).
+      consent: {
+        text: "En vous abonnant, vous acceptez de recevoir par courriel l'infolettre de {brand} : des conseils pratiques en IA et des nouvelles de nos services. Expéditeur : {brand}, {address}, {email}. Vous pouvez retirer votre consentement en tout temps grâce au lien de désabonnement inclus dans chaque courriel.",
+        link: 'Politique de confidentialité',
+      },
     },
     quickLinks: {
       title: 'Liens rapides',
@@ -400,6 +422,13 @@ export const fr: Content = {
     brandTagline:
       "Des solutions d'automatisation par IA sur mesure qui aident les entreprises du Québec à gagner du temps, à réduire leurs coûts et à croître.",
     copyright: '© {year} {brand}. Tous droits réservés.',
+    privacyLink: 'Politique de confidentialité',
+  },
+
+  notFound: {
+    title: 'Page introuvable',
+    text: "La page que vous cherchez n'existe pas ou a été déplacée.",
+    home: "Aller à la page d'accueil",
   },
 
   toasts: {
@@ -424,7 +453,7 @@ export const fr: Content = {
       invalidEmail: 'Veuillez entrer une adresse courriel valide',
       duplicate: 'Cette adresse est déjà abonnée à notre infolettre',
       failed: "L'abonnement a échoué. Veuillez réessayer.",
-      success: 'Vous êtes maintenant abonné(e) à notre infolettre!',
+      success: 'Votre abonnement à notre infolettre est confirmé!',
       rateLimited: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
     },
   },

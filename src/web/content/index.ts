@@ -9,15 +9,39 @@ export type { Content, Locale } from './types';
 const contents: Record<Locale, Content> = { en, fr };
 
 export const DEFAULT_LOCALE: Locale = 'en';
+/** Every language of the site, the default first. */
+export const LOCALES: readonly Locale[] = ['en', 'fr'];
 
 export function getContent(locale: Locale): Content {
   return contents[locale];
 }
 
-/** Fills the only placeholders copy may contain: {brand}, {phone}, {email}, {year}. */
-export function fill(text: string, site: Pick<SiteConfig, 'brand' | 'phone' | 'email'>): string {
-  return text.replace(/\{(brand|phone|email|year)\}/g, (_, key: string) => {
-    if (key === 'year') return String(COPYRIGHT_YEAR);
-    return site[key as 'brand' | 'phone' | 'email'];
-  });
+/** What copy may fill in from the site configuration, and nothing else. */
+export const PLACEHOLDERS = {
+  brand: (site) => site.brand,
+  phone: (site) => site.phone,
+  email: (site) => site.email,
+  year: () => String(COPYRIGHT_YEAR),
+  address: (site) => formatAddress(site.address),
+  privacyOfficerName: (site) => site.privacyOfficer.name,
+  privacyOfficerTitle: (site) => site.privacyOfficer.title,
+  privacyOfficerEmail: (site) => site.privacyOfficer.email,
+  retentionDays: (site) => String(site.retentionDays),
+} satisfies Record<string, (site: SiteConfig) => string>;
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** Fills the placeholders of PLACEHOLDERS; an unknown `{name}` is left as it is (and fails the content tests). */
+export function fill(text: string, site: SiteConfig): string {
+  return text.replace(PLACEHOLDER, (whole, key: string) =>
+    Object.hasOwn(PLACEHOLDERS, key) ? PLACEHOLDERS[key as keyof typeof PLACEHOLDERS](site) : whole,
+  );
+}
+
+/**
+ * The mailing address on one line, Canada Post style: "1250 rue Example, Montréal (QC) H3B 0A1";
+ * the postal code never breaks across lines.
+ */
+export function formatAddress(address: SiteConfig['address']): string {
+  return `${address.street}, ${address.city} (${address.region}) ${address.postalCode.replace(/ /g, '\u00a0')}`;
 }

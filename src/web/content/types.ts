@@ -1,7 +1,9 @@
 /**
  * The shape of every sentence on the page, per locale. Components only render these objects.
- * Strings may contain `{brand}`, `{phone}`, `{email}` or `{year}` placeholders, filled by `fill()`
- * from the site configuration; nothing else is interpolated.
+ * Strings may contain the placeholders of `PLACEHOLDERS` (./index.ts: `{brand}`, `{phone}`,
+ * `{email}`, `{year}`, `{address}`, `{privacyOfficerName}`, ...), filled by `fill()` from the site
+ * configuration; nothing else is interpolated. Every locale has exactly the same keys
+ * (locales.test.ts).
  *
  * Structural data that does not change with the language (icons, gradients, animation delays,
  * anchors) lives in ./catalog.ts, keyed by the same ids.
@@ -28,6 +30,9 @@ export type FaqItem = {
 
 export type FieldText = { label: string; placeholder: string };
 
+/** A short notice at collection (Law 25) ending with a link to the privacy policy. */
+export type CollectionNotice = { text: string; link: string };
+
 export type Content = {
   locale: Locale;
   meta: {
@@ -35,6 +40,19 @@ export type Content = {
     title: string;
     description: string;
     ogImageAlt: string;
+    /** The region served, for search engines' structured data ("Quebec" / "Québec"). */
+    areaServed: string;
+  };
+  language: {
+    /** This language's name in itself ("English", "Français"): the switch that leads to it. */
+    name: string;
+    /** Its short form, shown instead of the name where the bar is narrow ("EN", "FR"). */
+    code: string;
+    /**
+     * Written in this language, offered on the default-language page (`/`) to a first-time visitor
+     * whose browser prefers this language (features/language/LanguageOffer.tsx).
+     */
+    offer: { message: string; accept: string; decline: string };
   };
   a11y: {
     skipToContent: string;
@@ -49,6 +67,9 @@ export type Content = {
     playBanner: string;
     requiredMark: string;
     optionalMark: string;
+    /** Names of the toast area and of each toast's close button (sonner's defaults are English). */
+    notifications: string;
+    closeNotification: string;
   };
   nav: { links: NavLinkText[] };
   hero: {
@@ -85,6 +106,8 @@ export type Content = {
       callFailed: { title: string; description: string };
     };
     microphoneNote: string;
+    /** Beside "Call Me": the call's audio goes to the voice provider. */
+    privacyNotice: CollectionNotice;
   };
   benefits: {
     title: string;
@@ -118,6 +141,7 @@ export type Content = {
       fields: { name: FieldText; phone: FieldText; email: FieldText; company: FieldText; message: FieldText };
       submit: string;
       submitting: string;
+      privacyNotice: CollectionNotice;
     };
   };
   banner: { phrases: string[] };
@@ -135,13 +159,24 @@ export type Content = {
       placeholder: string;
       subscribe: string;
       subscribing: string;
+      /**
+       * CASL express consent, shown beside the sign-up: what the firm sends, who asks (brand,
+       * mailing address, a contact) and that consent can be withdrawn at any time. Submitting the
+       * address with this text beside it is the consent. Changing this wording in any language means
+       * changing NEWSLETTER_CONSENT_VERSION in src/contracts/newsletter.ts (consent-version.test.ts
+       * fails until you do): the server stores that version as part of each subscriber's proof.
+       */
+      consent: CollectionNotice;
     };
     quickLinks: { title: string; links: NavLinkText[] };
     contactUs: { title: string; phoneLabel: string; emailLabel: string };
     brandTagline: string;
     /** e.g. "© {year} {brand}. All rights reserved." */
     copyright: string;
+    privacyLink: string;
   };
+  /** The 404 page (both languages on one page, French first). */
+  notFound: { title: string; text: string; home: string };
   toasts: {
     contact: {
       notConfigured: { title: string; description: string };
@@ -161,4 +196,32 @@ export type Content = {
   };
   /** Inline messages for field-level errors returned by the API or found before sending. */
   fieldErrors: { required: string; too_long: string; invalid_email: string; invalid_phone: string; invalid: string };
+};
+
+export type PrivacySectionId =
+  | 'who'
+  | 'officer'
+  | 'collected'
+  | 'voice-demo'
+  | 'storage'
+  | 'retention'
+  | 'trackers'
+  | 'sharing'
+  | 'rights'
+  | 'changes';
+
+/**
+ * The privacy policy page (Law 25), per locale, in ./privacy/. Kept out of `Content` so the home
+ * page's bundle does not carry it. Paragraphs and list items may contain `[label](href)` links
+ * (rendered by components/RichText.tsx) besides the usual placeholders.
+ */
+export type PrivacyPolicy = {
+  meta: { title: string; description: string };
+  title: string;
+  updated: string;
+  intro: string;
+  /** Title of the table of contents. */
+  contents: string;
+  sections: { id: PrivacySectionId; title: string; paragraphs: string[]; list?: string[]; after?: string[] }[];
+  backHome: string;
 };

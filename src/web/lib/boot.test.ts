@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCALE_STORAGE_KEY } from '../features/language/language-choice';
 import { boot } from './boot';
+import { PAGE_PATHS } from './pages';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -109,5 +111,26 @@ describe('theme before first paint', () => {
     expect(html().contains('layout-mobile')).toBe(true);
     expect(html().contains('dark')).toBe(true);
     expect(html().contains('js')).toBe(true);
+  });
+});
+
+describe('remembered language before first paint', () => {
+  it('uses the storage key and French address of the rest of the site', () => {
+    // The inline script cannot import them; it repeats them.
+    expect(boot.toString()).toContain(`localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)})`);
+    expect(boot.toString()).toContain(`\`${PAGE_PATHS.home.fr}\${`);
+  });
+
+  it('leaves an address other than `/` alone even when French was chosen', () => {
+    history.replaceState(null, '', '/privacy/');
+    try {
+      environment();
+      localStorage.setItem(LOCALE_STORAGE_KEY, 'fr');
+      boot();
+      expect(document.documentElement.style.visibility).toBe('');
+      expect(html().contains('js')).toBe(true);
+    } finally {
+      history.replaceState(null, '', '/');
+    }
   });
 });

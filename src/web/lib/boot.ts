@@ -1,7 +1,9 @@
 /**
  * Runs inline in <head>, before the first paint, so the prerendered page is already right for the
- * visitor: theme (`dark` class), layout (`layout-mobile` / `layout-desktop`), the nav's solid state
- * (`scrolled`) and `js` (progressive enhancement hooks in CSS).
+ * visitor: language (a remembered French choice leaves `/` for `/fr/`), theme (`dark` class),
+ * layout (`layout-mobile` / `layout-desktop`), the nav's solid state (`scrolled`) and `js`
+ * (progressive enhancement hooks in CSS). Every page inlines this same script, so the
+ * Content-Security-Policy needs one hash for all of them.
  *
  * The prerender step inlines `(${boot.toString()})()`, so this function must stay self-contained:
  * no imports, no closures over module variables. The constants mirror spec §9 and are checked by
@@ -9,6 +11,28 @@
  */
 export function boot(): void {
   const root = document.documentElement;
+
+  // A visitor who chose French (features/language, key 'locale') and comes back to the
+  // language-neutral entry `/` goes to `/fr/` before anything is painted. Only `/` redirects:
+  // an address with a language in it is always honoured (shared links, search results, crawlers,
+  // which never have a stored choice).
+  if (location.pathname === '/') {
+    let chosen: string | null = null;
+    try {
+      chosen = localStorage.getItem('locale');
+    } catch {
+      /* storage blocked: no remembered choice */
+    }
+    if (chosen === 'fr') {
+      // Chromium stops parsing this page at once; a browser that goes on parsing while the
+      // French page loads shows nothing either. Shown again should that navigation never happen.
+      root.style.visibility = 'hidden';
+      setTimeout(() => (root.style.visibility = ''), 4000);
+      location.replace(`/fr/${location.search}${location.hash}`);
+      return;
+    }
+  }
+
   const cl = root.classList;
   cl.add('js');
   // Entrance animations hide content until it scrolls into view: only where that can be detected.

@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react';
 import { useContent } from '../../app/content-context';
 import { Honeypot } from '../../components/Honeypot';
+import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { TextField } from '../../components/TextField';
 import { CONTACT_LIMITS } from '../../../contracts/contact';
 import { EMAIL_MAX } from '../../../contracts/fields';
@@ -38,12 +39,14 @@ export function ContactForm() {
       <TextField {...bind('message')} multiline required maxLength={CONTACT_LIMITS.message} />
       <button
         type="submit"
+        aria-describedby="contact-privacy-notice"
         disabled={form.submitting}
         className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-6 font-semibold text-white shadow-lg shadow-brand-600/25 transition hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
       >
         <Send aria-hidden="true" focusable="false" className="size-5" />
         {form.submitting ? contact.form.submitting : contact.form.submit}
       </button>
+      <PrivacyNotice id="contact-privacy-notice" notice={contact.form.privacyNotice} />
     </form>
   );
 }

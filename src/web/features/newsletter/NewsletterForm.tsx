@@ -1,14 +1,24 @@
 import { EMAIL_MAX } from '../../../contracts/fields';
 import { useContent } from '../../app/content-context';
 import { Honeypot } from '../../components/Honeypot';
+import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { useNewsletter } from './use-newsletter';
 
+const CONSENT_ID = 'newsletter-consent';
+
+/**
+ * The sign-up. CASL express consent: the consent text sits right under the field and is the
+ * description of both the field and the button, and there is no box to tick (let alone a
+ * pre-ticked one): typing an address and pressing "Subscribe" beside that text is the positive
+ * act that gives consent (README, "Privacy and consent", says why no checkbox).
+ */
 export function NewsletterForm() {
   const { footer } = useContent();
   const text = footer.newsletter;
   const form = useNewsletter();
   return (
-    // noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's.
+    <>
+    {/* noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's. */}
     <form noValidate onSubmit={form.submit} className="relative mt-5 flex flex-col gap-3 sm:flex-row">
       <Honeypot id="newsletter-website" />
       <label htmlFor="newsletter-email" className="sr-only">
@@ -21,6 +31,7 @@ export function NewsletterForm() {
         autoComplete="email"
         maxLength={EMAIL_MAX}
         placeholder={text.placeholder}
+        aria-describedby={CONSENT_ID}
         value={form.email}
         onChange={(event) => form.setEmail(event.target.value)}
         disabled={form.submitting}
@@ -28,11 +39,14 @@ export function NewsletterForm() {
       />
       <button
         type="submit"
+        aria-describedby={CONSENT_ID}
         disabled={form.submitting}
         className="min-h-12 shrink-0 rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
       >
         {form.submitting ? text.subscribing : text.subscribe}
       </button>
     </form>
+    <PrivacyNotice id={CONSENT_ID} notice={text.consent} className="mt-3" />
+    </>
   );
 }

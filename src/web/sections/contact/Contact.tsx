@@ -2,6 +2,7 @@ import { Check, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { site } from '../../../config/site';
 import { useContent } from '../../app/content-context';
+import { formatAddress } from '../../content';
 import { Section } from '../../components/Section';
 import { ContactForm } from '../../features/contact-form/ContactForm';
 import { ChipCircuit } from './ChipCircuit';
@@ -9,7 +10,7 @@ import { ChipCircuit } from './ChipCircuit';
 export function Contact() {
   const { contact } = useContent();
   const { info } = contact;
-  const address = `${site.address.street}, ${site.address.city} (${site.address.region}) ${site.address.postalCode}`;
+  const address = formatAddress(site.address);
   return (
     <Section id="contact" headingId="contact-title" title={contact.heading} subtitle={contact.subtitle}>
       <div className="grid items-start gap-12 lg:grid-cols-2">

@@ -4,11 +4,12 @@ import { useContent } from '../../app/content-context';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { NewsletterForm } from '../../features/newsletter/NewsletterForm';
+import { pagePath } from '../../lib/pages';
 
 const headingClass = 'text-sm font-bold tracking-wider text-slate-900 uppercase dark:text-white';
 
 export function Footer() {
-  const { footer, a11y } = useContent();
+  const { footer, a11y, locale } = useContent();
   return (
     <footer className="border-t border-slate-200 bg-slate-50 px-5 pt-16 pb-10 text-slate-700 sm:px-8 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-12 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -55,7 +56,12 @@ export function Footer() {
           <p className="mt-3">{footer.brandTagline}</p>
         </div>
       </div>
-      <p className="mx-auto mt-12 max-w-6xl border-t border-slate-200 pt-6 text-sm dark:border-slate-800">{footer.copyright}</p>
+      <div className="mx-auto mt-12 flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 border-t border-slate-200 pt-6 text-sm dark:border-slate-800">
+        <p>{footer.copyright}</p>
+        <a href={pagePath('privacy', locale)} className="inline-flex min-h-9 items-center underline-offset-4 hover:text-brand-700 hover:underline dark:hover:text-white">
+          {footer.privacyLink}
+        </a>
+      </div>
     </footer>
   );
 }

@@ -3,6 +3,7 @@ import { useContent } from '../../app/content-context';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { ThemeToggle } from '../../components/ThemeToggle';
+import { LanguageSwitch } from '../../features/language/LanguageSwitch';
 
 /**
  * Fixed top bar of the desktop layout: transparent at the top of the page, solid with a shadow
@@ -36,7 +37,10 @@ export function DesktopNav() {
             ))}
           </ul>
         </nav>
-        <ThemeToggle />
+        <div className="flex items-center gap-2">
+          <LanguageSwitch page="home" compact="below-lg" />
+          <ThemeToggle />
+        </div>
       </div>
     </header>
   );

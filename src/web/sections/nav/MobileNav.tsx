@@ -6,6 +6,7 @@ import type { SectionAnchor } from '../../content/types';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { ThemeToggle } from '../../components/ThemeToggle';
+import { LanguageSwitch } from '../../features/language/LanguageSwitch';
 import { useActiveSection } from './use-active-section';
 
 const MENU_ID = 'mobile-menu';
@@ -58,7 +59,10 @@ export function MobileNav() {
           <span>{site.brand}</span>
           <span className="sr-only">{` ${a11y.menu}`}</span>
         </button>
-        <ThemeToggle />
+        <div className="flex items-center gap-1.5">
+          <LanguageSwitch page="home" />
+          <ThemeToggle />
+        </div>
       </div>
       <nav
         id={MENU_ID}

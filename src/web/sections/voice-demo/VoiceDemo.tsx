@@ -1,6 +1,7 @@
 import { Mic, PhoneOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useContent } from '../../app/content-context';
+import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { Section } from '../../components/Section';
 import { loadVoiceClient } from '../../features/voice-agent/vapi-client';
 import { useVoiceCall } from '../../features/voice-agent/use-voice-call';
@@ -71,6 +72,7 @@ export function VoiceDemo({ loadClient = loadVoiceClient, available }: { loadCli
             ref={mainButton}
             type="button"
             onClick={onMainClick}
+            aria-describedby="voice-privacy-notice"
             onPointerEnter={prefetch}
             onFocus={prefetch}
             disabled={starting}
@@ -102,6 +104,7 @@ export function VoiceDemo({ loadClient = loadVoiceClient, available }: { loadCli
           {status ? voiceDemo.status[status] : null}
         </p>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{voiceDemo.microphoneNote}</p>
+        <PrivacyNotice id="voice-privacy-notice" notice={voiceDemo.privacyNotice} className="mt-2" />
       </div>
     </Section>
   );

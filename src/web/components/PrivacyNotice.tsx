@@ -1,0 +1,20 @@
+import { useContent } from '../app/content-context';
+import type { CollectionNotice } from '../content/types';
+import { pagePath } from '../lib/pages';
+
+/**
+ * A notice at collection (Quebec Law 25): one short sentence or two where the information is
+ * collected, ending with a link to the privacy policy in the page's language. Give it an `id` and
+ * point the form's controls at it with aria-describedby, so screen readers hear it too.
+ */
+export function PrivacyNotice({ notice, id, className = '' }: { notice: CollectionNotice; id?: string; className?: string }) {
+  const { locale } = useContent();
+  return (
+    <p id={id} className={`text-sm text-slate-600 dark:text-slate-400 ${className}`}>
+      {notice.text}{' '}
+      <a href={pagePath('privacy', locale)} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white">
+        {notice.link}
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,114 @@
+import type { PrivacyPolicy } from '../types';
+
+/**
+ * The privacy policy (Quebec Law 25, Canada's anti-spam law). Facts about the site that it states
+ * — what the forms collect, where rows are stored, the purge, the voice demo's provider — must
+ * stay true: change this page with the code. The French version (./fr.ts) says the same.
+ */
+export const privacyEn: PrivacyPolicy = {
+  meta: {
+    title: 'Privacy Policy | {brand}',
+    description:
+      'How {brand} collects, uses, stores and deletes the personal information sent through its website, and how to exercise your rights.',
+  },
+  title: 'Privacy Policy',
+  updated: 'Last updated: November 22, 2026',
+  intro:
+    "This policy explains what personal information {brand} collects through this website, why, where it is kept, for how long, and how you can exercise your rights under Quebec's Act respecting the protection of personal information in the private sector.",
+  contents: 'On this page',
+  sections: [
+    {
+      id: 'who',
+      title: 'Who we are',
+      paragraphs: [
+        '{brand} is an AI automation consultancy based in Quebec. We are responsible for the personal information collected on this site.',
+        'Mailing address: {address}. Email: [{email}](mailto:{email}). Phone: {phone}.',
+      ],
+    },
+    {
+      id: 'officer',
+      title: 'Person in charge of the protection of personal information',
+      paragraphs: [
+        'The person in charge of the protection of personal information at {brand} is {privacyOfficerName}, {privacyOfficerTitle}.',
+        'You can reach them at [{privacyOfficerEmail}](mailto:{privacyOfficerEmail}) or by mail at the address above.',
+      ],
+    },
+    {
+      id: 'collected',
+      title: 'What we collect and why',
+      paragraphs: ['We collect only what you send us through the forms of this site, and only for the purpose stated beside each form:'],
+      list: [
+        'Contact form: your name, phone number, email address, company (optional) and message, to answer your request.',
+        'Newsletter: your email address, to send you our newsletter. With it we record the proof of your consent required by Canada\'s anti-spam legislation: the date and time, the form used, the language of the page and the version of the consent text you were shown.',
+        'With each form: the date and time and the page it was sent from (which tells us your language), so we can answer you in your language.',
+        'The voice demo: see the next section.',
+      ],
+      after: [
+        'To protect the forms from abuse, our server counts recent requests per Internet (IP) address, in memory, for a few minutes. These addresses are not written to any file or database.',
+        'We never ask for sensitive information; please do not include any in your message.',
+      ],
+    },
+    {
+      id: 'voice-demo',
+      title: 'The voice demo ("Call Me")',
+      paragraphs: [
+        'The demo starts only when you press "Call Me" and allow your browser to use your microphone. The audio of your voice then goes directly from your browser to Vapi, our voice-AI provider, and to Daily, the service that carries the call. Both are companies based in the United States: your voice is processed outside Quebec, to understand what you say and to produce the assistant\'s answers.',
+        'The call does not go through our server and we do not record it. Vapi may keep a record of the call, such as a transcript, under its own privacy policy. Please do not share personal or sensitive information during the demo.',
+      ],
+    },
+    {
+      id: 'storage',
+      title: 'Where your information is stored',
+      paragraphs: [
+        'Contact requests and newsletter subscriptions are stored in a database (SQLite or PostgreSQL) on {brand}\'s own server, in Canada. Only the people at {brand} who need them to answer you or to send the newsletter can see them. Connections to the site are encrypted (HTTPS).',
+      ],
+    },
+    {
+      id: 'retention',
+      title: 'How long we keep it',
+      paragraphs: [],
+      list: [
+        'Contact requests: {retentionDays} days after we receive them. A regular purge then deletes them.',
+        'Newsletter: as long as you are subscribed. Every newsletter email contains an unsubscribe link; when you use it, we stop sending at once and keep only your address, marked as unsubscribed, with the record of your consent and of its withdrawal, as proof required by law.',
+        'The voice demo: nothing is kept on our server.',
+      ],
+    },
+    {
+      id: 'trackers',
+      title: 'No cookies, trackers or analytics',
+      paragraphs: [
+        'This site uses no cookies, no analytics, no advertising and no third-party trackers. It remembers your choice of theme and of language in your browser\'s local storage; that never leaves your device.',
+        'If we ever add a measurement tool, it will stay off until you agree to it.',
+      ],
+    },
+    {
+      id: 'sharing',
+      title: 'Sharing',
+      paragraphs: [
+        'We do not sell, rent or trade your personal information. We share it only with the service providers that help us run the site and answer you (such as Vapi and Daily for the voice demo), bound to use it only for that purpose, or when the law requires it.',
+      ],
+    },
+    {
+      id: 'rights',
+      title: 'Your rights',
+      paragraphs: ['At any time, you can:'],
+      list: [
+        'ask to see the personal information we hold about you;',
+        'have it corrected if it is inaccurate, incomplete or ambiguous;',
+        'withdraw your consent and ask us to delete your information (for the newsletter, the unsubscribe link in every email does it at once).',
+      ],
+      after: [
+        'To exercise these rights, write to {privacyOfficerName} at [{privacyOfficerEmail}](mailto:{privacyOfficerEmail}). We answer within 30 days.',
+        'If you are not satisfied with our answer, you can file a complaint with the [Commission d\'accès à l\'information du Québec](https://www.cai.gouv.qc.ca/).',
+      ],
+    },
+    {
+      id: 'changes',
+      title: 'Changes to this policy',
+      paragraphs: [
+        'When we change this policy, we publish the new version on this page with its date. If a change affects how we use information we already hold, we ask for your consent again where the law requires it.',
+      ],
+    },
+  ],
+  backHome: 'Back to the home page',
+};

@@ -1,0 +1,112 @@
+import type { PrivacyPolicy } from '../types';
+
+/** La politique de confidentialité; même contenu que ./en.ts (voir la note qui s'y trouve). */
+export const privacyFr: PrivacyPolicy = {
+  meta: {
+    title: 'Politique de confidentialité | {brand}',
+    description:
+      "Comment {brand} recueille, utilise, conserve et détruit les renseignements personnels transmis par son site Web, et comment exercer vos droits.",
+  },
+  title: 'Politique de confidentialité',
+  updated: 'Dernière mise à jour : 22 novembre 2026',
+  intro:
+    "Cette politique explique quels renseignements personnels {brand} recueille par ce site Web, à quelles fins, où ils sont conservés, pendant combien de temps, et comment exercer les droits que vous confère la Loi sur la protection des renseignements personnels dans le secteur privé du Québec.",
+  contents: 'Sur cette page',
+  sections: [
+    {
+      id: 'who',
+      title: 'Qui sommes-nous',
+      paragraphs: [
+        "{brand} est une firme-conseil en automatisation par l'IA établie au Québec. Nous sommes responsables des renseignements personnels recueillis sur ce site.",
+        'Adresse postale : {address}. Courriel : [{email}](mailto:{email}). Téléphone : {phone}.',
+      ],
+    },
+    {
+      id: 'officer',
+      title: 'Responsable de la protection des renseignements personnels',
+      paragraphs: [
+        'La personne responsable de la protection des renseignements personnels chez {brand} est {privacyOfficerName}, {privacyOfficerTitle}.',
+        "Vous pouvez la joindre à l'adresse [{privacyOfficerEmail}](mailto:{privacyOfficerEmail}) ou par la poste à l'adresse ci-dessus.",
+      ],
+    },
+    {
+      id: 'collected',
+      title: 'Ce que nous recueillons et pourquoi',
+      paragraphs: [
+        'Nous recueillons uniquement ce que vous nous transmettez par les formulaires de ce site, et seulement pour la fin indiquée à côté de chacun :',
+      ],
+      list: [
+        "Formulaire de contact : votre nom, votre numéro de téléphone, votre adresse courriel, votre entreprise (facultatif) et votre message, pour répondre à votre demande.",
+        "Infolettre : votre adresse courriel, pour vous envoyer notre infolettre. Nous y joignons la preuve de votre consentement exigée par la loi canadienne anti-pourriel : la date et l'heure, le formulaire utilisé, la langue de la page et la version du texte de consentement qui vous a été présenté.",
+        "Avec chaque formulaire : la date et l'heure, ainsi que la page d'où il a été envoyé (ce qui nous indique votre langue), pour vous répondre dans votre langue.",
+        'La démonstration vocale : voir la section suivante.',
+      ],
+      after: [
+        "Pour protéger les formulaires contre les abus, notre serveur compte les demandes récentes par adresse Internet (IP), en mémoire, pendant quelques minutes. Ces adresses ne sont écrites dans aucun fichier ni aucune base de données.",
+        "Nous ne vous demandons jamais de renseignements sensibles; veuillez ne pas en inclure dans votre message.",
+      ],
+    },
+    {
+      id: 'voice-demo',
+      title: 'La démonstration vocale (« Appelez-moi »)',
+      paragraphs: [
+        "La démonstration ne commence que lorsque vous appuyez sur « Appelez-moi » et que vous autorisez votre navigateur à utiliser votre microphone. Le son de votre voix est alors transmis directement de votre navigateur à Vapi, notre fournisseur d'IA vocale, et à Daily, le service qui achemine l'appel. Ces deux entreprises sont établies aux États-Unis : votre voix est donc traitée à l'extérieur du Québec, afin de comprendre ce que vous dites et de produire les réponses de l'assistant.",
+        "L'appel ne passe pas par notre serveur et nous ne l'enregistrons pas. Vapi peut conserver une trace de l'appel, comme une transcription, selon sa propre politique de confidentialité. Veuillez ne communiquer aucun renseignement personnel ou sensible pendant la démonstration.",
+      ],
+    },
+    {
+      id: 'storage',
+      title: 'Où vos renseignements sont conservés',
+      paragraphs: [
+        "Les demandes de contact et les abonnements à l'infolettre sont conservés dans une base de données (SQLite ou PostgreSQL) sur le serveur de {brand}, au Canada. Seules les personnes de {brand} qui en ont besoin pour vous répondre ou pour envoyer l'infolettre peuvent y accéder. Les connexions au site sont chiffrées (HTTPS).",
+      ],
+    },
+    {
+      id: 'retention',
+      title: 'Durée de conservation',
+      paragraphs: [],
+      list: [
+        'Demandes de contact : {retentionDays} jours après leur réception. Une purge régulière les supprime ensuite.',
+        "Infolettre : tant que votre abonnement est actif. Chaque infolettre contient un lien de désabonnement; lorsque vous l'utilisez, nous cessons aussitôt les envois et ne conservons que votre adresse, marquée comme désabonnée, avec la preuve de votre consentement et de son retrait, comme l'exige la loi.",
+        "La démonstration vocale : rien n'est conservé sur notre serveur.",
+      ],
+    },
+    {
+      id: 'trackers',
+      title: 'Aucun témoin, traceur ni outil d\'analyse',
+      paragraphs: [
+        "Ce site n'utilise aucun témoin (cookie), aucun outil d'analyse d'audience, aucune publicité et aucun traceur tiers. Il mémorise votre choix de thème et de langue dans le stockage local de votre navigateur; ces données ne quittent jamais votre appareil.",
+        "Si nous ajoutons un jour un outil de mesure, il restera désactivé tant que vous n'y aurez pas consenti.",
+      ],
+    },
+    {
+      id: 'sharing',
+      title: 'Communication à des tiers',
+      paragraphs: [
+        "Nous ne vendons, ne louons ni n'échangeons vos renseignements personnels. Nous les communiquons uniquement aux fournisseurs qui nous aident à exploiter le site et à vous répondre (comme Vapi et Daily pour la démonstration vocale), qui ne peuvent les utiliser qu'à cette fin, ou lorsque la loi l'exige.",
+      ],
+    },
+    {
+      id: 'rights',
+      title: 'Vos droits',
+      paragraphs: ['En tout temps, vous pouvez :'],
+      list: [
+        'demander à consulter les renseignements personnels que nous détenons à votre sujet;',
+        "les faire rectifier s'ils sont inexacts, incomplets ou équivoques;",
+        "retirer votre consentement et nous demander de supprimer vos renseignements (pour l'infolettre, le lien de désabonnement présent dans chaque courriel le fait immédiatement).",
+      ],
+      after: [
+        "Pour exercer ces droits, écrivez à {privacyOfficerName} à l'adresse [{privacyOfficerEmail}](mailto:{privacyOfficerEmail}). Nous répondons dans un délai de 30 jours.",
+        "Si notre réponse ne vous satisfait pas, vous pouvez porter plainte auprès de la [Commission d'accès à l'information du Québec](https://www.cai.gouv.qc.ca/).",
+      ],
+    },
+    {
+      id: 'changes',
+      title: 'Modifications de cette politique',
+      paragraphs: [
+        "Lorsque nous modifions cette politique, nous publions la nouvelle version sur cette page, avec sa date. Si une modification touche l'usage de renseignements que nous détenons déjà, nous vous demandons de nouveau votre consentement lorsque la loi l'exige.",
+      ],
+    },
+  ],
+  backHome: "Retour à la page d'accueil",
+};

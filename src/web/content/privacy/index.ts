@@ -1,0 +1,6 @@
+import type { Locale, PrivacyPolicy } from '../types';
+import { privacyEn } from './en';
+import { privacyFr } from './fr';
+
+/** Only the privacy page imports this, so the home page's bundle does not carry the policy. */
+export const privacyPolicies: Record<Locale, PrivacyPolicy> = { en: privacyEn, fr: privacyFr };

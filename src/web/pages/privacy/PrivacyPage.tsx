@@ -1,0 +1,73 @@
+import { site } from '../../../config/site';
+import { fillContent } from '../../app/content-context';
+import { RichText } from '../../components/RichText';
+import type { Content } from '../../content';
+import { privacyPolicies } from '../../content/privacy';
+import { pagePath } from '../../lib/pages';
+import { PageShell } from '../PageShell';
+
+const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white';
+
+/** The privacy policy (Law 25): prerendered at /privacy/ and /fr/confidentialite/. */
+export function PrivacyPage({ content }: { content: Content }) {
+  const policy = fillContent(privacyPolicies[content.locale], site);
+  return (
+    <PageShell content={content} page="privacy">
+      <article className="mx-auto max-w-3xl px-5 py-12 md:py-16">
+        <h1 className="text-4xl font-extrabold tracking-tight text-balance">{policy.title}</h1>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{policy.updated}</p>
+        <p className="mt-6 text-lg text-slate-700 dark:text-slate-200">{policy.intro}</p>
+
+        <nav aria-labelledby="privacy-contents" className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-800 dark:bg-slate-900">
+          <h2 id="privacy-contents" className="font-bold">
+            {policy.contents}
+          </h2>
+          <ol className="mt-3 list-decimal space-y-1 pl-6">
+            {policy.sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`} className={linkClass}>
+                  {section.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        {policy.sections.map((section) => (
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-12">
+            <h2 id={`${section.id}-title`} className="text-2xl font-bold tracking-tight">
+              {section.title}
+            </h2>
+            <div className="mt-4 space-y-4 text-slate-700 dark:text-slate-300">
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>
+                  <RichText text={paragraph} linkClassName={linkClass} />
+                </p>
+              ))}
+              {section.list ? (
+                <ul className="list-disc space-y-2 pl-6">
+                  {section.list.map((item) => (
+                    <li key={item}>
+                      <RichText text={item} linkClassName={linkClass} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {section.after?.map((paragraph) => (
+                <p key={paragraph}>
+                  <RichText text={paragraph} linkClassName={linkClass} />
+                </p>
+              ))}
+            </div>
+          </section>
+        ))}
+
+        <p className="mt-14">
+          <a href={pagePath('home', content.locale)} className={linkClass}>
+            {policy.backHome}
+          </a>
+        </p>
+      </article>
+    </PageShell>
+  );
+}
