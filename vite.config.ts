@@ -32,6 +32,8 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: false,
     modulePreload: { polyfill: false },
+    // scripts/prerender.ts reads it to preload each page's language chunk, then deletes it.
+    manifest: true,
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

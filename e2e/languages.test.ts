@@ -6,7 +6,8 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSiteConfig } from '../src/config/site-schema';
-import { fill, getContent, LOCALES, type Locale } from '../src/web/content';
+import { fill, languages, LOCALES, type Locale } from '../src/web/content';
+import { getContent } from '../src/web/content/all';
 import { privacyPolicies } from '../src/web/content/privacy';
 import { HTML_LANG, pagePath, type PageId } from '../src/web/lib/pages';
 import { axeViolations, launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
@@ -117,7 +118,7 @@ describe('French browser on the English page', () => {
   it('is offered French in French, without being redirected; "Non merci" is remembered, "Voir en français" opens /fr/', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop', { url: url('home', 'en'), locale: 'fr-CA' });
     await waitForHydration(page);
-    const offer = page.getByRole('region', { name: getContent('fr').language.offer.message });
+    const offer = page.getByRole('region', { name: languages.fr.offer.message });
     await offer.waitFor();
     expect(page.url()).toBe(url('home', 'en'));
     expect(await offer.getAttribute('lang')).toBe('fr-CA');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { getContent, LOCALES, type Locale } from '../src/web/content';
+import { LOCALES, type Locale } from '../src/web/content';
+import { getContent } from '../src/web/content/all';
 import { HTML_LANG, pagePath } from '../src/web/lib/pages';
 import { axeViolations, launchBrowser, openPage, screenshot, waitForHydration, type DeviceName } from './helpers/browser';
 

@@ -8,7 +8,8 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launchBrowser } from '../e2e/helpers/browser';
 import { loadSiteConfig } from '../src/config/site-schema';
-import { fill, getContent, LOCALES } from '../src/web/content';
+import { fill, LOCALES } from '../src/web/content';
+import { getContent } from '../src/web/content/all';
 import { SOCIAL_IMAGE, socialImagePath } from '../src/web/seo/social-image';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,45 +1,92 @@
 /**
  * Writes the prerendered site into the build folder: every page in every language (index.html,
  * fr/index.html, privacy/index.html, fr/confidentialite/index.html), 404.html, sitemap.xml and
- * robots.txt. The server-render bundle renders the markup, the boot script is inlined before first
- * paint, and csp.json lists the hashes the server's Content-Security-Policy must allow for the
- * pages' inline scripts (today the boot script alone, the same on every page).
+ * robots.txt, then brotli and gzip copies of every text file.
+ *
+ * Each page gets, besides its markup: the boot script inline before first paint; its first
+ * screen's critical CSS inline, the full stylesheet loaded without blocking (lib/critical-css.ts);
+ * a modulepreload of its language's copy (and of the secondary pages' chunk), so these arrive with
+ * the entry script instead of after it. csp.json lists the hashes the server's
+ * Content-Security-Policy must allow for the pages' inline scripts and styles.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadSiteConfig } from '../src/config/site-schema';
 import { withVoiceCsp } from '../src/server/voice-csp';
+import type { Locale } from '../src/web/content';
+import { localeOfLang, type DocumentKind } from '../src/web/lib/pages';
+import { criticalCss, inlineCriticalCss } from './lib/critical-css';
+import { precompress } from './lib/precompress';
 
 type ServerEntry = typeof import('../src/web/app/entry-server');
+type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 export async function prerender(outDir: string, serverEntryPath: string): Promise<string> {
   const entry = (await import(pathToFileURL(serverEntryPath).href)) as ServerEntry;
   const template = await readFile(join(outDir, 'index.html'), 'utf8');
-  for (const marker of ['<html lang="en">', '<!--app-boot-->', '<!--app-head-->', '<!--app-html-->']) {
+  for (const marker of ['<html lang="en">', '<!--app-boot-->', '<!--app-head-->', '<!--app-html-->', '</head>']) {
     if (!template.includes(marker)) throw new Error(`${outDir}/index.html has no ${marker}: was it built from index.html?`);
   }
+  const manifestPath = join(outDir, '.vite', 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
 
   const scriptHashes = new Set<string>();
+  const styleHashes = new Set<string>();
   const written: string[] = [];
   for (const { file, page } of entry.renderAll()) {
-    const html = template
+    let html = template
       .replace('<html lang="en">', `<html lang="${page.lang}" data-page="${page.page}">`)
       .replace('<!--app-boot-->', `<script>${entry.bootScript}</script>`)
       .replace('<!--app-head-->', page.head)
-      .replace('<!--app-html-->', page.html);
-    for (const script of inlineScripts(html)) scriptHashes.add(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+      .replace('<!--app-html-->', page.html)
+      .replace('</head>', `${modulePreloads(manifest, chunksOf(page.page, localeOfLang(page.lang)))}</head>`);
+    // Links and a theme need no script: the 404 page loads none.
+    if (page.page === 'not-found') html = withoutScripts(html);
+    html = inlineCriticalCss(html, await criticalCss(html, outDir));
+    for (const script of inlineScripts(html)) scriptHashes.add(cspHash(script));
+    for (const style of inlineStyles(html)) styleHashes.add(cspHash(style));
     await mkdir(dirname(join(outDir, file)), { recursive: true });
     await writeFile(join(outDir, file), html);
     written.push(`${file} (${(html.length / 1024).toFixed(1)} KiB)`);
   }
   for (const [file, text] of Object.entries(entry.crawlerFiles())) await writeFile(join(outDir, file), text);
+  // Only this step needs the manifest; it would otherwise be served to anyone.
+  await rm(join(outDir, '.vite'), { recursive: true, force: true });
 
   // The voice demo's third-party origins, only when this build has a Vapi key (src/server/voice-csp.ts).
-  const cspExtras = withVoiceCsp({ 'script-src': [...scriptHashes], 'style-src': [] }, loadSiteConfig(process.env).vapi);
+  const cspExtras = withVoiceCsp({ 'script-src': [...scriptHashes], 'style-src': [...styleHashes] }, loadSiteConfig(process.env).vapi);
   await writeFile(join(outDir, 'csp.json'), `${JSON.stringify(cspExtras, null, 2)}\n`);
-  return `prerendered ${written.join(', ')} in ${outDir}; CSP script hashes ${[...scriptHashes].join(' ')}`;
+  const compressed = await precompress(outDir);
+  return `prerendered ${written.join(', ')} in ${outDir}; ${compressed} brotli/gzip copies; CSP hashes: ${scriptHashes.size} scripts, ${styleHashes.size} styles`;
+}
+
+/** The source modules each page needs at start besides the entry (src/web/app/entry-client.tsx). */
+function chunksOf(page: DocumentKind, locale: Locale): string[] {
+  return page === 'not-found' ? [] : [`src/web/content/${locale}/first-screen.ts`];
+}
+
+/** The page without the entry module and its preloads. */
+function withoutScripts(html: string): string {
+  return html.replace(/<script\b[^>]*\bsrc="[^"]*"[^>]*><\/script>/g, '').replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, '');
+}
+
+/** `<link rel=modulepreload>` for the chunks of these source modules and the chunks they import. */
+function modulePreloads(manifest: Manifest, sources: string[]): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build manifest has no chunk for ${key}`);
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) visit(source);
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+}
+
+function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }
 
 /**
@@ -56,4 +103,9 @@ export function inlineScripts(html: string): string[] {
     scripts.push(match[2] ?? '');
   }
   return scripts;
+}
+
+/** The contents of the inline `<style>` elements (the critical CSS). */
+export function inlineStyles(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1] ?? '');
 }

@@ -1,65 +1,43 @@
-import { useEffect } from 'react';
-import { Toaster } from 'sonner';
-import type { Content } from '../content';
+import type { FirstScreenContent } from '../content';
 import { LanguageOffer } from '../features/language/LanguageOffer';
-import { useResolvedTheme } from '../lib/theme';
-import { BrandBanner } from '../sections/banner/BrandBanner';
-import { Benefits } from '../sections/benefits/Benefits';
-import { Contact } from '../sections/contact/Contact';
-import { Delivery } from '../sections/delivery/Delivery';
-import { Faq } from '../sections/faq/Faq';
-import { Footer } from '../sections/footer/Footer';
 import { Hero } from '../sections/hero/Hero';
 import { DesktopNav } from '../sections/nav/DesktopNav';
 import { MobileNav } from '../sections/nav/MobileNav';
-import { Services } from '../sections/services/Services';
-import { Testimonials } from '../sections/testimonials/Testimonials';
-import { VoiceDemo } from '../sections/voice-demo/VoiceDemo';
-import { ContentProvider, useContent } from './content-context';
+import { ContentProvider } from './content-context';
+import { Deferred, SectionsProvider, type SectionComponents } from './Deferred';
 
-/** The page, section by section, in the order of spec §2. */
-export function App({ content }: { content: Content }) {
-  // Marks the page as interactive; browser tests wait for it before clicking.
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+/**
+ * The page, section by section, in the order of spec §2. The navigation and the hero hydrate at
+ * once; everything below them is a <Deferred> part, given eagerly by the prerender step and tests
+ * (eager-sections.ts) and lazily by the browser (lazy-sections.ts).
+ */
+export function App({ content, sections }: { content: FirstScreenContent; sections: SectionComponents }) {
   return (
     <ContentProvider content={content}>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {content.a11y.skipToContent}
-      </a>
-      <LanguageOffer page="home" />
-      <MobileNav />
-      <DesktopNav />
-      <main id="main" tabIndex={-1} className="outline-none">
-        <Hero />
-        <Services />
-        <VoiceDemo />
-        <Benefits />
-        <Testimonials />
-        <Delivery />
-        <Contact />
-        <BrandBanner />
-        <Faq />
-      </main>
-      <Footer />
-      <Toasts />
+      <SectionsProvider value={sections}>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          {content.a11y.skipToContent}
+        </a>
+        <LanguageOffer page="home" />
+        <MobileNav />
+        <DesktopNav />
+        <main id="main" tabIndex={-1} className="outline-none">
+          <Hero />
+          <Deferred section="services" />
+          <Deferred section="voice-demo" />
+          <Deferred section="benefits" />
+          <Deferred section="testimonials" />
+          <Deferred section="delivery" />
+          <Deferred section="contact" />
+          <Deferred section="banner" />
+          <Deferred section="faq" />
+        </main>
+        <Deferred section="footer" />
+        <Deferred section="toasts" />
+      </SectionsProvider>
     </ContentProvider>
-  );
-}
-
-function Toasts() {
-  const theme = useResolvedTheme();
-  const { a11y } = useContent();
-  return (
-    <Toaster
-      theme={theme}
-      richColors
-      closeButton
-      position="bottom-right"
-      containerAriaLabel={a11y.notifications}
-      toastOptions={{ closeButtonAriaLabel: a11y.closeNotification }}
-    />
   );
 }

@@ -1,8 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteConfig } from '../../config/site-schema';
-import { fill, type Content } from '../content';
+import { fill, type Content, type FirstScreenContent } from '../content';
 
-const ContentContext = createContext<Content | null>(null);
+const ContentContext = createContext<FirstScreenContent | Content | null>(null);
 
 /** Content with every {placeholder} filled from the site configuration. */
 export function fillContent<T>(value: T, site: SiteConfig): T {
@@ -14,12 +14,28 @@ export function fillContent<T>(value: T, site: SiteConfig): T {
   return value;
 }
 
-export function ContentProvider({ content, children }: { content: Content; children: ReactNode }) {
+/**
+ * The copy for the components below. In the browser the home page starts with the first screen's
+ * copy only; each section below it gets the whole copy with its code (lazy-sections.tsx).
+ */
+export function ContentProvider({ content, children }: { content: FirstScreenContent | Content; children: ReactNode }) {
   return <ContentContext.Provider value={content}>{children}</ContentContext.Provider>;
 }
 
-export function useContent(): Content {
+/** The copy of the first screen (navigation, hero, accessible names): for components drawn there. */
+export function useFirstScreenContent(): FirstScreenContent {
   const content = useContext(ContentContext);
-  if (!content) throw new Error('useContent() needs a <ContentProvider> above it');
+  if (!content) throw new Error('useFirstScreenContent() needs a <ContentProvider> above it');
   return content;
+}
+
+/** The whole copy: for the sections below the first screen and the other pages. */
+export function useContent(): Content {
+  const content = useFirstScreenContent();
+  if (!isWhole(content)) throw new Error('useContent() in the first screen: use useFirstScreenContent(), or move the text to FirstScreenContent');
+  return content;
+}
+
+function isWhole(content: FirstScreenContent | Content): content is Content {
+  return 'footer' in content;
 }

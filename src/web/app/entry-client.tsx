@@ -1,27 +1,37 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { site } from '../../config/site';
-import { getContent } from '../content';
+import type { Locale } from '../content';
+import { loadFirstScreenContent } from '../content/load';
 import { boot } from '../lib/boot';
 import { currentDocument } from '../lib/pages';
+import { revealOnScroll } from '../lib/reveal';
+import { PageShell } from '../pages/PageShell';
 import { App } from './App';
 import { fillContent } from './content-context';
+import { lazySections } from './lazy-sections';
 import './index.css';
 
-// In production the prerendered HTML already ran the boot script inline; `vite dev` serves no HTML.
-if (!document.documentElement.classList.contains('js')) boot();
+// In production the prerendered HTML already ran the boot script inline (and the bundle leaves it
+// out); `vite dev` serves the bare template.
+if (import.meta.env.DEV && !document.documentElement.classList.contains('js')) boot();
+revealOnScroll();
 
-// The page and language of this document (from <html lang data-page>, written by the prerender step).
+// The page and language of this document (from <html lang data-page>, written by the prerender
+// step). The 404 page ships no JavaScript; `vite dev` serves it nowhere.
 const { page, locale } = currentDocument();
-const content = fillContent(getContent(locale), site);
-// Pages other than home come in their own chunk, so the home page never downloads them.
-const Page = page === 'home' ? App : (await import('../pages')).secondaryPages[page];
+const app = page === 'privacy' ? await privacyPage(locale) : await homePage(locale);
 const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <Page content={content} />
-  </StrictMode>
-);
+if (container.hasChildNodes()) hydrateRoot(container, <StrictMode>{app}</StrictMode>);
+else createRoot(container).render(<StrictMode>{app}</StrictMode>);
 
-if (container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+/** The first screen hydrates with its own copy; the sections below bring theirs (lazy-sections.tsx). */
+async function homePage(language: Locale): Promise<ReactNode> {
+  const firstScreen = fillContent(await loadFirstScreenContent(language), site);
+  return <App content={firstScreen} sections={lazySections(firstScreen)} />;
+}
+
+/** Only the bar of the privacy page is interactive: the policy itself is never hydrated (PageShell). */
+async function privacyPage(language: Locale): Promise<ReactNode> {
+  return <PageShell content={fillContent(await loadFirstScreenContent(language), site)} page="privacy" />;
+}

@@ -1,15 +1,18 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { site } from '../../config/site';
-import { getContent, LOCALES, type Locale } from '../content';
+import { LOCALES, type Locale } from '../content';
+import { getContent } from '../content/all';
 import { privacyPolicies } from '../content/privacy';
 import { boot } from '../lib/boot';
 import { HTML_LANG, PAGE_IDS, pagePath, type DocumentKind, type PageId } from '../lib/pages';
-import { secondaryPages } from '../pages';
+import { NotFoundPage } from '../pages/not-found/NotFoundPage';
+import { PrivacyPage } from '../pages/privacy/PrivacyPage';
 import { robotsTxt, sitemapXml } from '../seo/crawlers';
 import { headTags, notFoundHeadTags } from '../seo/head';
 import { homeStructuredData, jsonLdScript } from '../seo/structured-data';
 import { App } from './App';
+import { eagerSections } from './eager-sections';
 import { fillContent } from './content-context';
 
 /** `lang` and `page` go on <html>: the client reads them to hydrate the right page (lib/pages.ts). */
@@ -18,11 +21,8 @@ export type RenderedPage = { lang: string; page: DocumentKind; head: string; htm
 /** Renders one page in one language to static HTML; scripts/prerender.ts writes it into dist/. */
 export function render(locale: Locale, page: PageId = 'home'): RenderedPage {
   const content = fillContent(getContent(locale), site);
-  const Page = page === 'home' ? App : secondaryPages[page];
   const html = renderToString(
-    <StrictMode>
-      <Page content={content} />
-    </StrictMode>,
+    <StrictMode>{page === 'privacy' ? <PrivacyPage content={content} /> : <App content={content} sections={eagerSections} />}</StrictMode>,
   );
   const common = { site, locale, page, imageAlt: content.meta.ogImageAlt };
   const head =
@@ -34,10 +34,9 @@ export function render(locale: Locale, page: PageId = 'home'): RenderedPage {
 
 /** The one 404 page, French first then English (pages/not-found). */
 export function renderNotFound(): RenderedPage {
-  const NotFound = secondaryPages['not-found'];
   const html = renderToString(
     <StrictMode>
-      <NotFound content={fillContent(getContent('fr'), site)} />
+      <NotFoundPage />
     </StrictMode>,
   );
   const title = `${getContent('fr').notFound.title} | ${getContent('en').notFound.title} – ${site.brand}`;

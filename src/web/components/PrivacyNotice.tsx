@@ -1,4 +1,4 @@
-import { useContent } from '../app/content-context';
+import { useFirstScreenContent } from '../app/content-context';
 import type { CollectionNotice } from '../content/types';
 import { pagePath } from '../lib/pages';
 
@@ -8,7 +8,7 @@ import { pagePath } from '../lib/pages';
  * point the form's controls at it with aria-describedby, so screen readers hear it too.
  */
 export function PrivacyNotice({ notice, id, className = '' }: { notice: CollectionNotice; id?: string; className?: string }) {
-  const { locale } = useContent();
+  const { locale } = useFirstScreenContent();
   return (
     <p id={id} className={`text-sm text-slate-600 dark:text-slate-400 ${className}`}>
       {notice.text}{' '}

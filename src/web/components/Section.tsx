@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useInView } from '../lib/use-in-view';
 
 /**
  * A page section with its anchor id, heading and subtitle, named by its heading for screen readers.
- * With `reveal`, children marked `reveal-item` fade in once the section scrolls into view.
+ * With `reveal`, children marked `reveal-item` fade in once the section scrolls into view
+ * (lib/reveal.ts marks it, outside React, so it works before the section hydrates).
  */
 export function Section({
   id,
@@ -22,15 +22,12 @@ export function Section({
   className?: string;
   reveal?: boolean;
 }) {
-  const [ref, inView] = useInView<HTMLElement>();
   return (
     <section
-      ref={ref}
       id={id}
       aria-labelledby={headingId}
       className={`px-5 py-20 outline-none sm:px-8 md:py-28 ${className}`}
       data-reveal={reveal ? '' : undefined}
-      data-inview={reveal && inView ? '' : undefined}
     >
       <div className="mx-auto max-w-6xl">
         <header className="mx-auto mb-12 max-w-3xl text-center md:mb-16">

@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useContent } from '../app/content-context';
+import { useFirstScreenContent } from '../app/content-context';
 import { setThemePreference, useThemePreference, type ThemePreference } from '../lib/theme';
 
 const options: { value: ThemePreference; Icon: typeof Sun }[] = [
@@ -10,7 +10,7 @@ const options: { value: ThemePreference; Icon: typeof Sun }[] = [
 
 /** Light, dark or system, as three toggle buttons; the choice is stored (lib/theme.ts). */
 export function ThemeToggle({ className = '' }: { className?: string }) {
-  const { a11y } = useContent();
+  const { a11y } = useFirstScreenContent();
   const preference = useThemePreference();
   return (
     <div

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_VERSION } from '../../contracts/newsletter';
-import { getContent, LOCALES } from './index';
+import { getContent } from './all';
+import { LOCALES } from './index';
 
 /**
  * CASL proof of consent records which wording a subscriber saw by NEWSLETTER_CONSENT_VERSION. So

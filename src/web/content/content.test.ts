@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../config/site-schema';
 import { fillContent } from '../app/content-context';
 import { SERVICE_ORDER, serviceStyle } from './catalog';
-import { en } from './en';
+import { getContent } from './all';
+
+const en = getContent('en');
 import { fill } from './index';
 
 const site = loadSiteConfig({});

@@ -1,20 +1,13 @@
 import type { SiteConfig } from '../../config/site-schema';
 import { COPYRIGHT_YEAR } from './catalog';
-import { en } from './en';
-import { fr } from './fr';
-import type { Content, Locale } from './types';
+import type { Locale } from './types';
 
-export type { Content, Locale } from './types';
-
-const contents: Record<Locale, Content> = { en, fr };
+export type { BelowTheFoldContent, Content, FirstScreenContent, LanguageText, Locale } from './types';
+export { languages } from './languages';
 
 export const DEFAULT_LOCALE: Locale = 'en';
 /** Every language of the site, the default first. */
 export const LOCALES: readonly Locale[] = ['en', 'fr'];
-
-export function getContent(locale: Locale): Content {
-  return contents[locale];
-}
 
 /** What copy may fill in from the site configuration, and nothing else. */
 export const PLACEHOLDERS = {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../config/site-schema';
 import { fillContent } from '../app/content-context';
-import { en } from './en';
-import { fr } from './fr';
-import { getContent, LOCALES, PLACEHOLDERS } from './index';
+import { getContent } from './all';
+import { languages, LOCALES, PLACEHOLDERS } from './index';
 import { privacyPolicies } from './privacy';
+
+const en = getContent('en');
+const fr = getContent('fr');
 
 /**
  * Every difference of shape between two locale objects, one line each: a key present in one only,
@@ -58,6 +60,8 @@ describe('English and French say the same things', () => {
     // `locale` is the one key whose value must differ.
     expect(shapeDifferences({ ...en, locale: 'x' }, { ...fr, locale: 'x' })).toEqual([]);
     expect([en.locale, fr.locale]).toEqual(['en', 'fr']);
+    // How each language names and offers itself (shown on the other language's pages).
+    expect(shapeDifferences(languages.en, languages.fr)).toEqual([]);
   });
 
   it('the privacy policy has the same sections, lists, placeholders and links in both languages', () => {

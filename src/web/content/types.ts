@@ -33,6 +33,19 @@ export type FieldText = { label: string; placeholder: string };
 /** A short notice at collection (Law 25) ending with a link to the privacy policy. */
 export type CollectionNotice = { text: string; link: string };
 
+/** How a language names itself and offers itself, in that language (./languages.ts). */
+export type LanguageText = {
+  /** This language's name in itself ("English", "Français"): the switch that leads to it. */
+  name: string;
+  /** Its short form, shown instead of the name where the bar is narrow ("EN", "FR"). */
+  code: string;
+  /**
+   * Written in this language, offered on the default-language page (`/`) to a first-time visitor
+   * whose browser prefers this language (features/language/LanguageOffer.tsx).
+   */
+  offer: { message: string; accept: string; decline: string };
+};
+
 export type Content = {
   locale: Locale;
   meta: {
@@ -42,17 +55,6 @@ export type Content = {
     ogImageAlt: string;
     /** The region served, for search engines' structured data ("Quebec" / "Québec"). */
     areaServed: string;
-  };
-  language: {
-    /** This language's name in itself ("English", "Français"): the switch that leads to it. */
-    name: string;
-    /** Its short form, shown instead of the name where the bar is narrow ("EN", "FR"). */
-    code: string;
-    /**
-     * Written in this language, offered on the default-language page (`/`) to a first-time visitor
-     * whose browser prefers this language (features/language/LanguageOffer.tsx).
-     */
-    offer: { message: string; accept: string; decline: string };
   };
   a11y: {
     skipToContent: string;
@@ -197,6 +199,13 @@ export type Content = {
   /** Inline messages for field-level errors returned by the API or found before sending. */
   fieldErrors: { required: string; too_long: string; invalid_email: string; invalid_phone: string; invalid: string };
 };
+
+/**
+ * The copy is loaded in two parts per language (./en/, ./fr/): what the first screen needs, with the
+ * page, and the rest as the sections below the first screen hydrate (app/lazy-sections.tsx).
+ */
+export type FirstScreenContent = Pick<Content, 'locale' | 'a11y' | 'nav' | 'hero'>;
+export type BelowTheFoldContent = Omit<Content, keyof FirstScreenContent>;
 
 export type PrivacySectionId =
   | 'who'

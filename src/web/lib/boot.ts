@@ -2,7 +2,8 @@
  * Runs inline in <head>, before the first paint, so the prerendered page is already right for the
  * visitor: language (a remembered French choice leaves `/` for `/fr/`), theme (`dark` class),
  * layout (`layout-mobile` / `layout-desktop`), the nav's solid state (`scrolled`) and `js`
- * (progressive enhancement hooks in CSS). Every page inlines this same script, so the
+ * (progressive enhancement hooks in CSS); it also holds back forms submitted before they hydrate.
+ * Every page inlines this same script, so the
  * Content-Security-Policy needs one hash for all of them.
  *
  * The prerender step inlines `(${boot.toString()})()`, so this function must stay self-contained:
@@ -63,4 +64,15 @@ export function boot(): void {
   scrolled();
   addEventListener('resize', layout);
   addEventListener('scroll', scrolled, { passive: true });
+
+  // The forms below the first screen hydrate late (app/Deferred.tsx). Submitted before then, the
+  // browser would send one itself, as a GET with the visitor's details in the address: hold it
+  // back until React handles the form (`data-ready`). What was typed stays in the fields.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!(event.target as Element).hasAttribute('data-ready')) event.preventDefault();
+    },
+    true,
+  );
 }

@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { site } from '../../config/site';
-import { ContentProvider } from '../app/content-context';
+import { ContentProvider, useContent } from '../app/content-context';
 import { LogoMark } from '../components/Logo';
+import { ServerOnly } from '../components/ServerOnly';
 import { ThemeToggle } from '../components/ThemeToggle';
-import type { Content } from '../content';
+import type { FirstScreenContent } from '../content';
 import { LanguageOffer } from '../features/language/LanguageOffer';
 import { LanguageSwitch } from '../features/language/LanguageSwitch';
 import { pagePath, type PageId } from '../lib/pages';
@@ -11,11 +12,15 @@ import { pagePath, type PageId } from '../lib/pages';
 /**
  * The frame of the pages other than home: a plain bar (brand link home, language switch, theme),
  * the page, and a short footer. Same skip link, landmarks and French offer as the home page.
+ *
+ * Only the bar is interactive. The page and the footer are text and links: the prerender step
+ * renders them (`children`, with the whole copy in `content`) and the browser never hydrates them
+ * (<ServerOnly>), so it hydrates the bar with the first screen's copy and downloads no policy text.
  */
-export function PageShell({ content, page, children }: { content: Content; page: PageId; children: ReactNode }) {
-  // As in App.tsx: marks the page as interactive; browser tests wait for it.
+export function PageShell({ content, page, children }: { content: FirstScreenContent; page: PageId; children?: ReactNode }) {
+  // Marks the page as interactive; browser tests wait for it (the home page: app/Deferred.tsx).
   useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
-  const { a11y, footer, locale } = content;
+  const { a11y, locale } = content;
   return (
     <ContentProvider content={content}>
       <a
@@ -37,21 +42,34 @@ export function PageShell({ content, page, children }: { content: Content; page:
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="outline-none">
-        {children}
-      </main>
-      <footer className="border-t border-slate-200 bg-slate-50 px-5 py-8 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-        <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-x-6 gap-y-2">
-          <p>{footer.copyright}</p>
-          <a
-            href={pagePath('privacy', locale)}
-            aria-current={page === 'privacy' ? 'page' : undefined}
-            className="inline-flex min-h-9 items-center underline-offset-4 hover:text-brand-700 hover:underline dark:hover:text-white"
-          >
-            {footer.privacyLink}
-          </a>
-        </div>
-      </footer>
+      <ServerOnly>
+        {children === undefined ? undefined : (
+          <>
+            <main id="main" tabIndex={-1} className="outline-none">
+              {children}
+            </main>
+            <PageFooter page={page} />
+          </>
+        )}
+      </ServerOnly>
     </ContentProvider>
+  );
+}
+
+function PageFooter({ page }: { page: PageId }) {
+  const { footer, locale } = useContent();
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50 px-5 py-8 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+      <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-x-6 gap-y-2">
+        <p>{footer.copyright}</p>
+        <a
+          href={pagePath('privacy', locale)}
+          aria-current={page === 'privacy' ? 'page' : undefined}
+          className="inline-flex min-h-9 items-center underline-offset-4 hover:text-brand-700 hover:underline dark:hover:text-white"
+        >
+          {footer.privacyLink}
+        </a>
+      </div>
+    </footer>
   );
 }

@@ -5,11 +5,14 @@ import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { TextField } from '../../components/TextField';
 import { CONTACT_LIMITS } from '../../../contracts/contact';
 import { EMAIL_MAX } from '../../../contracts/fields';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useContactForm, type ContactField } from './use-contact-form';
 
 export function ContactForm() {
   const { contact, fieldErrors, a11y } = useContent();
   const form = useContactForm();
+  // lib/boot.ts holds back a submission until the form is ready to handle it.
+  const ready = useHydrated();
   const { fields } = contact.form;
 
   const bind = (field: ContactField) => ({
@@ -24,7 +27,13 @@ export function ContactForm() {
   });
 
   return (
-    <form noValidate={false} onSubmit={form.submit} className="relative space-y-5" aria-describedby="contact-form-title">
+    <form
+      noValidate={false}
+      onSubmit={form.submit}
+      data-ready={ready ? '' : undefined}
+      className="relative space-y-5"
+      aria-describedby="contact-form-title"
+    >
       <Honeypot id="contact-website" />
       <TextField {...bind('name')} type="text" autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
       <TextField {...bind('phone')} type="tel" autoComplete="tel" inputMode="tel" required maxLength={CONTACT_LIMITS.phone} />

@@ -1,6 +1,6 @@
 import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { useContent } from '../../app/content-context';
-import { DEFAULT_LOCALE, getContent, type Locale } from '../../content';
+import { useFirstScreenContent } from '../../app/content-context';
+import { DEFAULT_LOCALE, languages, type Locale } from '../../content';
 import { HTML_LANG, pagePath, type PageId } from '../../lib/pages';
 import { languageToOffer, rememberedLocale, rememberLocale } from './language-choice';
 import { switchLanguage } from './switch-language';
@@ -14,7 +14,7 @@ import { switchLanguage } from './switch-language';
  * are not known to the prerendered page), fixed at the bottom so nothing moves.
  */
 export function LanguageOffer({ page }: { page: PageId }) {
-  const { locale } = useContent();
+  const { locale } = useFirstScreenContent();
   // Null while prerendering and hydrating (the server cannot know the browser's languages).
   const offered = useSyncExternalStore(
     subscribeToChoices,
@@ -27,7 +27,7 @@ export function LanguageOffer({ page }: { page: PageId }) {
 
   const offer: Locale | null = dismissed ? null : offered;
   if (!offer) return null;
-  const text = getContent(offer).language.offer;
+  const text = languages[offer].offer;
 
   function accept(event: MouseEvent<HTMLAnchorElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

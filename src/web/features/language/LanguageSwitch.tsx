@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
-import { useContent } from '../../app/content-context';
-import { getContent } from '../../content';
+import { useFirstScreenContent } from '../../app/content-context';
+import { languages } from '../../content';
 import { HTML_LANG, otherLocale, pagePath, type PageId } from '../../lib/pages';
 import { switchLanguage } from './switch-language';
 
@@ -11,9 +11,9 @@ import { switchLanguage } from './switch-language';
  * `compact` shows only the code ("FR") on screen; the full name stays the accessible name.
  */
 export function LanguageSwitch({ page, compact = 'always' }: { page: PageId; compact?: 'always' | 'below-lg' }) {
-  const { locale } = useContent();
+  const { locale } = useFirstScreenContent();
   const target = otherLocale(locale);
-  const { language } = getContent(target);
+  const language = languages[target];
 
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     // Let the browser handle new-tab and new-window clicks as for any link.

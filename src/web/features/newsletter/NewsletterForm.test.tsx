@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../../config/site-schema';
 import { ContentProvider, fillContent } from '../../app/content-context';
-import { getContent, type Locale } from '../../content';
+import type { Locale } from '../../content';
+import { getContent } from '../../content/all';
 import { NewsletterForm } from './NewsletterForm';
 
 const site = loadSiteConfig({});

@@ -2,6 +2,7 @@ import { EMAIL_MAX } from '../../../contracts/fields';
 import { useContent } from '../../app/content-context';
 import { Honeypot } from '../../components/Honeypot';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useNewsletter } from './use-newsletter';
 
 const CONSENT_ID = 'newsletter-consent';
@@ -16,10 +17,12 @@ export function NewsletterForm() {
   const { footer } = useContent();
   const text = footer.newsletter;
   const form = useNewsletter();
+  // lib/boot.ts holds back a submission until the form is ready to handle it.
+  const ready = useHydrated();
   return (
     <>
     {/* noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's. */}
-    <form noValidate onSubmit={form.submit} className="relative mt-5 flex flex-col gap-3 sm:flex-row">
+    <form noValidate onSubmit={form.submit} data-ready={ready ? '' : undefined} className="relative mt-5 flex flex-col gap-3 sm:flex-row">
       <Honeypot id="newsletter-website" />
       <label htmlFor="newsletter-email" className="sr-only">
         {text.emailLabel}

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { site } from '../../../config/site';
 import { LogoMark } from '../../components/Logo';
-import { getContent, type Locale } from '../../content';
+import type { Locale } from '../../content';
+import { getContent } from '../../content/all';
 import { HTML_LANG, pagePath } from '../../lib/pages';
 
 /** French first: the Charter of the French Language wants French at least as prominent. */
@@ -9,11 +9,10 @@ const ORDER: Locale[] = ['fr', 'en'];
 
 /**
  * The 404 page, one for the whole site and both languages (the server sends the same 404.html for
- * any unknown address, so it cannot know the visitor's language).
+ * any unknown address, so it cannot know the visitor's language). Prerendered only: its links work
+ * without JavaScript and the boot script sets its theme, so it loads no script (scripts/prerender.ts).
  */
 export function NotFoundPage() {
-  // As in App.tsx: marks the page as interactive; browser tests wait for it.
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center px-5 py-16">
       <LogoMark className="size-14" />

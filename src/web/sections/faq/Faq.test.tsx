@@ -3,7 +3,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ContentProvider, fillContent } from '../../app/content-context';
-import { en } from '../../content/en';
+import { getContent } from '../../content/all';
+
+const en = getContent('en');
 import { Faq } from './Faq';
 import { toggleItem } from './use-accordion';
 

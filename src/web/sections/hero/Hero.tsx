@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { site } from '../../../config/site';
-import { useContent } from '../../app/content-context';
+import { useFirstScreenContent } from '../../app/content-context';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 
@@ -18,7 +18,7 @@ export function Hero() {
 }
 
 function DesktopHero() {
-  const { hero } = useContent();
+  const { hero } = useFirstScreenContent();
   return (
     <div
       data-hero="desktop"
@@ -65,7 +65,7 @@ function HeroArt() {
 }
 
 function MobileHero() {
-  const { hero } = useContent();
+  const { hero } = useFirstScreenContent();
   return (
     <div data-hero="mobile" className="only-mobile px-5 pt-24 pb-12">
       <div className="flex flex-col items-center text-center">

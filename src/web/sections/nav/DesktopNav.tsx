@@ -1,5 +1,5 @@
 import { site } from '../../../config/site';
-import { useContent } from '../../app/content-context';
+import { useFirstScreenContent } from '../../app/content-context';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { ThemeToggle } from '../../components/ThemeToggle';
@@ -10,7 +10,7 @@ import { LanguageSwitch } from '../../features/language/LanguageSwitch';
  * once the page has scrolled more than 50 px (the `scrolled` class is kept by lib/boot.ts).
  */
 export function DesktopNav() {
-  const { a11y, nav } = useContent();
+  const { a11y, nav } = useFirstScreenContent();
   return (
     <header
       data-nav="desktop"

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { site } from '../../../config/site';
-import { useContent } from '../../app/content-context';
+import { useFirstScreenContent } from '../../app/content-context';
 import { mobileTarget } from '../../content/catalog';
 import type { SectionAnchor } from '../../content/types';
 import { LogoMark } from '../../components/Logo';
@@ -16,7 +16,7 @@ const MENU_ID = 'mobile-menu';
  * disclosure navigation: a button with aria-expanded/aria-controls, a plain list of links).
  */
 export function MobileNav() {
-  const { a11y, nav } = useContent();
+  const { a11y, nav } = useFirstScreenContent();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const active = useActiveSection(nav.links.map((link) => link.anchor));

@@ -13,7 +13,9 @@ import { Toaster, toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startVapiStandIn, type VapiStandIn } from '../../../../e2e/helpers/vapi-stand-in';
 import { ContentProvider, fillContent } from '../../app/content-context';
-import { en } from '../../content/en';
+import { getContent } from '../../content/all';
+
+const en = getContent('en');
 import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from '../../features/voice-agent/vapi-client';
 import type { VoiceClientLoader } from '../../features/voice-agent/voice-client';
 import { VoiceDemo } from './VoiceDemo';

@@ -1,55 +1,12 @@
-import type { Content } from './types';
+import type { BelowTheFoldContent } from '../types';
 
-export const en: Content = {
-  locale: 'en',
-
+export const enBelowTheFold: BelowTheFoldContent = {
   meta: {
     title: '{brand} | AI Automation for Quebec Businesses',
     description:
       '{brand} builds custom AI for Quebec businesses: 24/7 voice agents, lead generation, workflow automation and private local language models.',
     ogImageAlt: '{brand} logo: AI automation for Quebec businesses',
     areaServed: 'Quebec',
-  },
-
-  language: {
-    name: 'English',
-    code: 'EN',
-    offer: { message: 'This site is also available in English.', accept: 'View in English', decline: 'No thanks' },
-  },
-
-  a11y: {
-    skipToContent: 'Skip to main content',
-    homeLink: '{brand} home',
-    menu: 'Menu',
-    mainNav: 'Main',
-    mobileNav: 'Main',
-    footerNav: 'Footer',
-    theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'System' },
-    pauseBanner: 'Pause animation',
-    playBanner: 'Play animation',
-    requiredMark: 'required',
-    optionalMark: 'optional',
-    notifications: 'Notifications',
-    closeNotification: 'Close notification',
-  },
-
-  nav: {
-    links: [
-      { anchor: 'services', label: 'Services' },
-      { anchor: 'about', label: 'About' },
-      { anchor: 'contact', label: 'Contact' },
-      { anchor: 'faq', label: 'FAQ' },
-    ],
-  },
-
-  hero: {
-    headlinePrefix: 'Transform your Business with',
-    desktopParagraph:
-      'We design AI infrastructure built for scale, from voice agents that answer every call to automations that connect your existing tools. Your team spends less time on repetitive work and more time growing the business.',
-    mobileDescription:
-      'We build custom AI for maximum efficiency, so your business runs faster with less effort.',
-    cta: 'Book a Free Call',
-    ctaNote: '30 minutes, free, no commitment',
   },
 
   services: {

@@ -1,60 +1,17 @@
-import type { Content } from './types';
+import type { BelowTheFoldContent } from '../types';
 
 /**
- * French (Québec) copy. Meaning follows ./en.ts; wording follows OQLF usage.
+ * French (Québec) copy. Meaning follows ../en/; wording follows OQLF usage.
  * Typography (Québec convention, applied consistently): a non-breaking space (U+00A0) before « : »,
  * inside « guillemets », before « % » and between a number and its unit; no space before ; ! ?
  */
-export const fr: Content = {
-  locale: 'fr',
-
+export const frBelowTheFold: BelowTheFoldContent = {
   meta: {
     title: '{brand} | Automatisation IA pour les entreprises du Québec',
     description:
       "{brand} conçoit de l'IA sur mesure pour les entreprises du Québec : agents vocaux 24/7, génération de prospects, automatisation des processus et modèles de langage privés.",
     ogImageAlt: 'Logo de {brand} : automatisation IA pour les entreprises du Québec',
     areaServed: 'Québec',
-  },
-
-  language: {
-    name: 'Français',
-    code: 'FR',
-    offer: { message: 'Ce site est aussi offert en français.', accept: 'Voir en français', decline: 'Non merci' },
-  },
-
-  a11y: {
-    skipToContent: 'Passer au contenu principal',
-    homeLink: 'Accueil – {brand}',
-    menu: 'Menu',
-    mainNav: 'Principale',
-    mobileNav: 'Principale',
-    footerNav: 'Pied de page',
-    theme: { label: 'Thème', light: 'Clair', dark: 'Sombre', system: 'Système' },
-    pauseBanner: "Mettre l'animation en pause",
-    playBanner: "Reprendre l'animation",
-    requiredMark: 'obligatoire',
-    optionalMark: 'facultatif',
-    notifications: 'Notifications',
-    closeNotification: 'Fermer la notification',
-  },
-
-  nav: {
-    links: [
-      { anchor: 'services', label: 'Services' },
-      { anchor: 'about', label: 'À propos' },
-      { anchor: 'contact', label: 'Contact' },
-      { anchor: 'faq', label: 'FAQ' },
-    ],
-  },
-
-  hero: {
-    headlinePrefix: 'Transformez votre entreprise avec',
-    desktopParagraph:
-      "Nous bâtissons une infrastructure d'IA prête à grandir avec vous, des agents vocaux qui répondent à chaque appel jusqu'aux automatisations qui relient vos outils existants. Votre équipe consacre moins de temps aux tâches répétitives et plus de temps à faire croître l'entreprise.",
-    mobileDescription:
-      "Nous créons des solutions d'IA sur mesure pour une efficacité maximale : votre entreprise avance plus vite, avec moins d'efforts.",
-    cta: 'Réserver un appel gratuit',
-    ctaNote: '30 minutes, gratuit et sans engagement',
   },
 
   services: {

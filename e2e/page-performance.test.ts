@@ -1,0 +1,194 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BUDGETS, firstScreenEnd, measurePageWeight, type PageWeight } from '../scripts/lib/page-weight';
+import { LOCALES } from '../src/web/content';
+import { pagePath } from '../src/web/lib/pages';
+import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
+
+/**
+ * Issue 7's deterministic half (the timing half is `npm run bench`, a script: these machines are
+ * noisy). Sizes of the test build, which is the production build with the default configuration.
+ */
+const baseUrl = inject('baseUrl');
+const staticDir = inject('staticDir');
+let browser: Browser;
+let weights: PageWeight[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  weights = await measurePageWeight(staticDir);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('page weight (brotli)', () => {
+  it('every prerendered page stays within the budgets: initial JS ≤ 70 KB, CSS ≤ 12 KB, first-screen HTML ≤ 14 KB', () => {
+    const files = weights.map((weight) => weight.file);
+    expect(files).toEqual(expect.arrayContaining(['index.html', 'fr/index.html', 'privacy/index.html', 'fr/confidentialite/index.html', '404.html']));
+    const overBudget = weights.flatMap((weight) =>
+      (['initialJs', 'css', 'firstScreenHtml'] as const)
+        .filter((figure) => weight[figure] > BUDGETS[figure])
+        .map((figure) => `${weight.file}: ${figure} ${kb(weight[figure])} > ${kb(BUDGETS[figure])}`),
+    );
+    console.info(weights.map((w) => `${w.file}: JS ${kb(w.initialJs)}, CSS ${kb(w.css)}, first screen ${kb(w.firstScreenHtml)}`).join('\n'));
+    expect(overBudget).toEqual([]);
+  });
+
+  it('the voice SDK and the sections below the fold are not part of any page’s initial JavaScript', async () => {
+    for (const weight of weights) {
+      for (const chunk of weight.initialJsFiles) {
+        const code = await readFile(join(staticDir, chunk), 'utf8');
+        expect(code, `${weight.file} loads ${chunk}`).not.toContain('daily-js');
+        // Copy that only the sections below the fold show (the FAQ's title, in either language).
+        expect(code, `${weight.file} loads ${chunk}`).not.toMatch(/Frequently Asked Questions|Questions fréquentes/);
+      }
+    }
+    const home = weights.find((weight) => weight.file === 'index.html')!;
+    expect(home.initialJsFiles.length).toBeGreaterThan(1);
+  });
+
+  it('the first screen is the navigation, the hero and the services under it, well inside the page', async () => {
+    const html = await readFile(join(staticDir, 'index.html'), 'utf8');
+    const end = firstScreenEnd(html);
+    expect(end).toBeGreaterThan(html.indexOf('id="services"'));
+    expect(end).toBeLessThan(html.indexOf('id="ai-caller"'));
+  });
+});
+
+describe('static assets on the wire', () => {
+  it('hashed assets are sent precompressed and cached for a year; pages are brotli and revalidated', async () => {
+    for (const locale of LOCALES) {
+      const page = await fetch(`${baseUrl}${pagePath('home', locale)}`, { headers: { 'accept-encoding': 'br' } });
+      expect(page.headers.get('content-encoding')).toBe('br');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const html = await page.text();
+      const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+      expect(assets.length).toBeGreaterThan(3);
+      for (const asset of assets) {
+        const brotli = await fetch(`${baseUrl}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
+        expect([asset, brotli.headers.get('content-encoding'), brotli.headers.get('cache-control')]).toEqual([
+          asset,
+          'br',
+          'public, max-age=31536000, immutable',
+        ]);
+        const gzip = await fetch(`${baseUrl}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+        expect(gzip.headers.get('content-encoding')).toBe('gzip');
+        // Both decode to the file the build wrote.
+        expect(await brotli.text()).toBe(await readFile(join(staticDir, asset), 'utf8'));
+        expect(await gzip.text()).toBe(await readFile(join(staticDir, asset), 'utf8'));
+      }
+    }
+  });
+});
+
+/** The first screen drawn with the page's inline critical CSS only, the full stylesheet held back. */
+async function firstScreen(device: DeviceName, path: string, dark: boolean, fullCss: boolean): Promise<Buffer> {
+  const { page, context } = await openPage(browser, device, { colorScheme: dark ? 'dark' : 'light', reducedMotion: 'reduce' });
+  if (!fullCss) await page.route(/\/assets\/.*\.css$/, (route) => route.abort());
+  // No script: what is drawn is exactly what the HTML and its CSS draw before hydration.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+  const shot = await page.screenshot({ animations: 'disabled' });
+  await context.close();
+  return shot;
+}
+
+describe('critical CSS', () => {
+  it.each([
+    ['phone', 'en', false],
+    ['phone', 'fr', true],
+    ['desktop', 'en', true],
+    ['desktop', 'fr', false],
+  ] as const)('on a %s, in %s (dark: %s), the first screen looks the same before the full stylesheet arrives', async (device, locale, dark) => {
+    const path = pagePath('home', locale);
+    const [critical, full] = await Promise.all([firstScreen(device, path, dark, false), firstScreen(device, path, dark, true)]);
+    // Chromium encodes the same pixels to the same PNG bytes.
+    expect(critical.equals(full)).toBe(true);
+  });
+
+  it('without the critical CSS the first screen would not look the same (the comparison can fail)', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { reducedMotion: 'reduce' });
+    await page.route(/\/assets\/.*\.(css|js)$/, (route) => route.abort());
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    await page.evaluate(() => document.querySelectorAll('style').forEach((style) => style.remove()));
+    const unstyled = await page.screenshot({ animations: 'disabled' });
+    await context.close();
+    expect(unstyled.equals(await firstScreen('desktop', '/', false, true))).toBe(false);
+  });
+});
+
+/** The JavaScript files the page has requested so far. */
+function scriptsRequested(page: Page): () => string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.js')) seen.push(new URL(request.url()).pathname);
+  });
+  return () => [...seen];
+}
+
+describe('deferred hydration', () => {
+  it('a browser that never goes idle still hydrates each section as the visitor scrolls to it', async () => {
+    const { page, context, errors } = await openPage(browser, 'phone');
+    // No idle time ever: sections can only be hydrated because they come near the viewport.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    const requested = scriptsRequested(page);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    await page.waitForTimeout(1500);
+    const initial = weights.find((weight) => weight.file === 'index.html')!.initialJsFiles.map((file) => `/${file}`);
+    const early = requested().filter((script) => !initial.includes(script));
+    // Only what is within a screen of the first one may have loaded: never the form or the FAQ.
+    expect(early.join(' ')).not.toMatch(/Contact|Faq|Footer/);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+
+    // The contact form, reached by scrolling, loads its code; held back here so the visitor types first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/Contact-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('#contact-form').scrollIntoViewIfNeeded();
+    await expect.poll(() => requested().some((script) => /Contact-/.test(script)), { timeout: 10_000 }).toBe(true);
+    const email = `early-${Date.now()}@example.com`;
+    await page.getByLabel('Full Name').fill('Hélène Early');
+    await page.getByLabel('Phone Number').fill('514 555 0142');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Message or Inquiry').fill('Typed before the form hydrated.');
+    // Submitted before hydration: held back, not sent by the browser with the details in the URL.
+    await page.locator('#contact-form button[type="submit"]').click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${baseUrl}/`);
+
+    release();
+    await page.waitForSelector('#contact-form form[data-ready]', { timeout: 10_000 });
+    // What was typed survived hydration, and the form now sends it.
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    await page.locator('#contact-form button[type="submit"]').click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Message sent successfully!' }).waitFor({ timeout: 10_000 });
+
+    // Reading on to the end hydrates everything: the page then marks itself interactive.
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+      await page.waitForTimeout(100);
+    }
+    await waitForHydration(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after load, an idle browser hydrates the whole page without the visitor scrolling', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop');
+    await page.goto(`${baseUrl}/fr/`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

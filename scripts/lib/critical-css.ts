@@ -1,0 +1,55 @@
+/**
+ * Critical CSS: the rules the first screen needs, inlined in the page so it paints from the first
+ * round trip, while the full stylesheet loads without blocking rendering.
+ *
+ * beasties keeps the rules whose selectors match something in a document. It is given only the
+ * first screen (the navigation, the hero and the section under it: scripts/lib/page-weight.ts
+ * firstScreenEnd) and every class the boot script may set on <html> (theme, layout, `js`...), so
+ * the result holds both layouts and both themes of the first screen and nothing of the rest.
+ */
+import Beasties from 'beasties';
+import { firstScreenEnd } from './page-weight';
+
+/** Classes lib/boot.ts may put on <html> before the first paint. */
+const BOOT_CLASSES = 'js io dark layout-mobile layout-desktop scrolled';
+
+export type CriticalCss = { css: string; stylesheet: string };
+
+export async function criticalCss(html: string, distDir: string): Promise<CriticalCss> {
+  const stylesheet = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/.exec(html)?.[1];
+  if (!stylesheet) throw new Error('the page links no stylesheet: was it built from index.html?');
+
+  const end = firstScreenEnd(html);
+  const firstScreen = (end === html.length ? html : `${html.slice(0, end)}</main></div></body></html>`).replace(
+    /<html\b([^>]*)>/,
+    `<html$1 class="${BOOT_CLASSES}">`,
+  );
+  const beasties = new Beasties({
+    path: distDir,
+    publicPath: '/',
+    pruneSource: false,
+    compress: true,
+    keyframes: 'critical',
+    fonts: false,
+    logLevel: 'warn',
+  });
+  const processed = await beasties.process(firstScreen);
+  const css = [...processed.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
+  if (!css) throw new Error(`beasties found no critical CSS for the first screen in ${stylesheet}`);
+  return { css, stylesheet };
+}
+
+/**
+ * The page's render-blocking `<link rel=stylesheet>` replaced by the critical CSS, an inline script
+ * that adds the full stylesheet (a stylesheet inserted by script never blocks rendering) and the
+ * same link inside <noscript> for browsers without JavaScript.
+ */
+export function inlineCriticalCss(html: string, { css, stylesheet }: CriticalCss): string {
+  const link = new RegExp(`<link\\b[^>]*\\bhref="${stylesheet.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
+  if (!link.test(html)) throw new Error(`no <link> to ${stylesheet} in the page`);
+  const loader = `document.head.appendChild(Object.assign(document.createElement("link"),{rel:"stylesheet",href:${JSON.stringify(stylesheet)}}))`;
+  return html.replace(
+    link,
+    `<style>${css}</style><script>${loader}</script><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`,
+  );
+}

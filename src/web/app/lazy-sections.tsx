@@ -1,0 +1,131 @@
+import { lazy, useEffect, type ComponentType } from 'react';
+import { site } from '../../config/site';
+import type { Content, FirstScreenContent } from '../content';
+import { loadBelowTheFoldContent } from '../content/load';
+import { ContentProvider, fillContent } from './content-context';
+import { DEFERRED_SECTIONS, type DeferredSection, type SectionComponents } from './Deferred';
+
+/**
+ * The browser's below-the-fold parts: each one's code is fetched, and the part hydrated, only when
+ * it is wanted: when it comes within a screen of the viewport (a visitor scrolling or following a
+ * link to it), or when the browser is idle after the page has loaded, one part per idle period, in
+ * page order, so that hydration never blocks the main thread for long. The notifications area
+ * comes with the first part that can raise one. The copy of the sections below the first screen
+ * is fetched once, with the first of them.
+ */
+const loaders: Record<DeferredSection, () => Promise<ComponentType>> = {
+  services: () => import('../sections/services/Services').then((m) => m.Services),
+  'voice-demo': () => import('../sections/voice-demo/VoiceDemo').then((m) => m.VoiceDemo),
+  benefits: () => import('../sections/benefits/Benefits').then((m) => m.Benefits),
+  testimonials: () => import('../sections/testimonials/Testimonials').then((m) => m.Testimonials),
+  delivery: () => import('../sections/delivery/Delivery').then((m) => m.Delivery),
+  contact: () => import('../sections/contact/Contact').then((m) => m.Contact),
+  banner: () => import('../sections/banner/BrandBanner').then((m) => m.BrandBanner),
+  faq: () => import('../sections/faq/Faq').then((m) => m.Faq),
+  footer: () => import('../sections/footer/Footer').then((m) => m.Footer),
+  toasts: () => import('./Toasts').then((m) => m.Toasts),
+};
+
+/** Parts that can raise a notification: the first of them to be wanted brings the toasts area along. */
+const NOTIFYING: readonly DeferredSection[] = ['voice-demo', 'contact', 'footer'];
+
+export function lazySections(firstScreen: FirstScreenContent): SectionComponents {
+  const wanted = new Map<DeferredSection, () => void>();
+  const promises = new Map<DeferredSection, Promise<void>>();
+  for (const section of DEFERRED_SECTIONS) {
+    promises.set(section, new Promise<void>((resolve) => wanted.set(section, resolve)));
+  }
+  const want = (section: DeferredSection) => {
+    wanted.get(section)?.();
+    if (NOTIFYING.includes(section)) wanted.get('toasts')?.();
+  };
+
+  watchViewport(want);
+  whenIdleAfterLoad(want);
+
+  let content: Promise<Content> | undefined;
+  const wholeContent = () =>
+    (content ??= loadBelowTheFoldContent(firstScreen.locale).then((rest) => ({ ...firstScreen, ...fillContent(rest, site) })));
+
+  const sections = {} as SectionComponents;
+  for (const section of DEFERRED_SECTIONS) {
+    sections[section] = lazy(async () => {
+      await promises.get(section);
+      const [Section, whole] = await Promise.all([loaders[section](), wholeContent()]);
+      const typed = typedFields(section);
+      return {
+        default: function HydratedSection() {
+          useEffect(() => restoreTyped(typed), []);
+          return (
+            <ContentProvider content={whole}>
+              <Section />
+            </ContentProvider>
+          );
+        },
+      };
+    });
+  }
+  return sections;
+}
+
+/** Wants each part as soon as it is within one screen height of the viewport. */
+function watchViewport(want: (section: DeferredSection) => void) {
+  if (typeof IntersectionObserver === 'undefined') return;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        want((entry.target as HTMLElement).dataset.deferred as DeferredSection);
+      }
+    },
+    { rootMargin: '100% 0px' },
+  );
+  for (const element of document.querySelectorAll('[data-deferred]')) observer.observe(element);
+}
+
+function idle(callback: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 1000 });
+  else setTimeout(callback, 50);
+}
+
+/** After `load`, wants the remaining parts one per idle period, in page order. */
+function whenIdleAfterLoad(want: (section: DeferredSection) => void) {
+  const queue = [...DEFERRED_SECTIONS];
+  const next = () => {
+    const section = queue.shift();
+    if (!section) return;
+    want(section);
+    idle(next);
+  };
+  const start = () => idle(next);
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start, { once: true });
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+/** What the visitor typed into this part's fields before it hydrated, taken just before React does. */
+function typedFields(section: DeferredSection): Map<Field, string> {
+  const typed = new Map<Field, string>();
+  const fields = document.querySelectorAll<Field>(`[data-deferred="${section}"] input, [data-deferred="${section}"] textarea`);
+  for (const field of fields) {
+    if (field.type !== 'hidden' && field.value !== field.defaultValue) typed.set(field, field.value);
+  }
+  return typed;
+}
+
+/**
+ * Hands the text typed before hydration to the now-hydrated form, whose state starts empty, as if
+ * it were typed again: React learns of a field's value through its `input` event, and only when
+ * the value differs from what it last saw, hence the detour through an empty value.
+ */
+function restoreTyped(typed: Map<Field, string>) {
+  for (const [field, value] of typed) {
+    if (!field.isConnected) continue;
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+    field.value = '';
+    setValue?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
