@@ -78,7 +78,7 @@ async function buildPlain(outDir: string) {
         emptyOutDir: true,
         manifest: false,
         chunkSizeWarningLimit: 10_000,
-        rollupOptions: { input: resolve('scripts/bench/plain.html'), output: { inlineDynamicImports: true } },
+        rolldownOptions: { input: resolve('scripts/bench/plain.html'), output: { codeSplitting: false } },
       },
     });
   } finally {
