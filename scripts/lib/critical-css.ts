@@ -41,13 +41,15 @@ export async function criticalCss(html: string, distDir: string): Promise<Critic
 
 /**
  * The page's render-blocking `<link rel=stylesheet>` replaced by the critical CSS, an inline script
- * that adds the full stylesheet (a stylesheet inserted by script never blocks rendering) and the
- * same link inside <noscript> for browsers without JavaScript.
+ * that adds the full stylesheet without blocking rendering, and the same link inside <noscript> for
+ * browsers without JavaScript. Chromium holds the first paint for any stylesheet pending in <head>,
+ * even one a script added, unless its media does not match: it is added as `print` and switched to
+ * `all` once loaded.
  */
 export function inlineCriticalCss(html: string, { css, stylesheet }: CriticalCss): string {
   const link = new RegExp(`<link\\b[^>]*\\bhref="${stylesheet.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
   if (!link.test(html)) throw new Error(`no <link> to ${stylesheet} in the page`);
-  const loader = `document.head.appendChild(Object.assign(document.createElement("link"),{rel:"stylesheet",href:${JSON.stringify(stylesheet)}}))`;
+  const loader = `var l=document.createElement("link");l.rel="stylesheet";l.href=${JSON.stringify(stylesheet)};l.media="print";l.onload=function(){l.media="all"};document.head.appendChild(l)`;
   return html.replace(
     link,
     `<style>${css}</style><script>${loader}</script><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`,

@@ -4,9 +4,9 @@
  * the first screen. Sizes are deterministic, so e2e/page-weight.test.ts fails the build on them;
  * scripts/bench.ts prints them beside Lighthouse's figures.
  *
- * It reads the HTML the way a browser would, not the bundler's manifest: whatever a page names in
- * `<script src>` and `<link rel=modulepreload>`, plus the static imports of those chunks, is initial
- * JavaScript. Dynamic `import()`s (the voice SDK, below-the-fold sections) are not: they load on
+ * It reads the HTML, not the bundler's manifest: every script a page names (in `<script src>`,
+ * `<link rel=modulepreload>` or the inline script that starts them after the first paint), plus the
+ * static imports of those chunks, is initial JavaScript. Dynamic `import()`s (the voice SDK, below-the-fold sections) are not: they load on
  * intent or when the browser is idle.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -72,12 +72,9 @@ export async function measurePageWeight(distDir: string): Promise<PageWeight[]> 
   return pages;
 }
 
-/** Entry scripts and module preloads of the page, then every chunk they import statically. */
+/** The scripts the page names, then every chunk they import statically. */
 async function initialScripts(distDir: string, html: string): Promise<string[]> {
-  const queue = [
-    ...attributeValues(html, 'script', 'src'),
-    ...attributeValues(html, 'link', 'href', (tag) => /\brel=["']?modulepreload/i.test(tag)),
-  ].map(toFile);
+  const queue = [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((match) => toFile(match[1]!));
   const seen = new Set<string>();
   while (queue.length > 0) {
     const file = queue.shift()!;
