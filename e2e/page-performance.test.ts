@@ -108,14 +108,9 @@ async function visiblyDifferentPixels(a: Buffer, b: Buffer): Promise<number> {
   try {
     return await page.evaluate(
       async ([left, right]) => {
-        const load = (src: string) =>
-          new Promise<HTMLImageElement>((resolve, reject) => {
-            const image = new Image();
-            image.onload = () => resolve(image);
-            image.onerror = reject;
-            image.src = src;
-          });
-        const [imageA, imageB] = await Promise.all([load(left!), load(right!)]);
+        const [imageA, imageB] = (await Promise.all(
+          [left!, right!].map(async (src) => createImageBitmap(await (await fetch(src)).blob())),
+        )) as [ImageBitmap, ImageBitmap];
         if (imageA.width !== imageB.width || imageA.height !== imageB.height) return Number.POSITIVE_INFINITY;
         const canvas = document.createElement('canvas');
         [canvas.width, canvas.height] = [imageA.width, imageA.height];

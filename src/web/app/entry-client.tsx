@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { site } from '../../config/site';
 import type { Locale } from '../content';
@@ -22,7 +22,9 @@ revealOnScroll();
 const { page, locale } = currentDocument();
 const app = page === 'privacy' ? await privacyPage(locale) : await homePage(locale);
 const container = document.getElementById('root')!;
-if (container.hasChildNodes()) hydrateRoot(container, <StrictMode>{app}</StrictMode>);
+// Hydrating in a transition lets React yield to the browser every few milliseconds instead of
+// holding the main thread for the whole first screen (the page is already painted meanwhile).
+if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, <StrictMode>{app}</StrictMode>));
 else createRoot(container).render(<StrictMode>{app}</StrictMode>);
 
 /** The first screen hydrates with its own copy; the sections below bring theirs (lazy-sections.tsx). */
