@@ -1,0 +1,99 @@
+/**
+ * The table of scripts/bench.ts: one row per figure, preset and language, with its budget (issue 7),
+ * our median, the plain client-rendered build's, their ratio, and whether ours meets the budget.
+ * Timings are compared to budgets as printed (LCP to 0.01 s, whole milliseconds, CLS to 3 decimals),
+ * sizes to the byte.
+ */
+import { BUDGETS } from '../lib/page-weight';
+import { PAGES, PRESETS, loadKey, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './figures';
+
+export type Medians = Record<Variant, Record<LoadKey, LoadFigures>>;
+export type PageSizes = Record<Variant, Record<Language, Sizes>>;
+
+export type Row = {
+  figure: string;
+  preset: Preset | 'any';
+  language: Language;
+  budget: string;
+  ours: string;
+  plain: string;
+  ratio: string;
+  result: 'pass' | 'miss' | '–';
+};
+
+type Budget = { label: string; met: (value: number) => boolean };
+type Figure<Key extends string> = { name: string; key: Key; format: (value: number) => string; budget: (preset: Preset | 'any') => Budget | undefined };
+
+const seconds = (value: number) => `${value.toFixed(2)} s`;
+const milliseconds = (value: number) => `${Math.round(value)} ms`;
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const score = (value: number) => String(value);
+
+const perfect: Budget = { label: '100', met: (value) => value === 100 };
+const atMostMs = (limit: number): Budget => ({ label: `≤ ${limit} ms`, met: (value) => Math.round(value) <= limit });
+const atMostKb = (bytes: number): Budget => ({ label: `≤ ${bytes / 1024} KB`, met: (value) => value <= bytes });
+
+const LOAD_FIGURES: Figure<keyof LoadFigures>[] = [
+  { name: 'Performance score', key: 'performance', format: score, budget: () => perfect },
+  { name: 'Accessibility score', key: 'accessibility', format: score, budget: () => perfect },
+  { name: 'Best Practices score', key: 'bestPractices', format: score, budget: () => perfect },
+  { name: 'SEO score', key: 'seo', format: score, budget: () => perfect },
+  {
+    name: 'Largest Contentful Paint',
+    key: 'lcp',
+    format: seconds,
+    // The budget is the phone's; desktop is shown for comparison.
+    budget: (preset) => (preset === 'mobile' ? { label: '≤ 1.2 s', met: (value) => Number(value.toFixed(2)) <= 1.2 } : undefined),
+  },
+  { name: 'Total Blocking Time', key: 'tbt', format: milliseconds, budget: () => atMostMs(50) },
+  { name: 'Cumulative Layout Shift', key: 'cls', format: (value) => value.toFixed(3), budget: () => ({ label: '0', met: (value) => Number(value.toFixed(3)) === 0 }) },
+  { name: 'Longest task, CPU 4× slower', key: 'longTask', format: milliseconds, budget: () => atMostMs(50) },
+];
+
+const SIZE_FIGURES: Figure<keyof Sizes>[] = [
+  { name: 'Initial JavaScript (brotli)', key: 'initialJs', format: kilobytes, budget: () => atMostKb(BUDGETS.initialJs) },
+  { name: 'CSS (brotli)', key: 'css', format: kilobytes, budget: () => atMostKb(BUDGETS.css) },
+  // Ours: up to the end of the first screen; plain: the whole (empty) page.
+  { name: 'First-screen HTML (brotli)', key: 'html', format: kilobytes, budget: () => atMostKb(BUDGETS.firstScreenHtml) },
+];
+
+export function tableRows(medians: Medians, sizes: PageSizes): Row[] {
+  const rows: Row[] = [];
+  for (const figure of LOAD_FIGURES) {
+    for (const preset of PRESETS) {
+      for (const { language } of PAGES) {
+        const key = loadKey(preset, language);
+        rows.push(tableRow(figure, preset, language, medians.ours[key][figure.key], medians.plain[key][figure.key]));
+      }
+    }
+  }
+  for (const figure of SIZE_FIGURES) {
+    for (const { language } of PAGES) rows.push(tableRow(figure, 'any', language, sizes.ours[language][figure.key], sizes.plain[language][figure.key]));
+  }
+  return rows;
+}
+
+function tableRow<Key extends string>(figure: Figure<Key>, preset: Preset | 'any', language: Language, ours: number, plain: number): Row {
+  const budget = figure.budget(preset);
+  return {
+    figure: figure.name,
+    preset,
+    language,
+    budget: budget?.label ?? '–',
+    ours: figure.format(ours),
+    plain: figure.format(plain),
+    ratio: plain === 0 ? '–' : (ours / plain).toFixed(2),
+    result: budget ? (budget.met(ours) ? 'pass' : 'miss') : '–',
+  };
+}
+
+/** A Markdown table, padded so it also reads as plain text: names left-aligned, figures right-aligned. */
+export function formatTable(rows: Row[]): string {
+  const header = ['figure', 'preset', 'language', 'budget', 'ours', 'plain client-rendered', 'ours / plain', 'result'];
+  const cells = rows.map((row) => [row.figure, row.preset, row.language, row.budget, row.ours, row.plain, row.ratio, row.result]);
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
+  const leftAligned = 3;
+  const format = (line: string[]) => `| ${line.map((cell, i) => (i < leftAligned ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((width, i) => (i < leftAligned ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`;
+  return [format(header), rule, ...cells.map(format)].join('\n');
+}
