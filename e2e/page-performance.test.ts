@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BUDGETS, firstScreenEnd, measurePageWeight, type PageWeight } from '../scripts/lib/page-weight';
 import { LOCALES } from '../src/web/content';
 import { pagePath } from '../src/web/lib/pages';
-import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
+import { launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
 
 /**
  * Issue 7's deterministic half (the timing half is `npm run bench`, a script: these machines are
@@ -214,6 +214,26 @@ describe('deferred hydration', () => {
       await page.waitForTimeout(100);
     }
     await waitForHydration(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the menu, used before the sections below have hydrated, still lands on the section', async () => {
+    const { page, context, errors } = await openPage(browser, 'phone');
+    // Nothing below the first screen hydrates: those sections are not laid out yet (app/index.css).
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    const button = page.locator('[data-nav="mobile"] button[aria-controls="mobile-menu"]');
+    // The navigation hydrates with the first screen: once it has, the button opens the menu.
+    await expect.poll(async () => {
+      await button.click();
+      return button.getAttribute('aria-expanded');
+    }).toBe('true');
+    await page.locator('#mobile-menu').getByRole('link', { name: 'FAQ' }).click();
+    await scrollSettled(page);
+    expect(Math.abs(await page.$eval('#faq', (faq) => faq.getBoundingClientRect().top) - 60)).toBeLessThanOrEqual(1);
     expect(errors).toEqual([]);
     await context.close();
   });

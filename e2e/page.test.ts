@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCALES, type Locale } from '../src/web/content';
 import { getContent } from '../src/web/content/all';
 import { HTML_LANG, pagePath } from '../src/web/lib/pages';
-import { axeViolations, launchBrowser, openPage, screenshot, waitForHydration, type DeviceName } from './helpers/browser';
+import { axeViolations, launchBrowser, openPage, screenshot, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
 
 const baseUrl = inject('baseUrl');
 const homeUrl = (locale: Locale) => `${baseUrl}${pagePath('home', locale)}`;
@@ -35,25 +35,6 @@ const SECTIONS = [
 ] as const;
 
 const layoutOf: Record<DeviceName, 'mobile' | 'desktop'> = { desktop: 'desktop', phone: 'mobile', tablet: 'mobile' };
-
-/** Waits for a smooth scroll to start (if it has to) and then to stand still for half a second. */
-async function scrollSettled(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = scrollY;
-        let still = 0;
-        const timer = setInterval(() => {
-          still = scrollY === last ? still + 1 : 0;
-          last = scrollY;
-          if (still >= 5) {
-            clearInterval(timer);
-            resolve();
-          }
-        }, 100);
-      }),
-  );
-}
 
 const top = (page: Page, selector: string) => page.$eval(selector, (element) => Math.round(element.getBoundingClientRect().top));
 

@@ -86,3 +86,22 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
 }
+
+/** Waits for a smooth scroll to start (if it has to) and then to stand still for half a second. */
+export async function scrollSettled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = scrollY;
+        let still = 0;
+        const timer = setInterval(() => {
+          still = scrollY === last ? still + 1 : 0;
+          last = scrollY;
+          if (still >= 5) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 100);
+      }),
+  );
+}

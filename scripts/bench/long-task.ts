@@ -6,6 +6,7 @@
  * and waits again. Tasks are seen by a buffered `longtask` PerformanceObserver registered before
  * any script of the page runs.
  */
+import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/constants.js';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import type { Preset } from './figures';
@@ -19,11 +20,16 @@ const SCROLL_STEP_MS = 150;
 const MAX_SCROLL_STEPS = 200;
 const AFTER_SCROLL_MS = 2_000;
 
-/** Lighthouse's mobile screen (Moto G Power) and a common laptop window. */
+/** The phone and the desktop Lighthouse emulates: screen and user agent (the page's layout depends on both). */
 const CONTEXTS: Record<Preset, BrowserContextOptions> = {
-  mobile: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
-  desktop: { viewport: { width: 1350, height: 940 } },
+  mobile: emulation('mobile'),
+  desktop: emulation('desktop'),
 };
+
+function emulation(preset: Preset): BrowserContextOptions {
+  const { width, height, deviceScaleFactor, mobile } = screenEmulationMetrics[preset];
+  return { viewport: { width, height }, deviceScaleFactor, isMobile: mobile, hasTouch: mobile, userAgent: userAgents[preset] };
+}
 
 /** What the page's observer collected: each long task's start (ms since navigation) and duration. */
 type Observed = { longTasks: { start: number; duration: number }[] };

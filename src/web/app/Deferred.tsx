@@ -47,12 +47,14 @@ export function Deferred({ section }: { section: DeferredSection }) {
 const hydrated = new Set<DeferredSection>();
 
 /**
- * Marks `<html data-hydrated>` once every deferred part is interactive: browser tests wait for it
- * before they click anywhere on the page.
+ * Marks the part's wrapper `data-hydrated` (index.css renders it like any box from then on), and
+ * `<html data-hydrated>` once every deferred part is interactive: browser tests wait for it before
+ * they click anywhere on the page.
  */
 function Hydrated({ section }: { section: DeferredSection }) {
   useEffect(() => {
     hydrated.add(section);
+    document.querySelector(`[data-deferred="${section}"]`)?.setAttribute('data-hydrated', '');
     if (DEFERRED_SECTIONS.every((name) => hydrated.has(name))) document.documentElement.setAttribute('data-hydrated', '');
   }, [section]);
   return null;

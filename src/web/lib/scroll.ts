@@ -26,6 +26,9 @@ export function scrollTargetY(elementTop: number, currentScrollY: number, offset
 export function scrollToSection(anchor: SectionAnchor, layout: Layout): void {
   const element = document.getElementById(anchor);
   if (!element) return;
+  // Sections not yet hydrated hold only an estimated height (app/index.css): lay them out for real
+  // first, or the scroll would end where the estimates put the section.
+  for (const wrapper of document.querySelectorAll('[data-deferred]:not([data-hydrated])')) wrapper.setAttribute('data-hydrated', '');
   const top = scrollTargetY(element.getBoundingClientRect().top, scrollY, scrollOffset(anchor, layout));
   scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');

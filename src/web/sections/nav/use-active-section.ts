@@ -13,7 +13,9 @@ export function useActiveSection<T extends string>(ids: T[]): T | null {
       const boxes = list.flatMap((id) => {
         const element = document.getElementById(id);
         if (!element) return [];
-        const rect = element.getBoundingClientRect();
+        // A section not hydrated yet is not laid out (app/index.css): its wrapper's estimated box
+        // stands for it, as measuring inside would lay it out now.
+        const rect = (element.closest('[data-deferred]:not([data-hydrated])') ?? element).getBoundingClientRect();
         return [{ id, top: rect.top, bottom: rect.bottom }];
       });
       setActive(activeSection(boxes));
@@ -21,7 +23,8 @@ export function useActiveSection<T extends string>(ids: T[]): T | null {
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    // In the next frame, with the layout the browser does anyway, not in the middle of hydration.
+    schedule();
     addEventListener('scroll', schedule, { passive: true });
     addEventListener('resize', schedule);
     return () => {
