@@ -1,4 +1,4 @@
-import react from '@vitejs/plugin-react';
+import { preact } from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { loadSiteConfig } from './src/config/site-schema.ts';
@@ -23,8 +23,13 @@ function sonnerStylesFromCss(): Plugin {
   };
 }
 
+/** Dependencies that import 'react': Preact stands in for it (preact/compat) once they are bundled. */
+export const PREACT_THROUGH_ALIASES = ['lucide-react', 'sonner'];
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sonnerStylesFromCss()],
+  plugins: [preact(), tailwindcss(), sonnerStylesFromCss()],
+  // Libraries written against React get Preact through the preset's aliases only when bundled.
+  ssr: { noExternal: PREACT_THROUGH_ALIASES },
   define: {
     __SITE_CONFIG__: JSON.stringify(siteConfig),
   },

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await mkdir(DIR, { recursive: true });
   const saved = { ...process.env };
   for (const key of Object.keys(process.env)) if (key.startsWith('VAPI_') || key.startsWith('SITE_')) delete process.env[key];
-  // NODE_ENV: vitest sets 'test', which would make Vite bundle React's development build.
+  // NODE_ENV: vitest sets 'test', which would make Vite bundle development builds.
   Object.assign(process.env, { NODE_ENV: 'production', VAPI_PUBLIC_KEY: KEY, VAPI_ASSISTANT_ID: ASSISTANT, VAPI_API_BASE_URL: standIn.url });
   try {
     await buildSite(STATIC_DIR, { quiet: true });

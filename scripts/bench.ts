@@ -48,7 +48,7 @@ function log(message: string) {
 }
 
 async function main() {
-  // Vite resolves React and the config from the repository's root.
+  // Vite resolves the dependencies and the config from the repository's root.
   process.chdir(REPO_ROOT);
   // Also checks, before minutes of building, that the browser is there.
   const browser = chromiumVersion();

@@ -82,7 +82,7 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
-/** Waits until React has hydrated the page (the app marks <html data-hydrated> once it is interactive). */
+/** Waits until the page has hydrated (the app marks <html data-hydrated> once it is interactive). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
 }

@@ -1,4 +1,4 @@
-import { createContext, Suspense, useContext, useEffect, type ComponentType } from 'react';
+import { createContext, Suspense, useContext, type ComponentType } from 'react';
 
 /**
  * The parts of the home page below the first screen, in page order. The prerendered HTML has them
@@ -25,8 +25,8 @@ const SectionsContext = createContext<SectionComponents | null>(null);
 export const SectionsProvider = SectionsContext.Provider;
 
 /**
- * One below-the-fold part. The Suspense boundary lets React hydrate the rest of the page while this
- * part's code is still loading: its prerendered HTML stays as it is meanwhile. The wrapper is what
+ * One below-the-fold part. The Suspense boundary lets Preact hydrate the rest of the page while this
+ * part's code is still loading (the lazy part suspends): its prerendered HTML stays as it is meanwhile. The wrapper is what
  * lazy-sections.ts watches to know when the part comes near the viewport (and where the size check
  * in scripts/lib/page-weight.ts ends the first screen).
  */
@@ -38,7 +38,6 @@ export function Deferred({ section }: { section: DeferredSection }) {
     <div data-deferred={section}>
       <Suspense fallback={null}>
         <Section />
-        <Hydrated section={section} />
       </Suspense>
     </div>
   );
@@ -47,15 +46,12 @@ export function Deferred({ section }: { section: DeferredSection }) {
 const hydrated = new Set<DeferredSection>();
 
 /**
- * Marks the part's wrapper `data-hydrated` (index.css renders it like any box from then on), and
- * `<html data-hydrated>` once every deferred part is interactive: browser tests wait for it before
- * they click anywhere on the page.
+ * Called by each part once it has hydrated (lazy-sections.tsx): marks its wrapper `data-hydrated`
+ * (index.css renders it like any box from then on), and `<html data-hydrated>` once every deferred
+ * part is interactive: browser tests wait for it before they click anywhere on the page.
  */
-function Hydrated({ section }: { section: DeferredSection }) {
-  useEffect(() => {
-    hydrated.add(section);
-    document.querySelector(`[data-deferred="${section}"]`)?.setAttribute('data-hydrated', '');
-    if (DEFERRED_SECTIONS.every((name) => hydrated.has(name))) document.documentElement.setAttribute('data-hydrated', '');
-  }, [section]);
-  return null;
+export function markHydrated(section: DeferredSection) {
+  hydrated.add(section);
+  document.querySelector(`[data-deferred="${section}"]`)?.setAttribute('data-hydrated', '');
+  if (DEFERRED_SECTIONS.every((name) => hydrated.has(name))) document.documentElement.setAttribute('data-hydrated', '');
 }

@@ -1,4 +1,3 @@
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { site } from '../../config/site';
 import { LOCALES, type Locale } from '../content';
@@ -22,7 +21,7 @@ export type RenderedPage = { lang: string; page: DocumentKind; head: string; htm
 export function render(locale: Locale, page: PageId = 'home'): RenderedPage {
   const content = fillContent(getContent(locale), site);
   const html = renderToString(
-    <StrictMode>{page === 'privacy' ? <PrivacyPage content={content} /> : <App content={content} sections={eagerSections} />}</StrictMode>,
+    page === 'privacy' ? <PrivacyPage content={content} /> : <App content={content} sections={eagerSections} />,
   );
   const common = { site, locale, page, imageAlt: content.meta.ogImageAlt };
   const head =
@@ -34,11 +33,7 @@ export function render(locale: Locale, page: PageId = 'home'): RenderedPage {
 
 /** The one 404 page, French first then English (pages/not-found). */
 export function renderNotFound(): RenderedPage {
-  const html = renderToString(
-    <StrictMode>
-      <NotFoundPage />
-    </StrictMode>,
-  );
+  const html = renderToString(<NotFoundPage />);
   const title = `${getContent('fr').notFound.title} | ${getContent('en').notFound.title} – ${site.brand}`;
   return { lang: HTML_LANG.fr, page: 'not-found', head: notFoundHeadTags(title), html };
 }

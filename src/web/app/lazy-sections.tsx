@@ -3,7 +3,7 @@ import { site } from '../../config/site';
 import type { Content, FirstScreenContent } from '../content';
 import { loadBelowTheFoldContent } from '../content/load';
 import { ContentProvider, fillContent } from './content-context';
-import { DEFERRED_SECTIONS, type DeferredSection, type SectionComponents } from './Deferred';
+import { DEFERRED_SECTIONS, markHydrated, type DeferredSection, type SectionComponents } from './Deferred';
 
 /**
  * The browser's below-the-fold parts: each one's code is fetched, and the part hydrated, only when
@@ -55,7 +55,10 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
       const typed = typedFields(section);
       return {
         default: function HydratedSection() {
-          useEffect(() => restoreTyped(typed), []);
+          useEffect(() => {
+            restoreTyped(typed);
+            markHydrated(section);
+          }, []);
           return (
             <ContentProvider content={whole}>
               <Section />
@@ -105,7 +108,7 @@ function whenIdleAfterLoad(want: (section: DeferredSection) => void) {
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
-/** What the visitor typed into this part's fields before it hydrated, taken just before React does. */
+/** What the visitor typed into this part's fields before it hydrated, taken just before it hydrates. */
 function typedFields(section: DeferredSection): Map<Field, string> {
   const typed = new Map<Field, string>();
   const fields = document.querySelectorAll<Field>(`[data-deferred="${section}"] input, [data-deferred="${section}"] textarea`);
@@ -117,8 +120,8 @@ function typedFields(section: DeferredSection): Map<Field, string> {
 
 /**
  * Hands the text typed before hydration to the now-hydrated form, whose state starts empty, as if
- * it were typed again: React learns of a field's value through its `input` event, and only when
- * the value differs from what it last saw, hence the detour through an empty value.
+ * it were typed again: a form's state learns of a field's value through its `input` event (the
+ * detour through an empty value also satisfies React's rule of reporting changed values only).
  */
 function restoreTyped(typed: Map<Field, string>) {
   for (const [field, value] of typed) {

@@ -1,14 +1,15 @@
 /**
  * Runs inline in <head>, before the first paint, so the prerendered page is already right for the
  * visitor: language (a remembered French choice leaves `/` for `/fr/`), theme (`dark` class),
- * layout (`layout-mobile` / `layout-desktop`), the nav's solid state (`scrolled`) and `js`
+ * layout (`layout-mobile` / `layout-desktop`), the nav's solid state (`scrolled`), `full-layout`
+ * when the page opens on a #fragment, and `js`
  * (progressive enhancement hooks in CSS); it also holds back forms submitted before they hydrate.
  * Every page inlines this same script, so the
  * Content-Security-Policy needs one hash for all of them.
  *
  * The prerender step inlines `(${boot.toString()})()`, so this function must stay self-contained:
  * no imports, no closures over module variables. The constants mirror spec §9 and are checked by
- * boot.test.ts; React reads the resulting classes instead of computing them again.
+ * boot.test.ts; the app reads the resulting classes instead of computing them again.
  */
 export function boot(): void {
   const root = document.documentElement;
@@ -65,9 +66,23 @@ export function boot(): void {
   addEventListener('resize', layout);
   addEventListener('scroll', scrolled, { passive: true });
 
+  // Sections below the first screen are laid out only near the viewport, each holding an estimated
+  // height until then (app/index.css). A jump to a #fragment measures the page first, so it needs
+  // them all laid out: an address with a fragment, or an in-page link followed before the section
+  // links hydrate (the browser scrolls after this capturing listener).
+  const fullLayout = () => cl.add('full-layout');
+  if (location.hash) fullLayout();
+  document.addEventListener(
+    'click',
+    (event) => {
+      if ((event.target as Element).closest?.('a[href^="#"]')) fullLayout();
+    },
+    true,
+  );
+
   // The forms below the first screen hydrate late (app/Deferred.tsx). Submitted before then, the
   // browser would send one itself, as a GET with the visitor's details in the address: hold it
-  // back until React handles the form (`data-ready`). What was typed stays in the fields.
+  // back until the hydrated form handles it (`data-ready`). What was typed stays in the fields.
   document.addEventListener(
     'submit',
     (event) => {

@@ -28,7 +28,7 @@ export function scrollToSection(anchor: SectionAnchor, layout: Layout): void {
   if (!element) return;
   // Sections not yet hydrated hold only an estimated height (app/index.css): lay them out for real
   // first, or the scroll would end where the estimates put the section.
-  for (const wrapper of document.querySelectorAll('[data-deferred]:not([data-hydrated])')) wrapper.setAttribute('data-hydrated', '');
+  document.documentElement.classList.add('full-layout');
   const top = scrollTargetY(element.getBoundingClientRect().top, scrollY, scrollOffset(anchor, layout));
   scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');

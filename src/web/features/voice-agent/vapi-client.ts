@@ -24,7 +24,7 @@ export function createVapi(VapiSdk: VapiClass, config: { publicKey: string; apiB
 }
 
 /**
- * A loader that creates the client once, on first use, and then always returns that one: React
+ * A loader that creates the client once, on first use, and then always returns that one:
  * StrictMode, prefetch and repeated clicks share a single SDK instance (the SDK keeps its key and
  * base URL in a module-level singleton, so a second instance would be a bug anyway).
  */

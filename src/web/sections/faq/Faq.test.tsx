@@ -1,5 +1,5 @@
 import { loadSiteConfig } from '../../../config/site-schema';
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ContentProvider, fillContent } from '../../app/content-context';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { site } from '../../../config/site';
 import { useFirstScreenContent } from '../../app/content-context';
 import { mobileTarget } from '../../content/catalog';
@@ -26,7 +26,8 @@ export function MobileNav() {
     if (returnFocus) buttonRef.current?.focus();
   }, []);
 
-  useEffect(() => {
+  // A layout effect: Escape works from the moment the menu shows, not only after the next paint.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close(true);

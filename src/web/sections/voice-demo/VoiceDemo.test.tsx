@@ -5,9 +5,8 @@ import { loadSiteConfig } from '../../../config/site-schema';
  * browser's microphone is stubbed (jsdom has none); jsdom has no WebRTC either, so a call that gets
  * past the API fails when Daily creates its call object, like an offline join.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Toaster, toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,14 +65,13 @@ async function realSdk() {
   return { vapi, load };
 }
 
-function renderDemo(load: VoiceClientLoader, options: { available?: boolean; strict?: boolean } = {}) {
-  const ui = (
+function renderDemo(load: VoiceClientLoader, options: { available?: boolean } = {}) {
+  return render(
     <ContentProvider content={content}>
       <VoiceDemo loadClient={load} available={options.available ?? true} />
       <Toaster />
-    </ContentProvider>
+    </ContentProvider>,
   );
-  return render(options.strict ? <StrictMode>{ui}</StrictMode> : ui);
 }
 
 const mainButton = () => screen.getByRole('button', { name: new RegExp(`${text.callMe}|${text.endCall}|${text.connecting}`) });
@@ -163,11 +161,11 @@ describe('"Call Me"', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('loads the SDK on hover or focus, once, and StrictMode neither creates a second client nor starts twice', async () => {
+  it('loads the SDK on hover or focus, once: both together make one client, and one call starts', async () => {
     microphone('granted');
     const loader = voiceClientLoader({ publicKey: KEY, assistantId: ASSISTANT, apiBaseUrl: standIn.url });
     const load = vi.fn<VoiceClientLoader>(loader);
-    renderDemo(load, { strict: true });
+    renderDemo(load);
     expect(load).not.toHaveBeenCalled();
     fireEvent.focus(mainButton());
     fireEvent.pointerEnter(mainButton());
@@ -213,17 +211,17 @@ describe('during a call (spec §4 flags, from the SDK\'s events)', () => {
 
     vi.useFakeTimers();
     transcript('assistant', 'final');
-    act(() => vi.advanceTimersByTime(199));
+    act(() => void vi.advanceTimersByTime(199));
     expect(statusLine()).toHaveTextContent(text.status.assistantSpeaking);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(statusLine()).toHaveTextContent(text.status.connected);
 
     transcript('assistant', 'final');
     transcript('assistant', 'partial'); // a new utterance cancels the pending clear
-    act(() => vi.advanceTimersByTime(500));
+    act(() => void vi.advanceTimersByTime(500));
     expect(statusLine()).toHaveTextContent(text.status.assistantSpeaking);
     transcript('assistant', 'final');
-    act(() => vi.advanceTimersByTime(200));
+    act(() => void vi.advanceTimersByTime(200));
     vi.useRealTimers();
 
     transcript('user', 'partial'); // sets user-speaking (it does not clear assistant-speaking, which ranks first)
