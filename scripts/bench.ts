@@ -30,8 +30,8 @@ const RUNS = runsArgument();
 const WORK = join(REPO_ROOT, '.tmp/bench');
 const started = Date.now();
 
-/** One load's figures, and when its longest task started (ms after navigation: load, idle hydration or scroll?). */
-type Run = LoadFigures & { longTaskAt: number };
+/** One load's figures, when its longest task started (ms after navigation: load, idle hydration or scroll?) and what its longest script was. */
+type Run = LoadFigures & { longTaskAt: number; longScriptSource: string };
 type Runs = Record<Variant, Record<LoadKey, Run[]>>;
 
 function runsArgument(): number {
@@ -98,7 +98,7 @@ async function measureLoads(): Promise<Runs> {
 async function measureLoad(url: string, preset: Preset): Promise<Run> {
   const lighthouse = await runLighthouse(url, preset);
   const task = await longestTask(url, preset);
-  return { ...lighthouse, longTask: task.duration, longTaskAt: task.start };
+  return { ...lighthouse, longTask: task.duration, longTaskAt: task.start, longScript: task.script, longScriptSource: task.scriptSource };
 }
 
 function emptyRuns(): Record<LoadKey, Run[]> {
@@ -112,9 +112,9 @@ function mediansOf(runs: Runs): Medians {
 }
 
 function summary(run: Run): string {
-  const { performance, accessibility, bestPractices, seo, lcp, tbt, cls, longTask, longTaskAt } = run;
+  const { performance, accessibility, bestPractices, seo, lcp, tbt, cls, longTask, longTaskAt, longScript, longScriptSource } = run;
   const scores = `scores ${performance}/${accessibility}/${bestPractices}/${seo}`;
-  return `${scores}, LCP ${lcp.toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)}, longest task ${longTask} ms at ${(longTaskAt / 1000).toFixed(1)} s`;
+  return `${scores}, LCP ${lcp.toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)}, longest task ${longTask} ms at ${(longTaskAt / 1000).toFixed(1)} s, longest script ${longScript} ms (${longScriptSource})`;
 }
 
 /** The production server on this build, with its own SQLite file (DATABASE_URL unset). */

@@ -19,8 +19,8 @@ export type Language = (typeof PAGES)[number]['language'];
 /** Lighthouse's figures for one run: category scores ×100, LCP in seconds, TBT in ms, CLS. */
 export type LighthouseFigures = { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number };
 
-/** Everything measured by one load of one page: Lighthouse's figures and the longest task (ms). */
-export type LoadFigures = LighthouseFigures & { longTask: number };
+/** Everything measured by one load of one page: Lighthouse's figures, the longest task and the longest script run (ms). */
+export type LoadFigures = LighthouseFigures & { longTask: number; longScript: number };
 
 /** Brotli bytes a page costs: initial JavaScript, CSS, and HTML (first screen for ours, whole for plain). */
 export type Sizes = { initialJs: number; css: number; html: number };
@@ -48,5 +48,6 @@ export function medianFigures(runs: LoadFigures[]): LoadFigures {
     tbt: of('tbt'),
     cls: of('cls'),
     longTask: of('longTask'),
+    longScript: of('longScript'),
   };
 }

@@ -13,7 +13,23 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 export const LIGHTHOUSE_VERSION: string = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
 
+/** Lighthouse sometimes fails to record a load's trace (NO_NAVSTART, "Please run Lighthouse again"). */
+const ATTEMPTS = 3;
+
 export async function runLighthouse(url: string, preset: Preset): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, preset);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt === ATTEMPTS) throw error;
+      process.stderr.write(`${error.message}; running it again\n`);
+    }
+  }
+}
+
+class LighthouseRunError extends Error {}
+
+async function runOnce(url: string, preset: Preset): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     // The full-page screenshot only illustrates the HTML report (saves ~1 s a run).
@@ -30,7 +46,7 @@ type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** The figures of the report, or an error when the run failed (a failed run scores 0: not a figure). */
 function figures(lhr: Result, url: string): LighthouseFigures {
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => {
     const value = lhr.categories[id]?.score;
     if (value === null || value === undefined) throw new Error(`Lighthouse gave no ${id} score for ${url}`);
