@@ -4,6 +4,7 @@ import type { Content, FirstScreenContent } from '../content';
 import { loadBelowTheFoldContent } from '../content/load';
 import { ContentProvider, fillContent } from './content-context';
 import { DEFERRED_SECTIONS, markHydrated, type DeferredSection, type SectionComponents } from './Deferred';
+import { inOwnTask } from './tasks';
 
 /**
  * The browser's below-the-fold parts: each one's code is fetched, and the part hydrated, only when
@@ -52,6 +53,8 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
     sections[section] = lazy(async () => {
       await promises.get(section);
       const [Section, whole] = await Promise.all([loaders[section](), wholeContent()]);
+      // Parts wanted together (near the viewport at once, or arriving with the same copy) hydrate apart.
+      await inOwnTask();
       const typed = typedFields(section);
       return {
         default: function HydratedSection() {

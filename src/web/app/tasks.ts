@@ -1,0 +1,13 @@
+/**
+ * Preact hydrates a tree in one go, without yielding to the browser. Parts that would otherwise
+ * hydrate together (the first screen's bars and hero; sections wanted at the same moment) each
+ * wait for a task of their own, in the order they asked, so no single task adds them all up on a
+ * slow phone.
+ */
+let turn: Promise<void> = Promise.resolve();
+
+/** Resolves at the start of a new task, after every earlier caller's. */
+export function inOwnTask(): Promise<void> {
+  turn = turn.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  return turn;
+}
