@@ -166,6 +166,30 @@ function scriptsRequested(page: Page): () => string[] {
   return () => [...seen];
 }
 
+describe('layout stability', () => {
+  for (const device of ['phone', 'desktop'] as const) {
+    it(`on a ${device} with a 4x slower CPU, nothing moves while the page loads and hydrates`, async () => {
+      const { page, context, errors } = await openPage(browser, device);
+      await page.addInitScript(() => {
+        const shifts: string[] = [];
+        Object.assign(window, { shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+            shifts.push(`${entry.value.toFixed(3)} ${entry.sources.map((source) => source.node?.nodeName).join(',')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+      await waitForHydration(page);
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
 describe('deferred hydration', () => {
   it('a browser that never goes idle still hydrates each section as the visitor scrolls to it', async () => {
     const { page, context, errors } = await openPage(browser, 'phone');

@@ -1,6 +1,6 @@
 /**
- * Preact hydrates a tree in one go, without yielding to the browser. Parts that would otherwise
- * hydrate together (the first screen's bars and hero; sections wanted at the same moment) each
+ * Preact hydrates a tree in one go, without yielding to the browser. Sections below the fold that
+ * would otherwise hydrate together (wanted at the same moment, or arriving with the same copy) each
  * wait for a task of their own, in the order they asked, so no single task adds them all up on a
  * slow phone.
  */
