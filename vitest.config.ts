@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig, { PREACT_THROUGH_ALIASES } from './vite.config';
+import viteConfig, { PREACT_THROUGH_ALIASES } from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,

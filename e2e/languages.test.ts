@@ -10,7 +10,7 @@ import { fill, languages, LOCALES, type Locale } from '../src/web/content';
 import { getContent } from '../src/web/content/all';
 import { privacyPolicies } from '../src/web/content/privacy';
 import { HTML_LANG, pagePath, type PageId } from '../src/web/lib/pages';
-import { axeViolations, launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
+import { axeViolations, launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
 
 const baseUrl = inject('baseUrl');
 const site = loadSiteConfig({});
@@ -25,25 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits for a smooth scroll (if any) to stand still for half a second. */
-async function scrollSettled(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = scrollY;
-        let still = 0;
-        const timer = setInterval(() => {
-          still = scrollY === last ? still + 1 : 0;
-          last = scrollY;
-          if (still >= 5) {
-            clearInterval(timer);
-            resolve();
-          }
-        }, 100);
-      }),
-  );
-}
 
 /** Text without any whitespace: the JSON-LD answer has line breaks where the page has paragraphs. */
 const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
