@@ -5,11 +5,17 @@ import { DesktopNav } from '../sections/nav/DesktopNav';
 import { MobileNav } from '../sections/nav/MobileNav';
 import { ContentProvider } from './content-context';
 import { Deferred, SectionsProvider, type SectionComponents } from './Deferred';
+import { staged } from './staged';
+
+// Hydrated one after the other, each in a task of its own (./staged.tsx): the bars, then the hero.
+const MobileBar = staged(MobileNav);
+const DesktopBar = staged(DesktopNav);
+const HeroPart = staged(Hero);
 
 /**
  * The page, section by section, in the order of spec §2. The navigation and the hero hydrate at
- * once; everything below them is a <Deferred> part, given eagerly by the prerender step and tests
- * (eager-sections.ts) and lazily by the browser (lazy-sections.ts).
+ * once, one task each; everything below them is a <Deferred> part, given eagerly by the prerender
+ * step and tests (eager-sections.ts) and lazily by the browser (lazy-sections.ts).
  */
 export function App({ content, sections }: { content: FirstScreenContent; sections: SectionComponents }) {
   return (
@@ -22,10 +28,10 @@ export function App({ content, sections }: { content: FirstScreenContent; sectio
           {content.a11y.skipToContent}
         </a>
         <LanguageOffer page="home" />
-        <MobileNav />
-        <DesktopNav />
+        <MobileBar />
+        <DesktopBar />
         <main id="main" tabIndex={-1} className="outline-none">
-          <Hero />
+          <HeroPart />
           <Deferred section="services" />
           <Deferred section="voice-demo" />
           <Deferred section="benefits" />

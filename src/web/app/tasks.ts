@@ -1,8 +1,8 @@
 /**
- * Preact hydrates a tree in one go, without yielding to the browser. Sections below the fold that
- * would otherwise hydrate together (wanted at the same moment, or arriving with the same copy) each
- * wait for a task of their own, in the order they asked, so no single task adds them all up on a
- * slow phone.
+ * Preact hydrates a tree in one go, without yielding to the browser. Parts that would otherwise
+ * hydrate together (the first screen's bars and hero, staged.tsx; sections below the fold wanted
+ * at the same moment or arriving with the same copy) each wait for a task of their own, in the
+ * order they asked, so no single task adds them all up on a slow phone.
  */
 let turn: Promise<void> = Promise.resolve();
 
