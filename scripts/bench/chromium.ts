@@ -1,13 +1,9 @@
 /**
- * The one Chromium of scripts/bench.ts (Lighthouse and the long-task measurement share it): where
- * it is, the flags that keep it headless and offline (see /work/shared/TOOLCHAIN.md: without the
- * resolver rule it still tries to reach Google's hosts), and its version for the report.
+ * The Chromium of scripts/bench.ts is the browser tests' (e2e/helpers/browser.ts: CHROMIUM_PATH
+ * and the flags that keep it headless and offline); here, its version for the report.
  */
 import { execFileSync } from 'node:child_process';
-
-export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
+import { CHROMIUM_PATH } from '../../e2e/helpers/browser';
 
 /** "Chromium 156.0.8078.79 built on Debian GNU/Linux 12 (bookworm)" → "Chromium 156.0.8078.79". */
 export function chromiumVersion(): string {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/helpers/browser';
 import type { LighthouseFigures, Preset } from './figures';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -30,7 +30,7 @@ export async function runLighthouse(url: string, preset: Preset): Promise<Lighth
 class LighthouseRunError extends Error {}
 
 async function runOnce(url: string, preset: Preset): Promise<LighthouseFigures> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   try {
     // The full-page screenshot only illustrates the HTML report (saves ~1 s a run).
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: CATEGORIES, disableFullPageScreenshot: true };

@@ -10,8 +10,8 @@
  * laid out or painted the prerendered page.
  */
 import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/constants.js';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser } from '../../e2e/helpers/browser';
 import type { Preset } from './figures';
 
 const CPU_SLOWDOWN = 4;
@@ -43,7 +43,7 @@ type Observed = { longTasks: { start: number; duration: number }[]; scripts: { d
 export type LongestTask = { duration: number; start: number; script: number; scriptSource: string };
 
 export async function longestTask(url: string, preset: Preset): Promise<LongestTask> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const browser = await launchBrowser();
   try {
     return await measure(browser, url, preset);
   } finally {

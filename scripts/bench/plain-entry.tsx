@@ -3,7 +3,6 @@
  * every section and both languages' copy in one bundle, rendered in the browser. The build inlines
  * dynamic imports, so the voice SDK is in that bundle too (scripts/bench.ts checks there is one).
  */
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { site } from '../../src/config/site';
 import { App } from '../../src/web/app/App';
@@ -15,8 +14,4 @@ import { boot } from '../../src/web/lib/boot';
 
 boot();
 const locale = document.documentElement.lang.startsWith('fr') ? 'fr' : 'en';
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App content={fillContent(getContent(locale), site)} sections={eagerSections} />
-  </StrictMode>,
-);
+createRoot(document.getElementById('root')!).render(<App content={fillContent(getContent(locale), site)} sections={eagerSections} />);

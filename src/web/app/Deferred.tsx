@@ -25,10 +25,10 @@ const SectionsContext = createContext<SectionComponents | null>(null);
 export const SectionsProvider = SectionsContext.Provider;
 
 /**
- * One below-the-fold part. The Suspense boundary lets Preact hydrate the rest of the page while this
- * part's code is still loading (the lazy part suspends): its prerendered HTML stays as it is meanwhile. The wrapper is what
- * lazy-sections.ts watches to know when the part comes near the viewport (and where the size check
- * in scripts/lib/page-weight.ts ends the first screen).
+ * One below-the-fold part. The Suspense boundary lets Preact hydrate the rest of the page while
+ * this part's code is still loading (the lazy part suspends): its prerendered HTML stays as it is
+ * meanwhile. The wrapper is what lazy-sections.ts watches to know when the part comes near the
+ * viewport (and where the size check in scripts/lib/page-weight.ts ends the first screen).
  */
 export function Deferred({ section }: { section: DeferredSection }) {
   const sections = useContext(SectionsContext);
