@@ -35,11 +35,26 @@ export async function criticalCss(html: string, distDir: string): Promise<Critic
     keyframes: 'critical',
     fonts: false,
     logLevel: 'warn',
+    allowRules: [whereRulesOf(firstScreen)],
   });
   const processed = await beasties.process(firstScreen);
   const css = [...processed.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
   if (!css) throw new Error(`beasties found no critical CSS for the first screen in ${stylesheet}`);
   return { css, stylesheet };
+}
+
+/**
+ * beasties tests a selector against the page after removing its pseudo-classes with their
+ * arguments, so a selector that is all `:where(...)` comes out empty and its rule is left out.
+ * Tailwind writes its space-* and divide-* utilities that way (`:where(.space-y-2>:not(:last-child))`):
+ * lists on the first screen got their spacing only with the full stylesheet, and moved. Such a rule
+ * is kept when the class it starts with is on the first screen.
+ */
+function whereRulesOf(html: string): RegExp {
+  const classes = new Set([...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)).filter(Boolean));
+  const alternatives = [...classes].map((name) => escapeRegExp(asInSelector(name)));
+  // Whole class names only: `.dark` must not match `.dark\:divide-slate-800` (an escape goes on with the name).
+  return new RegExp(`^:where\\(\\.(?:${alternatives.join('|')})(?![\\w\\\\-])`);
 }
 
 /**
@@ -50,11 +65,20 @@ export async function criticalCss(html: string, distDir: string): Promise<Critic
  * `all` once loaded.
  */
 export function inlineCriticalCss(html: string, { css, stylesheet }: CriticalCss): string {
-  const link = new RegExp(`<link\\b[^>]*\\bhref="${stylesheet.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
+  const link = new RegExp(`<link\\b[^>]*\\bhref="${escapeRegExp(stylesheet)}"[^>]*>`);
   if (!link.test(html)) throw new Error(`no <link> to ${stylesheet} in the page`);
   const loader = `var l=document.createElement("link");l.rel="stylesheet";l.href=${JSON.stringify(stylesheet)};l.media="print";l.onload=function(){l.media="all"};document.head.appendChild(l)`;
   return html.replace(
     link,
     `<style>${css}</style><script>${loader}</script><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`,
   );
+}
+
+/** A class name as a selector writes it: every character but letters, digits, - and _ escaped. */
+function asInSelector(className: string): string {
+  return className.replace(/[^\w-]/g, (character) => `\\${character}`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
