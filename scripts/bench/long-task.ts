@@ -14,7 +14,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/helpers/browser';
 import type { Preset } from './figures';
 
-const CPU_SLOWDOWN = 4;
+export const CPU_SLOWDOWN = 4;
 /** After `load`: time for the lower sections to hydrate, one per idle period. */
 const IDLE_AFTER_LOAD_MS = 5_000;
 /** Scrolling: three quarters of a screen at a time, so the sections come near one after another. */
@@ -29,7 +29,7 @@ const CONTEXTS: Record<Preset, BrowserContextOptions> = {
   desktop: emulation('desktop'),
 };
 
-function emulation(preset: Preset): BrowserContextOptions {
+export function emulation(preset: Preset): BrowserContextOptions {
   const { width, height, deviceScaleFactor, mobile } = screenEmulationMetrics[preset];
   return { viewport: { width, height }, deviceScaleFactor, isMobile: mobile, hasTouch: mobile, userAgent: userAgents[preset] };
 }

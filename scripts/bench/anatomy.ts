@@ -1,0 +1,98 @@
+/**
+ * What one page load's long main-thread tasks are made of, read from a Chromium trace of a load
+ * with the CPU slowed 4× (the same phone or desktop as scripts/bench/long-task.ts). Unlike the
+ * bench's `longtask` observer, a trace also sees the navigation's own task, before the page exists.
+ *
+ * Each task over 50 ms is sorted by what started it: the navigation, the first paint, the end of
+ * parsing (DOMContentLoaded: Chrome's autofill reads every form then, laying out what it needs),
+ * the full stylesheet arriving, our scripts, or anything else; and split into style, layout, paint,
+ * script and HTML parsing time.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { launchBrowser } from '../../e2e/helpers/browser';
+import type { Preset } from './figures';
+import { CPU_SLOWDOWN, emulation } from './long-task';
+
+export const TASK_KINDS = ['navigation', 'first paint', 'end of parsing', 'full stylesheet', 'script', 'other'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+export const PARTS = ['style', 'layout', 'paint', 'script', 'parse'] as const;
+export type Part = (typeof PARTS)[number];
+/** A long task: how long it took, and how much of that went to each part (ms). */
+export type LongTask = { kind: TaskKind; duration: number } & Record<Part, number>;
+
+const LONG_TASK_MS = 50;
+const AFTER_LOAD_MS = 3_000;
+/** Trace event names (Chromium's `devtools.timeline` and `blink` categories) summed into each part. */
+const PART_EVENTS: Record<Part, string[]> = {
+  style: ['UpdateLayoutTree'],
+  layout: ['Layout'],
+  paint: ['Paint'],
+  script: ['EvaluateScript', 'v8.evaluateModule', 'FunctionCall'],
+  parse: ['ParseHTML'],
+};
+
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { beginData?: { url?: string } } };
+type Span = TraceEvent & { dur: number };
+
+/** The tasks over 50 ms of one load of `url`, in a fresh browser (a visitor's first visit). */
+export async function longTasksOf(url: string, preset: Preset): Promise<LongTask[]> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext(emulation(preset));
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      const events = await traced(cdp, page, url);
+      return longTasks(events, url);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function traced(cdp: CDPSession, page: Page, url: string): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,blink,loading', transferMode: 'ReportEvents' });
+  const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  if (!response?.ok()) throw new Error(`${url} answered ${response?.status() ?? 'nothing'}`);
+  await page.waitForTimeout(AFTER_LOAD_MS);
+  await cdp.send('Tracing.end');
+  await complete;
+  return events;
+}
+
+function longTasks(events: TraceEvent[], url: string): LongTask[] {
+  // The page's main thread: the one that parsed its HTML.
+  const parse = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url === url);
+  if (!parse) throw new Error(`the trace of ${url} has no HTML parsing`);
+  const spans = events.filter((event): event is Span => event.pid === parse.pid && event.tid === parse.tid && event.ph === 'X' && event.dur !== undefined);
+  const tasks = spans.filter((span) => span.name === 'ThreadControllerImpl::RunTask');
+  const firstPaint = tasks.find((task) => inside(spans, task, ['Paint']).length > 0);
+  return tasks
+    .filter((task) => task.dur / 1000 > LONG_TASK_MS)
+    .map((task) => {
+      const time = (names: string[]) => Math.round(inside(spans, task, names).reduce((sum, span) => sum + span.dur, 0) / 1000);
+      const parts = Object.fromEntries(PARTS.map((part) => [part, time(PART_EVENTS[part])])) as Record<Part, number>;
+      return { kind: kindOf(spans, task, task === firstPaint, parts), duration: Math.round(task.dur / 1000), ...parts };
+    });
+}
+
+function kindOf(spans: Span[], task: Span, isFirstPaint: boolean, parts: Record<Part, number>): TaskKind {
+  const has = (name: string) => inside(spans, task, [name]).length > 0;
+  if (has('DocumentLoader::CommitNavigation')) return 'navigation';
+  if (isFirstPaint) return 'first paint';
+  if (has('Document::FinishedParsing')) return 'end of parsing';
+  if (has('RuleSet::addRulesFromSheet') && parts.style > parts.script) return 'full stylesheet';
+  if (parts.script * 2 > task.dur / 1000) return 'script';
+  return 'other';
+}
+
+/** The spans named `names` that run within `task` (nested ones counted once: these names do not nest). */
+function inside(spans: Span[], task: Span, names: string[]): Span[] {
+  return spans.filter((span) => names.includes(span.name) && span.ts >= task.ts && span.ts + span.dur <= task.ts + task.dur);
+}
