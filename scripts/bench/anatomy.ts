@@ -72,22 +72,26 @@ function longTasks(events: TraceEvent[], url: string): LongTask[] {
   if (!parse) throw new Error(`the trace of ${url} has no HTML parsing`);
   const spans = events.filter((event): event is Span => event.pid === parse.pid && event.tid === parse.tid && event.ph === 'X' && event.dur !== undefined);
   const tasks = spans.filter((span) => span.name === 'ThreadControllerImpl::RunTask');
-  const firstPaint = tasks.find((task) => inside(spans, task, ['Paint']).length > 0);
+  // The frame that painted the first text: the last paint before Chromium's first-contentful-paint mark.
+  const contentful = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === parse.pid);
+  if (!contentful) throw new Error(`the trace of ${url} has no first contentful paint`);
+  const firstPaint = tasks.findLast((task) => task.ts < contentful.ts && inside(spans, task, ['Paint']).length > 0);
   return tasks
     .filter((task) => task.dur / 1000 > LONG_TASK_MS)
     .map((task) => {
       const time = (names: string[]) => Math.round(inside(spans, task, names).reduce((sum, span) => sum + span.dur, 0) / 1000);
       const parts = Object.fromEntries(PARTS.map((part) => [part, time(PART_EVENTS[part])])) as Record<Part, number>;
-      return { kind: kindOf(spans, task, task === firstPaint, parts), duration: Math.round(task.dur / 1000), ...parts };
+      return { kind: kindOf(spans, task, firstPaint, parts), duration: Math.round(task.dur / 1000), ...parts };
     });
 }
 
-function kindOf(spans: Span[], task: Span, isFirstPaint: boolean, parts: Record<Part, number>): TaskKind {
+function kindOf(spans: Span[], task: Span, firstPaint: Span | undefined, parts: Record<Part, number>): TaskKind {
   const has = (name: string) => inside(spans, task, [name]).length > 0;
   if (has('DocumentLoader::CommitNavigation')) return 'navigation';
-  if (isFirstPaint) return 'first paint';
+  if (task === firstPaint) return 'first paint';
   if (has('Document::FinishedParsing')) return 'end of parsing';
-  if (has('RuleSet::addRulesFromSheet') && parts.style > parts.script) return 'full stylesheet';
+  // The critical CSS is added by the first paint at the latest; a style sheet added later is the full one.
+  if (firstPaint && task.ts > firstPaint.ts && has('RuleSet::addRulesFromSheet')) return 'full stylesheet';
   if (parts.script * 2 > task.dur / 1000) return 'script';
   return 'other';
 }
