@@ -214,6 +214,22 @@ describe('layout', () => {
     expect(await page.isVisible('[data-nav="desktop"]')).toBe(false);
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => page.isVisible('[data-nav="desktop"]')).toBe(true);
+    // Spec §2's threshold, as the boot script's media query reads it: under 768 px is mobile.
+    await page.setViewportSize({ width: 767, height: 800 });
+    await expect.poll(() => page.isVisible('[data-nav="mobile"]')).toBe(true);
+    await page.setViewportSize({ width: 768, height: 800 });
+    await expect.poll(() => page.isVisible('[data-nav="desktop"]')).toBe(true);
+    await context.close();
+  });
+
+  it('keeps the navigation solid when a reload opens the page scrolled down', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: baseUrl });
+    await waitForHydration(page);
+    await page.mouse.wheel(0, 1200);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('scrolled'))).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(50);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('scrolled'))).toBe(true);
     await context.close();
   });
 

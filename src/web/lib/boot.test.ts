@@ -7,11 +7,19 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36';
 
+/** The window's width, as the width media queries of the stub below see it. */
+let viewportWidth = 1280;
+
 function environment({ ua = DESKTOP, width = 1280, systemDark = false } = {}) {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua);
-  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  viewportWidth = width;
+  // The queries boot() makes: the system theme, and the width (answered live, like a MediaQueryList).
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('dark') ? systemDark : false,
+    get matches() {
+      const maxWidth = /^\(max-width: ([\d.]+)px\)$/.exec(query);
+      if (maxWidth) return viewportWidth <= Number(maxWidth[1]);
+      return query.includes('dark') ? systemDark : false;
+    },
     addEventListener() {},
     removeEventListener() {},
   }));
@@ -65,10 +73,10 @@ describe('layout chosen before first paint', () => {
   it('is re-evaluated when the window is resized', () => {
     environment({ width: 1280 });
     boot();
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 500 });
+    viewportWidth = 500;
     window.dispatchEvent(new Event('resize'));
     expect(html().contains('layout-mobile')).toBe(true);
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 900 });
+    viewportWidth = 900;
     window.dispatchEvent(new Event('resize'));
     expect(html().contains('layout-desktop')).toBe(true);
   });

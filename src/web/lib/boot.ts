@@ -51,20 +51,20 @@ export function boot(): void {
   cl.toggle('dark', dark);
 
   // Spec §2: mobile when the user agent is a mobile device or the window is under 768 px wide.
+  // Asked of a media query: reading innerWidth (or scrollY) here would make the browser style and
+  // lay out the page so far, in the middle of parsing <head>.
   const mobileAgent = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobi/i.test(navigator.userAgent);
+  const narrow = matchMedia('(max-width: 767.98px)');
   function layout() {
-    const mobile = mobileAgent || innerWidth < 768;
+    const mobile = mobileAgent || narrow.matches;
     cl.toggle('layout-mobile', mobile);
     cl.toggle('layout-desktop', !mobile);
   }
-  // Spec §4: the desktop nav turns solid above 50 px of scroll.
-  function scrolled() {
-    cl.toggle('scrolled', scrollY > 50);
-  }
   layout();
-  scrolled();
   addEventListener('resize', layout);
-  addEventListener('scroll', scrolled, { passive: true });
+  // Spec §4: the desktop nav turns solid above 50 px of scroll. A page opens at the top; a scroll
+  // position the browser restores (reload, back) or a #fragment it scrolls to fires `scroll`.
+  addEventListener('scroll', () => cl.toggle('scrolled', scrollY > 50), { passive: true });
 
   // Sections below the first screen are laid out only near the viewport, each holding an estimated
   // height until then (app/index.css). A jump to a #fragment measures the page first, so it needs
