@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -169,28 +171,74 @@ function scriptsRequested(page: Page): () => string[] {
   return () => [...seen];
 }
 
+/** Starts recording the page's layout shifts (value and the nodes that moved); returns a reader. */
+async function recordLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+        shifts.push(`${entry.value.toFixed(5)} ${entry.sources.map((source) => source.node?.nodeName).join(',')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+}
+
+/**
+ * A loopback server in front of the site that sends `path`'s HTML in two parts, the second `pauseMs`
+ * after the first ends with the navigation bars; everything else passes through as it is.
+ */
+async function pageInTwoParts(path: string, pauseMs: number): Promise<{ url: string; close: () => void }> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const upstream = await fetch(`${baseUrl}${request.url}`, { headers: { 'accept-encoding': 'identity' } });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+      if (request.url !== path) return response.end(body);
+      const html = body.toString();
+      const afterBars = html.indexOf('</header>', html.indexOf('</header>') + 1) + '</header>'.length;
+      if (afterBars < '</header>'.length) throw new Error(`${path} has not two navigation bars`);
+      response.write(html.slice(0, afterBars));
+      setTimeout(() => response.end(html.slice(afterBars)), pauseMs);
+    })().catch((error: unknown) => response.destroy(error as Error));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, close: () => server.close() };
+}
+
 describe('layout stability', () => {
   for (const device of ['phone', 'desktop'] as const) {
     it(`on a ${device} with a 4x slower CPU, nothing moves while the page loads and hydrates`, async () => {
       const { page, context, errors } = await openPage(browser, device);
-      await page.addInitScript(() => {
-        const shifts: string[] = [];
-        Object.assign(window, { shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
-            shifts.push(`${entry.value.toFixed(3)} ${entry.sources.map((source) => source.node?.nodeName).join(',')}`);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      const shifts = await recordLayoutShifts(page);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
       await waitForHydration(page);
-      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+      expect(await shifts()).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     });
   }
+
+  it('on a desktop with classic scrollbars, nothing moves when the bars are painted before the rest arrives', async () => {
+    // The first paint has no scrollbar yet; the page's content brings one, 15 px wide.
+    const site = await pageInTwoParts('/', 400);
+    const desktop = await launchBrowser([], { scrollbars: true });
+    try {
+      const { page, errors } = await openPage(desktop, 'desktop');
+      const shifts = await recordLayoutShifts(page);
+      await page.goto(site.url, { waitUntil: 'load' });
+      await waitForHydration(page);
+      expect(await page.evaluate(() => innerWidth - document.documentElement.clientWidth)).toBeGreaterThan(0);
+      expect(await shifts()).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await desktop.close();
+      site.close();
+    }
+  });
 });
 
 describe('deferred hydration', () => {

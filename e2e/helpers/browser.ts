@@ -17,8 +17,16 @@ export const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+/**
+ * `scrollbars`: classic scrollbars that take room, as on a desktop under Windows or Linux. Playwright
+ * hides them in headless Chromium.
+ */
+export function launchBrowser(extraArgs: string[] = [], { scrollbars = false } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
+  });
 }
 
 const IPHONE_UA =
