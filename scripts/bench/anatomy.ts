@@ -96,7 +96,7 @@ function kindOf(spans: Span[], task: Span, firstPaint: Span | undefined, parts: 
   return 'other';
 }
 
-/** The spans named `names` that run within `task` (nested ones counted once: these names do not nest). */
+/** The spans named `names` that run within `task`. Summed as they are: a script called from another script's run (rare here) counts twice. */
 function inside(spans: Span[], task: Span, names: string[]): Span[] {
   return spans.filter((span) => names.includes(span.name) && span.ts >= task.ts && span.ts + span.dur <= task.ts + task.dur);
 }
