@@ -93,6 +93,21 @@ describe('static site', () => {
     }
   });
 
+  it('sends a form posted without JavaScript back to its page, and drops what it carried', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const payload = 'name=Jane+Roy&phone=514-555-0100&email=jane%40example.com&message=Hello';
+    for (const url of ['/', '/fr/']) {
+      const response = await app.inject({ method: 'POST', url, headers: form, payload });
+      expect([url, response.statusCode, response.headers.location]).toEqual([url, 303, url]);
+    }
+    // Not a page: the usual 404s.
+    expect((await app.inject({ method: 'POST', url: '/pricing/', headers: form, payload })).statusCode).toBe(404);
+    // The API still takes JSON only.
+    const api = await app.inject({ method: 'POST', url: '/api/contact', headers: form, payload });
+    expect(api.statusCode).toBe(415);
+    expect(await store.listContacts()).toEqual([]);
+  });
+
   it('still serves the API next to the site', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'site@example.com' } });
     expect(response.statusCode).toBe(201);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type CspExtras, readCspExtras } from '../csp';
 import { appWide } from './app-wide';
 
@@ -50,4 +50,35 @@ export const staticPlugin = appWide<{ root: string }>(async (app, { root }) => {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
     },
   });
+  await app.register(formsSentWithoutScript, { root });
 });
+
+/** A contact message is at most 5,000 characters; what a browser sends for a form is far under this. */
+const FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * A form sent by a browser without JavaScript. The page's forms post to the page they are on, to
+ * their own #fragment; with JavaScript they never do, the page sends JSON to the API. Without it,
+ * the body is read and dropped (the API takes JSON only, which also keeps other sites' forms from
+ * posting to it) and the browser is sent back to the page with a 303: it keeps the fragment and
+ * shows the form, which then says it needs JavaScript. Nothing a visitor typed ends up in an
+ * address, the history or a log. Its own scope: the API keeps refusing form bodies (415).
+ */
+async function formsSentWithoutScript(app: FastifyInstance, { root }: { root: string }) {
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
+    (_request, _body, done) => done(null, undefined),
+  );
+  app.post('/*', async (request, reply) => {
+    const path = request.url.split('?', 1)[0]!;
+    if (!isPage(root, path)) return reply.callNotFound();
+    return reply.redirect(path, 303);
+  });
+}
+
+/** `/`, `/fr/`, `/privacy/`...: a folder of the site with an index.html (nothing that leaves it). */
+function isPage(root: string, path: string): boolean {
+  if (!path.endsWith('/') || path.split('/').some((segment) => segment === '..' || segment.includes('%'))) return false;
+  return existsSync(join(root, path, 'index.html'));
+}
