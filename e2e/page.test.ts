@@ -261,6 +261,36 @@ describe('layout', () => {
     expect(await answers.first().isVisible()).toBe(true);
     await context.close();
   });
+
+  it('without JavaScript, each form says it needs it, and sending one puts nothing typed in the address', async () => {
+    const { page, context } = await openPage(browser, 'desktop', { url: `${baseUrl}/fr/`, javaScriptEnabled: false });
+    const contact = page.locator('#contact-form form');
+    expect(await contact.locator('.no-script-note').textContent()).toContain('Ce formulaire a besoin de JavaScript');
+    expect(await contact.locator('.no-script-note').isVisible()).toBe(true);
+    expect(await page.locator('#newsletter ~ .no-script-note').isVisible()).toBe(true);
+    await contact.getByLabel('Nom complet').fill('Jeanne Roy');
+    await contact.getByLabel('Numéro de téléphone').fill('514 555-0100');
+    await contact.getByLabel('Courriel').fill('jeanne@example.com');
+    await contact.getByLabel('Message ou demande').fill('Un message privé.');
+    const sent = page.waitForRequest((request) => request.method() === 'POST');
+    await contact.locator('button[type="submit"]').click();
+    expect(new URL((await sent).url()).search).toBe('');
+    await page.waitForLoadState('load');
+    // Back on the form, which says again why it could not send.
+    expect(page.url()).toBe(`${baseUrl}/fr/#contact-form`);
+    expect(await contact.locator('.no-script-note').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('with JavaScript, the forms show no such note, not even before they hydrate', async () => {
+    const { page, context } = await openPage(browser, 'desktop');
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(`${baseUrl}/#contact-form`, { waitUntil: 'load' });
+    const notes = page.locator('.no-script-note');
+    expect(await notes.count()).toBe(2);
+    for (const note of await notes.all()) expect(await note.isVisible()).toBe(false);
+    await context.close();
+  });
 });
 
 describe('FAQ', () => {

@@ -144,6 +144,8 @@ export type Content = {
       submit: string;
       submitting: string;
       privacyNotice: CollectionNotice;
+      /** Shown in the form only when the browser runs no JavaScript: the form cannot send then. */
+      noScript: string;
     };
   };
   banner: { phrases: string[] };
@@ -161,6 +163,8 @@ export type Content = {
       placeholder: string;
       subscribe: string;
       subscribing: string;
+      /** Shown under the sign-up only when the browser runs no JavaScript: it cannot send then. */
+      noScript: string;
       /**
        * CASL express consent, shown beside the sign-up: what the firm sends, who asks (brand,
        * mailing address, a contact) and that consent can be withdrawn at any time. Submitting the

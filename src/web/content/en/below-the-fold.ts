@@ -198,6 +198,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       },
       submit: 'Send Message',
       submitting: 'Sending...',
+      noScript: 'This form needs JavaScript, which is turned off in your browser. You can call or email us instead: our details are on this page.',
       privacyNotice: {
         text: 'We use these details only to answer your request. They are kept on our server in Canada and deleted after {retentionDays} days; you can see, correct or withdraw them at any time.',
         link: 'Privacy policy',
@@ -347,6 +348,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       placeholder: 'Enter your email',
       subscribe: 'Subscribe',
       subscribing: 'Subscribing...',
+      noScript: 'Subscribing needs JavaScript, which is turned off in your browser.',
       // Changing this wording? Change NEWSLETTER_CONSENT_VERSION in src/contracts/newsletter.ts too.
       consent: {
         text: "By subscribing, you agree to receive {brand}'s newsletter by email: practical AI tips and news about our services. Sent by {brand}, {address}, {email}. You can withdraw your consent at any time with the unsubscribe link in every email.",

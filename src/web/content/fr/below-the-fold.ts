@@ -210,6 +210,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
       },
       submit: 'Envoyer le message',
       submitting: 'Envoi en cours...',
+      noScript: "Ce formulaire a besoin de JavaScript, qui est désactivé dans votre navigateur. Vous pouvez plutôt nous appeler ou nous écrire : nos coordonnées sont sur cette page.",
       privacyNotice: {
         text: 'Nous utilisons ces renseignements uniquement pour répondre à votre demande. Ils sont conservés sur notre serveur au Canada et supprimés après {retentionDays} jours; vous pouvez les consulter, les faire corriger ou retirer votre consentement en tout temps.',
         link: 'Politique de confidentialité',
@@ -360,6 +361,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
       placeholder: 'Entrez votre adresse courriel',
       subscribe: "S'abonner",
       subscribing: 'Abonnement en cours...',
+      noScript: "L'abonnement a besoin de JavaScript, qui est désactivé dans votre navigateur.",
       // Vous changez ce texte? Changez aussi NEWSLETTER_CONSENT_VERSION (src/contracts/newsletter.ts).
       consent: {
         text: "En vous abonnant, vous acceptez de recevoir par courriel l'infolettre de {brand} : des conseils pratiques en IA et des nouvelles de nos services. Expéditeur : {brand}, {address}, {email}. Vous pouvez retirer votre consentement en tout temps grâce au lien de désabonnement inclus dans chaque courriel.",

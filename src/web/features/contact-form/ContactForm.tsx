@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react';
 import { useContent } from '../../app/content-context';
 import { Honeypot } from '../../components/Honeypot';
+import { NoScriptNote } from '../../components/NoScriptNote';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { TextField } from '../../components/TextField';
 import { CONTACT_LIMITS } from '../../../contracts/contact';
@@ -27,7 +28,11 @@ export function ContactForm() {
   });
 
   return (
+    // method and action only matter without JavaScript (the server sends the browser back here,
+    // where the note below says the form needs it): nothing typed goes into the address.
     <form
+      method="post"
+      action="#contact-form"
       noValidate={false}
       onSubmit={form.submit}
       data-ready={ready ? '' : undefined}
@@ -46,6 +51,7 @@ export function ContactForm() {
         maxLength={CONTACT_LIMITS.company}
       />
       <TextField {...bind('message')} multiline required maxLength={CONTACT_LIMITS.message} />
+      <NoScriptNote text={contact.form.noScript} />
       <button
         type="submit"
         aria-describedby="contact-privacy-notice"

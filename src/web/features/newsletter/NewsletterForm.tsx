@@ -1,6 +1,7 @@
 import { EMAIL_MAX } from '../../../contracts/fields';
 import { useContent } from '../../app/content-context';
 import { Honeypot } from '../../components/Honeypot';
+import { NoScriptNote } from '../../components/NoScriptNote';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useNewsletter } from './use-newsletter';
@@ -22,7 +23,16 @@ export function NewsletterForm() {
   return (
     <>
     {/* noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's. */}
-    <form noValidate onSubmit={form.submit} data-ready={ready ? '' : undefined} className="relative mt-5 flex flex-col gap-3 sm:flex-row">
+    {/* method and action only matter without JavaScript: see ContactForm. */}
+    <form
+      id="newsletter"
+      method="post"
+      action="#newsletter"
+      noValidate
+      onSubmit={form.submit}
+      data-ready={ready ? '' : undefined}
+      className="relative mt-5 flex flex-col gap-3 sm:flex-row"
+    >
       <Honeypot id="newsletter-website" />
       <label htmlFor="newsletter-email" className="sr-only">
         {text.emailLabel}
@@ -49,6 +59,7 @@ export function NewsletterForm() {
         {form.submitting ? text.subscribing : text.subscribe}
       </button>
     </form>
+    <NoScriptNote text={text.noScript} className="mt-3" />
     <PrivacyNotice id={CONSENT_ID} notice={text.consent} className="mt-3" />
     </>
   );
