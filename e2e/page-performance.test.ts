@@ -185,11 +185,18 @@ async function recordLayoutShifts(page: Page): Promise<() => Promise<string[]>> 
   return () => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
 }
 
+/** Where the first part ends: after the page's header (the home page's two bars), before <main>. */
+function afterTheHeader(html: string): number {
+  const end = html.lastIndexOf('</header>', html.indexOf('<main'));
+  if (end < 0) throw new Error('the page has no header before <main>');
+  return end + '</header>'.length;
+}
+
 /**
  * A loopback server in front of the site that sends `path`'s HTML in two parts, the second `pauseMs`
- * after the first ends with the navigation bars; everything else passes through as it is.
+ * after the first, which ends where `cut` says; everything else passes through as it is.
  */
-async function pageInTwoParts(path: string, pauseMs: number): Promise<{ url: string; close: () => void }> {
+async function pageInTwoParts(path: string, pauseMs: number, cut: (html: string) => number): Promise<{ url: string; close: () => void }> {
   const server = createServer((request, response) => {
     void (async () => {
       const upstream = await fetch(`${baseUrl}${request.url}`, { headers: { 'accept-encoding': 'identity' } });
@@ -197,10 +204,9 @@ async function pageInTwoParts(path: string, pauseMs: number): Promise<{ url: str
       response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
       if (request.url !== path) return response.end(body);
       const html = body.toString();
-      const afterBars = html.indexOf('</header>', html.indexOf('</header>') + 1) + '</header>'.length;
-      if (afterBars < '</header>'.length) throw new Error(`${path} has not two navigation bars`);
-      response.write(html.slice(0, afterBars));
-      setTimeout(() => response.end(html.slice(afterBars)), pauseMs);
+      const end = cut(html);
+      response.write(html.slice(0, end));
+      setTimeout(() => response.end(html.slice(end)), pauseMs);
     })().catch((error: unknown) => response.destroy(error as Error));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -222,9 +228,10 @@ describe('layout stability', () => {
     });
   }
 
-  it('on a desktop with classic scrollbars, nothing moves when the bars are painted before the rest arrives', async () => {
-    // The first paint has no scrollbar yet; the page's content brings one, 15 px wide.
-    const site = await pageInTwoParts('/', 400);
+  it('on a desktop with classic scrollbars, nothing moves when the header is painted before the rest arrives', async () => {
+    // The first paint has no scrollbar yet; the page's content brings one, 15 px wide. The privacy
+    // policy: the home page holds its first paint for the whole first screen (see 'first paint').
+    const site = await pageInTwoParts('/privacy/', 400, afterTheHeader);
     const desktop = await launchBrowser([], { scrollbars: true });
     try {
       const { page, errors } = await openPage(desktop, 'desktop');
@@ -238,6 +245,49 @@ describe('layout stability', () => {
       await desktop.close();
       site.close();
     }
+  });
+});
+
+describe('first paint', () => {
+  it('shows the whole first screen at once, even when the HTML stops arriving in the middle of the hero', async () => {
+    const site = await pageInTwoParts('/', 400, (html) => html.indexOf('</h1>') + '</h1>'.length);
+    try {
+      const { page, context } = await openPage(browser, 'phone');
+      await page.addInitScript(() => {
+        const paints: Record<string, number> = {};
+        Object.assign(window, { paints });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) paints[entry.entryType === 'paint' ? entry.name : 'largest'] = entry.startTime;
+        }).observe({ type: 'paint', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) paints.largest = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(site.url, { waitUntil: 'load' });
+      await waitForHydration(page);
+      const paints = await page.evaluate(() => (window as unknown as { paints: Record<string, number> }).paints);
+      // Nothing painted while half the hero was there; then the hero, largest element included, in one frame.
+      expect(paints['first-contentful-paint']).toBeGreaterThan(400);
+      expect(paints.largest).toBe(paints['first-contentful-paint']);
+      await context.close();
+    } finally {
+      site.close();
+    }
+  });
+
+  it('comes before any script is even requested', async () => {
+    const { page, context } = await openPage(browser, 'phone', { url: `${baseUrl}/` });
+    await waitForHydration(page);
+    const { contentful, scripts } = await page.evaluate(() => ({
+      contentful: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(Math.min(...scripts)).toBeGreaterThan(contentful!);
+    await context.close();
   });
 });
 
