@@ -257,7 +257,7 @@ describe('first paint', () => {
         const paints: Record<string, number> = {};
         Object.assign(window, { paints });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) paints[entry.entryType === 'paint' ? entry.name : 'largest'] = entry.startTime;
+          for (const entry of list.getEntries()) paints[entry.name] = entry.startTime;
         }).observe({ type: 'paint', buffered: true });
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) paints.largest = entry.startTime;

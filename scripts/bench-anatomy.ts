@@ -14,7 +14,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../test/server-process';
 import { longTasksOf, PARTS, TASK_KINDS, type LongTask, type TaskKind } from './bench/anatomy';
-import { PRESETS, type Preset } from './bench/figures';
+import { median, PRESETS, type Preset } from './bench/figures';
 import { buildSite } from './build';
 
 const WORK = join(REPO_ROOT, '.tmp/anatomy');
@@ -90,11 +90,6 @@ function cell(loads: LongTask[][], kind: TaskKind): string {
   if (longest.length === 0) return '–';
   const parts = PARTS.map((part) => median(longest.map((task) => task[part]))).join(' / ');
   return `${longest.length}/${loads.length}: ${median(longest.map((task) => task.duration))} ms (${parts})`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 await main();

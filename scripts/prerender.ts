@@ -18,6 +18,7 @@ import { withVoiceCsp } from '../src/server/voice-csp';
 import type { Locale } from '../src/web/content';
 import { localeOfLang, type DocumentKind } from '../src/web/lib/pages';
 import { criticalCss, inlineCriticalCss } from './lib/critical-css';
+import { DEFERRED_PART } from './lib/page-weight';
 import { precompress } from './lib/precompress';
 
 type ServerEntry = typeof import('../src/web/app/entry-server');
@@ -44,7 +45,7 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
       .replace('</head>', `${modulePreloads(manifest, chunksOf(page.page, localeOfLang(page.lang)))}</head>`);
     // Links and a theme need no script: the 404 page loads none.
     html = page.page === 'not-found' ? withoutScripts(html) : scriptsAfterFirstPaint(html);
-    html = firstPaintWithWholeFirstScreen(html);
+    html = firstPaintWithWholeHero(html);
     html = inlineCriticalCss(html, await criticalCss(html, outDir));
     for (const script of inlineScripts(html)) scriptHashes.add(cspHash(script));
     for (const style of inlineStyles(html)) styleHashes.add(cspHash(style));
@@ -89,7 +90,7 @@ function scriptsAfterFirstPaint(html: string): string {
   if (!entry) throw new Error('the page has no entry module script: was it built from index.html?');
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
   const start =
-    `(function(){var started=false;function start(){if(started)return;started=true;setTimeout(function(){` +
+    `(function(){function start(){setTimeout(function(){` +
     `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};document.head.appendChild(s);` +
     `${JSON.stringify(preloads)}.forEach(function(u){setTimeout(function(){var p=document.createElement("link");p.rel="modulepreload";p.href=u;document.head.appendChild(p)})})})}` +
     `var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)` +
@@ -99,18 +100,19 @@ function scriptsAfterFirstPaint(html: string): string {
 }
 
 /**
- * Holds the first paint until the parser has reached the first section below the first screen
- * (`<link rel=expect blocking=render>`, Chromium 124+; other browsers ignore it). Without it, a
- * parser that yields inside the hero painted the bars alone and the hero a frame later: the
- * scripts, started after the first frame, then began before the largest paint, and Lighthouse's
- * simulation of a slow phone charged their download to it (LCP 1.1 s instead of 0.9 s, one run
- * in five). A page without deferred sections (privacy, 404) is short: nothing to hold.
+ * Holds the first paint until the parser has reached the first deferred part, the section under
+ * the hero, so that the hero is whole (`<link rel=expect blocking=render>`, Chromium 124+; other
+ * browsers ignore it). Without it, a parser that yields inside the hero painted the bars alone and
+ * the hero a frame later: the scripts, started after the first frame, then began before the
+ * largest paint, and Lighthouse's simulation of a slow phone charged their download to it (LCP
+ * 1.1 s instead of 0.9 s, one run in five). A page without deferred parts (privacy, 404) is short:
+ * nothing to hold.
  */
-function firstPaintWithWholeFirstScreen(html: string): string {
-  const wrapper = html.indexOf('<div data-deferred=');
+function firstPaintWithWholeHero(html: string): string {
+  const wrapper = html.indexOf(DEFERRED_PART);
   if (wrapper < 0) return html;
   const id = /\bid="([^"]+)"/.exec(html.slice(wrapper))?.[1];
-  if (!id) throw new Error('the first section below the first screen has no id to wait for');
+  if (!id) throw new Error('the first deferred part has no id to wait for');
   return html.replace('</head>', `<link rel="expect" href="#${id}" blocking="render"></head>`);
 }
 

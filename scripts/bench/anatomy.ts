@@ -9,9 +9,8 @@
  * script and HTML parsing time.
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { launchBrowser } from '../../e2e/helpers/browser';
 import type { Preset } from './figures';
-import { CPU_SLOWDOWN, emulation } from './long-task';
+import { load, withSlowedPage } from './long-task';
 
 export const TASK_KINDS = ['navigation', 'first paint', 'end of parsing', 'full stylesheet', 'script', 'other'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
@@ -35,22 +34,8 @@ type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: num
 type Span = TraceEvent & { dur: number };
 
 /** The tasks over 50 ms of one load of `url`, in a fresh browser (a visitor's first visit). */
-export async function longTasksOf(url: string, preset: Preset): Promise<LongTask[]> {
-  const browser = await launchBrowser();
-  try {
-    const context = await browser.newContext(emulation(preset));
-    try {
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-      const events = await traced(cdp, page, url);
-      return longTasks(events, url);
-    } finally {
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
+export function longTasksOf(url: string, preset: Preset): Promise<LongTask[]> {
+  return withSlowedPage(preset, async (page, cdp) => longTasks(await traced(cdp, page, url), url));
 }
 
 async function traced(cdp: CDPSession, page: Page, url: string): Promise<TraceEvent[]> {
@@ -58,8 +43,7 @@ async function traced(cdp: CDPSession, page: Page, url: string): Promise<TraceEv
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,blink,loading', transferMode: 'ReportEvents' });
-  const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-  if (!response?.ok()) throw new Error(`${url} answered ${response?.status() ?? 'nothing'}`);
+  await load(page, url);
   await page.waitForTimeout(AFTER_LOAD_MS);
   await cdp.send('Tracing.end');
   await complete;

@@ -10,11 +10,11 @@
  * laid out or painted the prerendered page.
  */
 import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/constants.js';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../e2e/helpers/browser';
 import type { Preset } from './figures';
 
-export const CPU_SLOWDOWN = 4;
+const CPU_SLOWDOWN = 4;
 /** After `load`: time for the lower sections to hydrate, one per idle period. */
 const IDLE_AFTER_LOAD_MS = 5_000;
 /** Scrolling: three quarters of a screen at a time, so the sections come near one after another. */
@@ -29,7 +29,7 @@ const CONTEXTS: Record<Preset, BrowserContextOptions> = {
   desktop: emulation('desktop'),
 };
 
-export function emulation(preset: Preset): BrowserContextOptions {
+function emulation(preset: Preset): BrowserContextOptions {
   const { width, height, deviceScaleFactor, mobile } = screenEmulationMetrics[preset];
   return { viewport: { width, height }, deviceScaleFactor, isMobile: mobile, hasTouch: mobile, userAgent: userAgents[preset] };
 }
@@ -43,19 +43,7 @@ type Observed = { longTasks: { start: number; duration: number }[]; scripts: { d
 export type LongestTask = { duration: number; start: number; script: number; scriptSource: string };
 
 export async function longestTask(url: string, preset: Preset): Promise<LongestTask> {
-  const browser = await launchBrowser();
-  try {
-    return await measure(browser, url, preset);
-  } finally {
-    await browser.close();
-  }
-}
-
-async function measure(browser: Browser, url: string, preset: Preset): Promise<LongestTask> {
-  const context = await browser.newContext(CONTEXTS[preset]);
-  // Closed before the browser: closing a browser with a throttled page still open takes seconds.
-  try {
-    const page = await context.newPage();
+  return withSlowedPage(preset, async (page) => {
     await page.addInitScript(() => {
       const observed: Observed = { longTasks: [], scripts: [] };
       Object.assign(window, observed);
@@ -70,10 +58,7 @@ async function measure(browser: Browser, url: string, preset: Preset): Promise<L
         }
       }).observe({ type: 'long-animation-frame', buffered: true });
     });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    if (!response?.ok()) throw new Error(`${url} answered ${response?.status() ?? 'nothing'}`);
+    await load(page, url);
     await page.waitForTimeout(IDLE_AFTER_LOAD_MS);
     await scrollToBottom(page);
     await page.waitForTimeout(AFTER_SCROLL_MS);
@@ -81,9 +66,35 @@ async function measure(browser: Browser, url: string, preset: Preset): Promise<L
     const longest = longTasks.reduce((a, b) => (b.duration > a.duration ? b : a), { start: 0, duration: 0 });
     const script = scripts.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, source: 'none over 5 ms' });
     return { duration: Math.round(longest.duration), start: Math.round(longest.start), script: Math.round(script.duration), scriptSource: script.source };
+  });
+}
+
+/**
+ * `measure` given a page in a fresh browser (a visitor's first visit), as Lighthouse's phone or desktop,
+ * with the CPU slowed CPU_SLOWDOWN times. Also used by ./anatomy.ts.
+ */
+export async function withSlowedPage<T>(preset: Preset, measure: (page: Page, cdp: CDPSession) => Promise<T>): Promise<T> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext(CONTEXTS[preset]);
+    // Closed before the browser: closing a browser with a throttled page still open takes seconds.
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      return await measure(page, cdp);
+    } finally {
+      await context.close();
+    }
   } finally {
-    await context.close();
+    await browser.close();
   }
+}
+
+/** Navigates to `url` and waits for `load`; a page that does not answer 2xx is an error. */
+export async function load(page: Page, url: string): Promise<void> {
+  const response = await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  if (!response?.ok()) throw new Error(`${url} answered ${response?.status() ?? 'nothing'}`);
 }
 
 /** A step every SCROLL_STEP_MS until the bottom, which may move as sections hydrate. */

@@ -37,11 +37,13 @@ export type PageWeight = {
  * a tall screen. A page without deferred sections is all first screen.
  */
 export function firstScreenEnd(html: string): number {
-  const marker = '<div data-deferred=';
-  const first = html.indexOf(marker);
-  const second = first < 0 ? -1 : html.indexOf(marker, first + marker.length);
+  const first = html.indexOf(DEFERRED_PART);
+  const second = first < 0 ? -1 : html.indexOf(DEFERRED_PART, first + DEFERRED_PART.length);
   return second < 0 ? html.length : second;
 }
+
+/** How the wrapper of each part that hydrates later starts in the prerendered HTML. */
+export const DEFERRED_PART = '<div data-deferred=';
 
 export function brotliSize(data: string | Buffer): number {
   return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
