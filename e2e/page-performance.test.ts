@@ -343,6 +343,59 @@ describe('deferred hydration', () => {
     await context.close();
   });
 
+  it('the forms join the page only once it is parsed, as the visitor nears them, and are there before they are on screen', async () => {
+    // Chrome's autofill reads every form of a parsed page, laying out the sections that hold them:
+    // the prerendered forms wait in <noscript> until their section comes near (lib/deferred-forms.ts).
+    const { page, context, errors } = await openPage(browser, 'phone');
+    const shifts = await recordLayoutShifts(page);
+    await page.addInitScript(() => {
+      // No idle time: only scrolling brings the sections below, and their forms.
+      window.requestIdleCallback = () => 0;
+      const seen = { formsWhenParsed: -1, onScreen: {} as Record<string, boolean> };
+      Object.assign(window, { seen });
+      document.addEventListener('DOMContentLoaded', () => {
+        seen.formsWhenParsed = document.forms.length;
+        // Told once a frame showing the box has been drawn: was the form in it?
+        const onScreen = new IntersectionObserver((entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            onScreen.unobserve(entry.target);
+            seen.onScreen[entry.target.id || 'newsletter column'] = entry.target.querySelector('form') !== null;
+          }
+        });
+        onScreen.observe(document.getElementById('contact-form')!);
+        onScreen.observe(document.querySelector('[data-deferred="footer"] footer > div > div')!);
+      });
+    });
+    // The code of the sections holding the forms is slow to come: the forms must not wait for it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(Contact|Footer)-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    type Seen = { formsWhenParsed: number; onScreen: Record<string, boolean> };
+    const seen = () => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
+    expect((await seen()).formsWhenParsed).toBe(0);
+    expect(await page.evaluate(() => document.forms.length)).toBe(0);
+
+    // Reading down the page, three quarters of a screen at a time.
+    const screen = await page.evaluate(() => innerHeight);
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 0.75 * screen) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+      await page.waitForTimeout(150);
+    }
+    await expect.poll(async () => (await seen()).onScreen).toEqual({ 'contact-form': true, 'newsletter column': true });
+    expect(await page.evaluate(() => document.forms.length)).toBe(2);
+    // Their code arrives: the same two forms hydrate.
+    release();
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('form[data-ready]').length), { timeout: 10_000 }).toBe(2);
+    expect(await shifts()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the menu, used before the sections below have hydrated, still lands on the section', async () => {
     const { page, context, errors } = await openPage(browser, 'phone');
     // Nothing below the first screen hydrates: those sections are not laid out yet (app/index.css).

@@ -11,7 +11,8 @@ import { eagerSections } from '../../src/web/app/eager-sections';
 import '../../src/web/app/index.css';
 import { getContent } from '../../src/web/content/all';
 import { boot } from '../../src/web/lib/boot';
+import { revealForms } from '../../src/web/lib/deferred-forms';
 
-boot();
+boot(revealForms);
 const locale = document.documentElement.lang.startsWith('fr') ? 'fr' : 'en';
 createRoot(document.getElementById('root')!).render(<App content={fillContent(getContent(locale), site)} sections={eagerSections} />);

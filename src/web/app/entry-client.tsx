@@ -4,6 +4,7 @@ import { site } from '../../config/site';
 import type { Locale } from '../content';
 import { loadFirstScreenContent } from '../content/load';
 import { boot } from '../lib/boot';
+import { revealForms } from '../lib/deferred-forms';
 import { currentDocument } from '../lib/pages';
 import { revealOnScroll } from '../lib/reveal';
 import { PageShell } from '../pages/PageShell';
@@ -14,7 +15,7 @@ import './index.css';
 
 // In production the prerendered HTML already ran the boot script inline (and the bundle leaves it
 // out); `vite dev` serves the bare template.
-if (import.meta.env.DEV && !document.documentElement.classList.contains('js')) boot();
+if (import.meta.env.DEV && !document.documentElement.classList.contains('js')) boot(revealForms);
 revealOnScroll();
 
 // The page and language of this document (from <html lang data-page>, written by the prerender

@@ -4,7 +4,9 @@ import { LOCALES, type Locale } from '../content';
 import { getContent } from '../content/all';
 import { privacyPolicies } from '../content/privacy';
 import { boot } from '../lib/boot';
+import { revealForms } from '../lib/deferred-forms';
 import { HTML_LANG, PAGE_IDS, pagePath, type DocumentKind, type PageId } from '../lib/pages';
+import { PrerenderContext } from '../components/DeferredForm';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage';
 import { PrivacyPage } from '../pages/privacy/PrivacyPage';
 import { robotsTxt, sitemapXml } from '../seo/crawlers';
@@ -21,7 +23,9 @@ export type RenderedPage = { lang: string; page: DocumentKind; head: string; htm
 export function render(locale: Locale, page: PageId = 'home'): RenderedPage {
   const content = fillContent(getContent(locale), site);
   const html = renderToString(
-    page === 'privacy' ? <PrivacyPage content={content} /> : <App content={content} sections={eagerSections} />,
+    <PrerenderContext.Provider value={true}>
+      {page === 'privacy' ? <PrivacyPage content={content} /> : <App content={content} sections={eagerSections} />}
+    </PrerenderContext.Provider>,
   );
   const common = { site, locale, page, imageAlt: content.meta.ogImageAlt };
   const head =
@@ -52,4 +56,4 @@ export function crawlerFiles(): Record<'sitemap.xml' | 'robots.txt', string> {
 }
 
 /** The inline script that sets language, theme and layout before the first paint (lib/boot.ts). */
-export const bootScript = `(${boot.toString()})()`;
+export const bootScript = `(${boot.toString()})(${revealForms.toString()})`;

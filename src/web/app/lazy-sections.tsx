@@ -2,6 +2,7 @@ import { lazy, useEffect, type ComponentType } from 'react';
 import { site } from '../../config/site';
 import type { Content, FirstScreenContent } from '../content';
 import { loadBelowTheFoldContent } from '../content/load';
+import { revealForms } from '../lib/deferred-forms';
 import { ContentProvider, fillContent } from './content-context';
 import { DEFERRED_SECTIONS, markHydrated, type DeferredSection, type SectionComponents } from './Deferred';
 import { inOwnTask } from './tasks';
@@ -41,7 +42,17 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
     if (NOTIFYING.includes(section)) wanted.get('toasts')?.();
   };
 
-  watchViewport(want);
+  // A part coming near the viewport: its form (lib/deferred-forms.ts) joins the page at once, while
+  // the part is still off screen, so that what the visitor scrolls to is complete (and can be typed
+  // in before it hydrates). A part wanted while the browser is idle gets its form from hydration
+  // instead (Preact creates what the prerendered markup lacks), by which time the visitor is
+  // nowhere near: its section is then laid out once, form included, when it becomes an ordinary box
+  // (Deferred.tsx), and autofill, reading the new form a moment later, finds it laid out already.
+  watchViewport((section) => {
+    const part = document.querySelector(`[data-deferred="${section}"]`);
+    if (part) revealForms(part);
+    want(section);
+  });
   whenIdleAfterLoad(want);
 
   let content: Promise<Content> | undefined;

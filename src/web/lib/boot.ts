@@ -3,15 +3,16 @@
  * visitor: language (a remembered French choice leaves `/` for `/fr/`), theme (`dark` class),
  * layout (`layout-mobile` / `layout-desktop`), the nav's solid state (`scrolled`), `full-layout`
  * when the page opens on a #fragment, and `js`
- * (progressive enhancement hooks in CSS); it also holds back forms submitted before they hydrate.
+ * (progressive enhancement hooks in CSS); it also puts the forms in the page before a jump to a
+ * section (`revealForms`, lib/deferred-forms.ts) and holds back forms submitted before they hydrate.
  * Every page inlines this same script, so the
  * Content-Security-Policy needs one hash for all of them.
  *
- * The prerender step inlines `(${boot.toString()})()`, so this function must stay self-contained:
- * no imports, no closures over module variables. The constants mirror spec §9 and are checked by
+ * The prerender step inlines `(${boot.toString()})(${revealForms.toString()})`, so this function
+ * must stay self-contained: no imports, no closures over module variables. The constants mirror spec §9 and are checked by
  * boot.test.ts; the app reads the resulting classes instead of computing them again.
  */
-export function boot(): void {
+export function boot(revealForms: (root: ParentNode) => void): void {
   const root = document.documentElement;
 
   // A visitor who chose French (features/language, key 'locale') and comes back to the
@@ -67,22 +68,27 @@ export function boot(): void {
   addEventListener('scroll', () => cl.toggle('scrolled', scrollY > 50), { passive: true });
 
   // Sections below the first screen are laid out only near the viewport, each holding an estimated
-  // height until then (app/index.css). A jump to a #fragment measures the page first, so it needs
-  // them all laid out: an address with a fragment, or an in-page link followed before the section
+  // height until then (app/index.css), and their forms join the page only then. A jump to a
+  // #fragment measures the page first, so it needs them all laid out, forms included: an address
+  // with a fragment (once the page is parsed), or an in-page link followed before the section
   // links hydrate (the browser scrolls after this capturing listener).
-  const fullLayout = () => cl.add('full-layout');
-  if (location.hash) fullLayout();
+  if (location.hash) {
+    cl.add('full-layout');
+    document.addEventListener('DOMContentLoaded', () => revealForms(document));
+  }
   document.addEventListener(
     'click',
     (event) => {
-      if ((event.target as Element).closest?.('a[href^="#"]')) fullLayout();
+      if (!(event.target as Element).closest?.('a[href^="#"]')) return;
+      revealForms(document);
+      cl.add('full-layout');
     },
     true,
   );
 
-  // The forms below the first screen hydrate late (app/Deferred.tsx). Submitted before then, the
-  // browser would send one itself, as a GET with the visitor's details in the address: hold it
-  // back until the hydrated form handles it (`data-ready`). What was typed stays in the fields.
+  // The forms below the first screen hydrate late (app/Deferred.tsx). Submitted before then, a form
+  // would be posted by the browser itself, leaving the page: hold the submission back until the
+  // hydrated form handles submissions (`data-ready`). What was typed stays in the fields.
   document.addEventListener(
     'submit',
     (event) => {

@@ -1,4 +1,5 @@
 import type { SectionAnchor } from '../content/types';
+import { revealForms } from './deferred-forms';
 import { prefersReducedMotion, type Layout } from './layout';
 
 /** Spec §9: mobile nav scrolls to 60 px above a section, 100 px more for the contact form. */
@@ -26,8 +27,10 @@ export function scrollTargetY(elementTop: number, currentScrollY: number, offset
 export function scrollToSection(anchor: SectionAnchor, layout: Layout): void {
   const element = document.getElementById(anchor);
   if (!element) return;
-  // Sections not yet hydrated hold only an estimated height (app/index.css): lay them out for real
-  // first, or the scroll would end where the estimates put the section.
+  // Sections not yet hydrated hold only an estimated height (app/index.css), some without their
+  // form yet: lay them out for real, forms included, or the scroll would end where the estimates
+  // put the section.
+  revealForms(document);
   document.documentElement.classList.add('full-layout');
   const top = scrollTargetY(element.getBoundingClientRect().top, scrollY, scrollOffset(anchor, layout));
   scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });

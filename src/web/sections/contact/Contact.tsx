@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { site } from '../../../config/site';
 import { useContent } from '../../app/content-context';
 import { formatAddress } from '../../content';
+import { DeferredForm } from '../../components/DeferredForm';
 import { Section } from '../../components/Section';
 import { ContactForm } from '../../features/contact-form/ContactForm';
 import { ChipCircuit } from './ChipCircuit';
@@ -55,7 +56,9 @@ export function Contact() {
           <h3 id="contact-form-title" className="mb-6 text-2xl font-bold">
             {contact.form.title}
           </h3>
-          <ContactForm />
+          <DeferredForm>
+            <ContactForm />
+          </DeferredForm>
         </div>
       </div>
     </Section>
