@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /** True while the prerender step renders a page (app/entry-server.tsx). */
 export const PrerenderContext = createContext(false);
@@ -7,7 +7,19 @@ export const PrerenderContext = createContext(false);
  * A form below the first screen. Prerendered inside `<noscript data-form>`, so that a browser
  * running scripts does not have it in the page until its section comes near (lib/deferred-forms.ts
  * says why and when); rendered as it is everywhere else, which is what the section hydrates.
+ *
+ * A section hydrated while the browser is idle, far from the visitor, finds its form still in the
+ * `<noscript>`: it hydrates that as it is, and creates the form just after, in a task of its own
+ * (effects run after the next frame), so that neither task is long on a slow phone.
  */
-export function DeferredForm({ children }: { children: ReactNode }) {
-  return useContext(PrerenderContext) ? <noscript data-form="">{children}</noscript> : <>{children}</>;
+export function DeferredForm({ name, children }: { name: string; children: ReactNode }) {
+  const prerendering = useContext(PrerenderContext);
+  const [waiting, setWaiting] = useState(() => !prerendering && document.querySelector(`noscript[data-form="${name}"]`) !== null);
+  useEffect(() => {
+    if (waiting) setWaiting(false);
+  }, [waiting]);
+  if (prerendering) return <noscript data-form={name}>{children}</noscript>;
+  // Hydration keeps what is inside an element given its HTML (here, the form's markup as text).
+  if (waiting) return <noscript data-form={name} dangerouslySetInnerHTML={{ __html: '' }} />;
+  return <>{children}</>;
 }

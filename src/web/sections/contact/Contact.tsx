@@ -56,7 +56,7 @@ export function Contact() {
           <h3 id="contact-form-title" className="mb-6 text-2xl font-bold">
             {contact.form.title}
           </h3>
-          <DeferredForm>
+          <DeferredForm name="contact">
             <ContactForm />
           </DeferredForm>
         </div>

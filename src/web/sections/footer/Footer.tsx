@@ -17,7 +17,7 @@ export function Footer() {
         <div>
           <h2 className={headingClass}>{footer.newsletter.title}</h2>
           <p className="mt-3">{footer.newsletter.line}</p>
-          <DeferredForm>
+          <DeferredForm name="newsletter">
             <NewsletterForm />
           </DeferredForm>
         </div>
