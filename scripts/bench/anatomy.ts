@@ -4,15 +4,16 @@
  * bench's `longtask` observer, a trace also sees the navigation's own task, before the page exists.
  *
  * Each task over 50 ms is sorted by what started it: the navigation, the first paint, the end of
- * parsing (DOMContentLoaded: Chrome's autofill reads every form then, laying out what it needs),
- * the full stylesheet arriving, our scripts, or anything else; and split into style, layout, paint,
- * script and HTML parsing time.
+ * parsing (DOMContentLoaded, when Chrome's autofill reads every form of the page, laying out what it
+ * needs), the full stylesheet arriving, Chrome's autofill reading a form added to the page later, a
+ * later frame (styling, laying out and painting what changed), our scripts, or anything else; and
+ * split into style, layout, paint, script and HTML parsing time.
  */
 import type { CDPSession, Page } from 'playwright-core';
 import type { Preset } from './figures';
 import { load, withSlowedPage } from './long-task';
 
-export const TASK_KINDS = ['navigation', 'first paint', 'end of parsing', 'full stylesheet', 'script', 'other'] as const;
+export const TASK_KINDS = ['navigation', 'first paint', 'end of parsing', 'full stylesheet', 'autofill', 'later frame', 'script', 'other'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export const PARTS = ['style', 'layout', 'paint', 'script', 'parse'] as const;
 export type Part = (typeof PARTS)[number];
@@ -30,7 +31,8 @@ const PART_EVENTS: Record<Part, string[]> = {
   parse: ['ParseHTML'],
 };
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { beginData?: { url?: string } } };
+/** `src_file`: on a task, where in Chromium it was posted from. */
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { beginData?: { url?: string }; src_file?: string } };
 type Span = TraceEvent & { dur: number };
 
 /** The tasks over 50 ms of one load of `url`, in a fresh browser (a visitor's first visit). */
@@ -74,8 +76,12 @@ function kindOf(spans: Span[], task: Span, firstPaint: Span | undefined, parts: 
   if (has('DocumentLoader::CommitNavigation')) return 'navigation';
   if (task === firstPaint) return 'first paint';
   if (has('Document::FinishedParsing')) return 'end of parsing';
-  // The critical CSS is added by the first paint at the latest; a style sheet added later is the full one.
-  if (firstPaint && task.ts > firstPaint.ts && has('RuleSet::addRulesFromSheet')) return 'full stylesheet';
+  // The critical CSS is added by the first paint at the latest; a style sheet added later, or its
+  // <link> reporting it loaded, is the full one.
+  const stylesheet = has('RuleSet::addRulesFromSheet') || task.args?.src_file?.endsWith('html_link_element.cc');
+  if (firstPaint && task.ts > firstPaint.ts && stylesheet) return 'full stylesheet';
+  if (task.args?.src_file?.includes('/autofill/')) return 'autofill';
+  if (firstPaint && task.ts > firstPaint.ts && has('WebFrameWidgetImpl::UpdateLifecycle') && parts.script * 2 < task.dur / 1000) return 'later frame';
   if (parts.script * 2 > task.dur / 1000) return 'script';
   return 'other';
 }
