@@ -16,6 +16,7 @@ export function DeferredForm({ name, children }: { name: string; children: React
   const prerendering = useContext(PrerenderContext);
   const [waiting, setWaiting] = useState(() => !prerendering && document.querySelector(`noscript[data-form="${name}"]`) !== null);
   useEffect(() => {
+    // oxlint-disable-next-line react/set-state-in-effect -- the point: effects run after the next frame, in a task of their own
     if (waiting) setWaiting(false);
   }, [waiting]);
   if (prerendering) return <noscript data-form={name}>{children}</noscript>;
