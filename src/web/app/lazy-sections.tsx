@@ -51,7 +51,9 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
   watchViewport((section) => {
     const part = document.querySelector(`[data-deferred="${section}"]`);
     if (part) revealForms(part);
-    want(section);
+    // Parts coming near together (a tall screen, a jump) start loading one task each: fetching a
+    // part's code adds a preload for each chunk it needs, a few milliseconds each on a slow phone.
+    void inOwnTask().then(() => want(section));
   });
   whenIdleAfterLoad(want);
 
