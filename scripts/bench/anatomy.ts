@@ -76,13 +76,15 @@ function kindOf(spans: Span[], task: Span, firstPaint: Span | undefined, parts: 
   if (has('DocumentLoader::CommitNavigation')) return 'navigation';
   if (task === firstPaint) return 'first paint';
   if (has('Document::FinishedParsing')) return 'end of parsing';
+  const afterFirstPaint = firstPaint !== undefined && task.ts > firstPaint.ts;
+  const mostlyScript = parts.script * 2 > task.dur / 1000;
   // The critical CSS is added by the first paint at the latest; a style sheet added later, or its
   // <link> reporting it loaded, is the full one.
   const stylesheet = has('RuleSet::addRulesFromSheet') || task.args?.src_file?.endsWith('html_link_element.cc');
-  if (firstPaint && task.ts > firstPaint.ts && stylesheet) return 'full stylesheet';
+  if (afterFirstPaint && stylesheet) return 'full stylesheet';
   if (task.args?.src_file?.includes('/autofill/')) return 'autofill';
-  if (firstPaint && task.ts > firstPaint.ts && has('WebFrameWidgetImpl::UpdateLifecycle') && parts.script * 2 < task.dur / 1000) return 'later frame';
-  if (parts.script * 2 > task.dur / 1000) return 'script';
+  if (afterFirstPaint && has('WebFrameWidgetImpl::UpdateLifecycle') && !mostlyScript) return 'later frame';
+  if (mostlyScript) return 'script';
   return 'other';
 }
 

@@ -6,7 +6,6 @@ import { privacyPolicies } from '../content/privacy';
 import { boot } from '../lib/boot';
 import { revealForms } from '../lib/deferred-forms';
 import { HTML_LANG, PAGE_IDS, pagePath, type DocumentKind, type PageId } from '../lib/pages';
-import { PrerenderContext } from '../components/DeferredForm';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage';
 import { PrivacyPage } from '../pages/privacy/PrivacyPage';
 import { robotsTxt, sitemapXml } from '../seo/crawlers';
@@ -23,9 +22,7 @@ export type RenderedPage = { lang: string; page: DocumentKind; head: string; htm
 export function render(locale: Locale, page: PageId = 'home'): RenderedPage {
   const content = fillContent(getContent(locale), site);
   const html = renderToString(
-    <PrerenderContext.Provider value={true}>
-      {page === 'privacy' ? <PrivacyPage content={content} /> : <App content={content} sections={eagerSections} />}
-    </PrerenderContext.Provider>,
+    page === 'privacy' ? <PrivacyPage content={content} /> : <App content={content} sections={eagerSections} />,
   );
   const common = { site, locale, page, imageAlt: content.meta.ogImageAlt };
   const head =

@@ -44,10 +44,10 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
 
   // A part coming near the viewport: its form (lib/deferred-forms.ts) joins the page at once, while
   // the part is still off screen, so that what the visitor scrolls to is complete (and can be typed
-  // in before it hydrates). A part wanted while the browser is idle gets its form from hydration
-  // instead (Preact creates what the prerendered markup lacks), by which time the visitor is
-  // nowhere near: its section is then laid out once, form included, when it becomes an ordinary box
-  // (Deferred.tsx), and autofill, reading the new form a moment later, finds it laid out already.
+  // in before it hydrates). A part wanted while the browser is idle creates its form just after it
+  // hydrates (components/DeferredForm.tsx), the visitor nowhere near: the section is then laid out
+  // once, form included, when it becomes an ordinary box (Deferred.tsx), and autofill, reading the
+  // new form a moment later, finds it laid out already.
   watchViewport((section) => {
     const part = document.querySelector(`[data-deferred="${section}"]`);
     if (part) revealForms(part);

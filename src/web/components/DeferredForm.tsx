@@ -1,7 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-
-/** True while the prerender step renders a page (app/entry-server.tsx). */
-export const PrerenderContext = createContext(false);
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
  * A form below the first screen. Prerendered inside `<noscript data-form>`, so that a browser
@@ -13,13 +10,12 @@ export const PrerenderContext = createContext(false);
  * (effects run after the next frame), so that neither task is long on a slow phone.
  */
 export function DeferredForm({ name, children }: { name: string; children: ReactNode }) {
-  const prerendering = useContext(PrerenderContext);
-  const [waiting, setWaiting] = useState(() => !prerendering && document.querySelector(`noscript[data-form="${name}"]`) !== null);
+  const [waiting, setWaiting] = useState(() => !import.meta.env.SSR && document.querySelector(`noscript[data-form="${name}"]`) !== null);
   useEffect(() => {
     // oxlint-disable-next-line react/set-state-in-effect -- the point: effects run after the next frame, in a task of their own
     if (waiting) setWaiting(false);
   }, [waiting]);
-  if (prerendering) return <noscript data-form={name}>{children}</noscript>;
+  if (import.meta.env.SSR) return <noscript data-form={name}>{children}</noscript>;
   // Hydration keeps what is inside an element given its HTML (here, the form's markup as text).
   if (waiting) return <noscript data-form={name} dangerouslySetInnerHTML={{ __html: '' }} />;
   return <>{children}</>;

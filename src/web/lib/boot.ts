@@ -9,8 +9,9 @@
  * Content-Security-Policy needs one hash for all of them.
  *
  * The prerender step inlines `(${boot.toString()})(${revealForms.toString()})`, so this function
- * must stay self-contained: no imports, no closures over module variables. The constants mirror spec §9 and are checked by
- * boot.test.ts; the app reads the resulting classes instead of computing them again.
+ * must stay self-contained: no imports, no closures over module variables. The constants mirror
+ * spec §9 and are checked by boot.test.ts; the app reads the resulting classes instead of computing
+ * them again.
  */
 export function boot(revealForms: (root: ParentNode) => void): void {
   const root = document.documentElement;
