@@ -416,6 +416,24 @@ describe('deferred hydration', () => {
     await context.close();
   });
 
+  it('a section hydrated while the visitor is elsewhere is laid out only once the visitor nears it', async () => {
+    const { page, context, errors } = await openPage(browser, 'phone');
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    // checkVisibility({ contentVisibilityAuto }) is false for what the browser skips rendering.
+    const rendered = () => page.$eval('#faq h2', (heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered()).toBe(false);
+    // Scrolled to, it is laid out and painted, and keeps the height it really has from then on.
+    await page.locator('[data-deferred="faq"]').scrollIntoViewIfNeeded();
+    await expect.poll(rendered).toBe(true);
+    const real = await page.$eval('#faq', (faq) => faq.getBoundingClientRect().height);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect.poll(rendered).toBe(false);
+    expect(await page.$eval('[data-deferred="faq"]', (part) => part.getBoundingClientRect().height)).toBe(real);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('after load, an idle browser hydrates the whole page without the visitor scrolling', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
     await page.goto(`${baseUrl}/fr/`, { waitUntil: 'load' });

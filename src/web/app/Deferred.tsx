@@ -46,9 +46,9 @@ export function Deferred({ section }: { section: DeferredSection }) {
 const hydrated = new Set<DeferredSection>();
 
 /**
- * Called by each part once it has hydrated (lazy-sections.tsx): marks its wrapper `data-hydrated`
- * (index.css renders it like any box from then on), and `<html data-hydrated>` once every deferred
- * part is interactive: browser tests wait for it before they click anywhere on the page.
+ * Called by each part once it has hydrated (lazy-sections.tsx): marks its wrapper `data-hydrated`,
+ * and `<html data-hydrated>` once every deferred part is interactive: browser tests wait for it
+ * before they click anywhere on the page.
  */
 export function markHydrated(section: DeferredSection) {
   hydrated.add(section);

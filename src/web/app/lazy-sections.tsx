@@ -45,9 +45,8 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
   // A part coming near the viewport: its form (lib/deferred-forms.ts) joins the page at once, while
   // the part is still off screen, so that what the visitor scrolls to is complete (and can be typed
   // in before it hydrates). A part wanted while the browser is idle creates its form just after it
-  // hydrates (components/DeferredForm.tsx), the visitor nowhere near: the section is then laid out
-  // once, form included, when it becomes an ordinary box (Deferred.tsx), and autofill, reading the
-  // new form a moment later, finds it laid out already.
+  // hydrates (components/DeferredForm.tsx), the visitor nowhere near; autofill, reading the new
+  // form, then lays out its section, in a task of its own.
   watchViewport((section) => {
     const part = document.querySelector(`[data-deferred="${section}"]`);
     if (part) revealForms(part);

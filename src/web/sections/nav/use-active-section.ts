@@ -13,9 +13,9 @@ export function useActiveSection<T extends string>(ids: T[]): T | null {
       const boxes = list.flatMap((id) => {
         const element = document.getElementById(id);
         if (!element) return [];
-        // A section not hydrated yet is not laid out (app/index.css): its wrapper's estimated box
-        // stands for it, as measuring inside would lay it out now.
-        const rect = (element.closest('[data-deferred]:not([data-hydrated])') ?? element).getBoundingClientRect();
+        // A section below the first screen is not laid out until it comes near (app/index.css): its
+        // wrapper's box (the estimate until then) stands for it, as measuring inside would lay it out now.
+        const rect = (element.closest('[data-deferred]') ?? element).getBoundingClientRect();
         return [{ id, top: rect.top, bottom: rect.bottom }];
       });
       setActive(activeSection(boxes));
