@@ -255,6 +255,22 @@ describe('search engines and sharing', () => {
           return [element.naturalWidth, element.naturalHeight];
         }, local(head.ogImage!));
         expect(image).toEqual([1200, 630]);
+        // The tab's icon and the home-screen one, small PNGs (an SVG favicon costs the page's main thread a whole document).
+        const icons = await page.locator('link[rel="icon"], link[rel="apple-touch-icon"]').evaluateAll((links) =>
+          Promise.all(
+            links.map(async (link) => {
+              const element = new Image();
+              element.src = (link as HTMLLinkElement).href;
+              await element.decode();
+              const type = (await fetch(element.src)).headers.get('content-type');
+              return [link.getAttribute('rel'), type, element.naturalWidth, element.naturalHeight];
+            }),
+          ),
+        );
+        expect(icons).toEqual([
+          ['icon', 'image/png', 48, 48],
+          ['apple-touch-icon', 'image/png', 180, 180],
+        ]);
       }
     }
     await context.close();

@@ -1,8 +1,13 @@
 /**
- * Draws the social-sharing card of each language (1200×630, the size Open Graph and Twitter's
- * large card expect) with the local Chromium and writes it to public/og/<locale>.jpg, where the
- * build copies it. The images are committed: run `npm run og-images` again after changing the
- * brand (SITE_BRAND_NAME) or a locale's meta title. Needs /usr/bin/chromium (or CHROMIUM_PATH).
+ * Draws the brand's images with the local Chromium, from the mark (src/web/brand/mark.svg, the
+ * same drawing as components/Logo.tsx) into public/, where the build copies them:
+ * - the social-sharing card of each language (1200×630, the size Open Graph and Twitter's large
+ *   card expect), public/og/<locale>.jpg;
+ * - the favicon, a 48×48 PNG (the size search engines ask for): a browser decodes an SVG favicon by
+ *   building a whole SVG document on the page's main thread, 60 ms of a 4× slower phone's load,
+ *   where a small PNG costs nothing; and the 180×180 icon iOS puts on a home screen.
+ * The images are committed: run `npm run brand-images` again after changing the mark, the brand
+ * (SITE_BRAND_NAME) or a locale's meta title. Needs /usr/bin/chromium (or CHROMIUM_PATH).
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -28,8 +33,18 @@ function card(logoSvg: string, brand: string, tagline: string): string {
   </style></head><body><div class="logo">${logoSvg}</div><div><h1>${escape(brand)}</h1><p>${escape(tagline)}</p><div class="bar"></div></div></body></html>`;
 }
 
+/** iOS rounds a home-screen icon's corners itself (and paints transparent ones black): a full square. */
+const ICONS = [
+  { file: 'favicon.png', size: 48, square: false },
+  { file: 'apple-touch-icon.png', size: 180, square: true },
+];
+
+function iconPage(svg: string, size: number): string {
+  return `<!doctype html><style>* { margin: 0; } svg { display: block; width: ${size}px; height: ${size}px; }</style>${svg}`;
+}
+
 const site = loadSiteConfig(process.env);
-const logoSvg = await readFile('public/favicon.svg', 'utf8');
+const logoSvg = await readFile('src/web/brand/mark.svg', 'utf8');
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height } });
@@ -41,6 +56,13 @@ try {
     const file = join('public', socialImagePath(locale));
     await mkdir(join('public', 'og'), { recursive: true });
     await page.screenshot({ path: file, type: 'jpeg', quality: 82 });
+    console.log(`${file}: ${((await stat(file)).size / 1024).toFixed(1)} KiB`);
+  }
+  for (const icon of ICONS) {
+    await page.setViewportSize({ width: icon.size, height: icon.size });
+    await page.setContent(iconPage(icon.square ? logoSvg.replace(/ rx="[^"]*"/, '') : logoSvg, icon.size));
+    const file = join('public', icon.file);
+    await page.screenshot({ path: file, type: 'png', omitBackground: true });
     console.log(`${file}: ${((await stat(file)).size / 1024).toFixed(1)} KiB`);
   }
 } finally {
