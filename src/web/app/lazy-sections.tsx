@@ -45,8 +45,8 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
   // A part coming near the viewport: its form (lib/deferred-forms.ts) joins the page at once, while
   // the part is still off screen, so that what the visitor scrolls to is complete (and can be typed
   // in before it hydrates). A part wanted while the browser is idle creates its form just after it
-  // hydrates (components/DeferredForm.tsx), the visitor nowhere near; autofill, reading the new
-  // form, then lays out its section, in a task of its own.
+  // hydrates (components/DeferredForm.tsx), the visitor nowhere near: the section, rendered like any
+  // box from then on (index.css), is laid out in a frame of its own, before autofill reads the form.
   watchViewport((section) => {
     const part = document.querySelector(`[data-deferred="${section}"]`);
     if (part) revealForms(part);
