@@ -434,6 +434,34 @@ describe('deferred hydration', () => {
     await context.close();
   });
 
+  it('the sections with nothing to interact with cost no code: read to the end, they stay as prerendered', async () => {
+    const { page, context, errors } = await openPage(browser, 'phone');
+    const requested = scriptsRequested(page);
+    // What a part holds: its text and how many elements carry it.
+    const parts = () =>
+      page.$$eval('[data-deferred]', (elements) =>
+        Object.fromEntries(elements.map((part) => [part.getAttribute('data-deferred'), `${part.querySelectorAll('*').length} ${part.textContent}`])),
+      );
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    const prerendered = await parts();
+    await waitForHydration(page);
+    const screen = await page.evaluate(() => innerHeight);
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 0.75 * screen) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+      await page.waitForTimeout(100);
+    }
+    const scripts = requested().join(' ');
+    for (const code of ['VoiceDemo', 'Contact', 'BrandBanner', 'Faq', 'Footer']) expect(scripts).toContain(`/${code}-`);
+    expect(scripts).not.toMatch(/Services|Benefits|Testimonials|Delivery/);
+    const now = await parts();
+    for (const section of ['services', 'benefits', 'testimonials', 'delivery']) {
+      expect(now[section], section).toBe(prerendered[section]);
+      expect(now[section]!.length, section).toBeGreaterThan(300);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('after load, an idle browser hydrates the whole page without the visitor scrolling', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
     await page.goto(`${baseUrl}/fr/`, { waitUntil: 'load' });

@@ -1,5 +1,6 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { site } from '../../config/site';
+import { ServerOnly } from '../components/ServerOnly';
 import type { Content, FirstScreenContent } from '../content';
 import { loadBelowTheFoldContent } from '../content/load';
 import { revealForms } from '../lib/deferred-forms';
@@ -8,19 +9,23 @@ import { DEFERRED_SECTIONS, markHydrated, type DeferredSection, type SectionComp
 import { inOwnTask } from './tasks';
 
 /**
- * The browser's below-the-fold parts: each one's code is fetched, and the part hydrated, only when
- * it is wanted: when it comes within a screen of the viewport (a visitor scrolling or following a
- * link to it), or when the browser is idle after the page has loaded, one part per idle period, in
- * page order, so that hydration never blocks the main thread for long. The notifications area
- * comes with the first part that can raise one. The copy of the sections below the first screen
- * is fetched once, with the first of them.
+ * The browser's below-the-fold parts. Those with nothing to interact with (text, icons, plain
+ * links) are never hydrated: their prerendered markup stays as it is (components/ServerOnly.tsx),
+ * and the browser fetches no code and runs no task for them. Each of the others has its code
+ * fetched, and is hydrated, only when it is wanted: when it comes within a screen of the viewport
+ * (a visitor scrolling or following a link to it), or when the browser is idle after the page has
+ * loaded, one part per idle period, in page order, so that hydration never blocks the main thread
+ * for long. The notifications area comes with the first part that can raise one. The copy of the
+ * sections below the first screen is fetched once, with the first of them.
  */
-const loaders: Record<DeferredSection, () => Promise<ComponentType>> = {
-  services: () => import('../sections/services/Services').then((m) => m.Services),
+const STATIC_SECTIONS = ['services', 'benefits', 'testimonials', 'delivery'] as const satisfies readonly DeferredSection[];
+type StaticSection = (typeof STATIC_SECTIONS)[number];
+type HydratedSection = Exclude<DeferredSection, StaticSection>;
+const isStatic = (section: DeferredSection): section is StaticSection => (STATIC_SECTIONS as readonly DeferredSection[]).includes(section);
+const HYDRATED_SECTIONS = DEFERRED_SECTIONS.filter((section): section is HydratedSection => !isStatic(section));
+
+const loaders: Record<HydratedSection, () => Promise<ComponentType>> = {
   'voice-demo': () => import('../sections/voice-demo/VoiceDemo').then((m) => m.VoiceDemo),
-  benefits: () => import('../sections/benefits/Benefits').then((m) => m.Benefits),
-  testimonials: () => import('../sections/testimonials/Testimonials').then((m) => m.Testimonials),
-  delivery: () => import('../sections/delivery/Delivery').then((m) => m.Delivery),
   contact: () => import('../sections/contact/Contact').then((m) => m.Contact),
   banner: () => import('../sections/banner/BrandBanner').then((m) => m.BrandBanner),
   faq: () => import('../sections/faq/Faq').then((m) => m.Faq),
@@ -29,15 +34,15 @@ const loaders: Record<DeferredSection, () => Promise<ComponentType>> = {
 };
 
 /** Parts that can raise a notification: the first of them to be wanted brings the toasts area along. */
-const NOTIFYING: readonly DeferredSection[] = ['voice-demo', 'contact', 'footer'];
+const NOTIFYING: readonly HydratedSection[] = ['voice-demo', 'contact', 'footer'];
 
 export function lazySections(firstScreen: FirstScreenContent): SectionComponents {
-  const wanted = new Map<DeferredSection, () => void>();
-  const promises = new Map<DeferredSection, Promise<void>>();
-  for (const section of DEFERRED_SECTIONS) {
+  const wanted = new Map<HydratedSection, () => void>();
+  const promises = new Map<HydratedSection, Promise<void>>();
+  for (const section of HYDRATED_SECTIONS) {
     promises.set(section, new Promise<void>((resolve) => wanted.set(section, resolve)));
   }
-  const want = (section: DeferredSection) => {
+  const want = (section: HydratedSection) => {
     wanted.get(section)?.();
     if (NOTIFYING.includes(section)) wanted.get('toasts')?.();
   };
@@ -61,7 +66,8 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
     (content ??= loadBelowTheFoldContent(firstScreen.locale).then((rest) => ({ ...firstScreen, ...fillContent(rest, site) })));
 
   const sections = {} as SectionComponents;
-  for (const section of DEFERRED_SECTIONS) {
+  for (const section of STATIC_SECTIONS) sections[section] = prerenderedOnly(section);
+  for (const section of HYDRATED_SECTIONS) {
     sections[section] = lazy(async () => {
       await promises.get(section);
       const [Section, whole] = await Promise.all([loaders[section](), wholeContent()]);
@@ -86,20 +92,31 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
   return sections;
 }
 
+/** A part left as prerendered: interactive as it is, so marked hydrated as soon as the page is. */
+function prerenderedOnly(section: StaticSection): ComponentType {
+  return function PrerenderedSection() {
+    useEffect(() => markHydrated(section), []);
+    return <ServerOnly />;
+  };
+}
+
 /** Wants each part as soon as it is within one screen height of the viewport. */
-function watchViewport(want: (section: DeferredSection) => void) {
+function watchViewport(want: (section: HydratedSection) => void) {
   if (typeof IntersectionObserver === 'undefined') return;
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
-        want((entry.target as HTMLElement).dataset.deferred as DeferredSection);
+        want((entry.target as HTMLElement).dataset.deferred as HydratedSection);
       }
     },
     { rootMargin: '100% 0px' },
   );
-  for (const element of document.querySelectorAll('[data-deferred]')) observer.observe(element);
+  for (const section of HYDRATED_SECTIONS) {
+    const part = document.querySelector(`[data-deferred="${section}"]`);
+    if (part) observer.observe(part);
+  }
 }
 
 function idle(callback: () => void) {
@@ -108,8 +125,8 @@ function idle(callback: () => void) {
 }
 
 /** After `load`, wants the remaining parts one per idle period, in page order. */
-function whenIdleAfterLoad(want: (section: DeferredSection) => void) {
-  const queue = [...DEFERRED_SECTIONS];
+function whenIdleAfterLoad(want: (section: HydratedSection) => void) {
+  const queue = [...HYDRATED_SECTIONS];
   const next = () => {
     const section = queue.shift();
     if (!section) return;
