@@ -459,6 +459,9 @@ describe('deferred hydration', () => {
     for (const section of ['services', 'benefits', 'testimonials', 'delivery']) {
       expect(now[section], section).toBe(prerendered[section]);
       expect(now[section]!.length, section).toBeGreaterThan(300);
+      // Nothing in them would need their code: a section that gains a control must hydrate again.
+      const controls = `[data-deferred="${section}"] :is(button, input, select, textarea, details, [tabindex], [role="button"])`;
+      expect(await page.locator(controls).count(), section).toBe(0);
     }
     expect(errors).toEqual([]);
     await context.close();

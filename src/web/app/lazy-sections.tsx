@@ -16,7 +16,8 @@ import { inOwnTask } from './tasks';
  * (a visitor scrolling or following a link to it), or when the browser is idle after the page has
  * loaded, one part per idle period, in page order, so that hydration never blocks the main thread
  * for long. The notifications area comes with the first part that can raise one. The copy of the
- * sections below the first screen is fetched once, with the first of them.
+ * sections below the first screen is fetched once, with the first of them. A section that gains a
+ * control (a button, a field) must leave STATIC_SECTIONS: a browser test checks they hold none.
  */
 const STATIC_SECTIONS = ['services', 'benefits', 'testimonials', 'delivery'] as const satisfies readonly DeferredSection[];
 type StaticSection = (typeof STATIC_SECTIONS)[number];
