@@ -26,7 +26,7 @@ describe('static site', () => {
     await writeFile(join(site, 'assets', 'x-abc123.js.br'), brotliCompressSync(SCRIPT));
     await writeFile(join(site, 'fr', 'index.html'), '<!doctype html><title>fr</title>');
     await writeFile(join(site, '404.html'), '<!doctype html><title>Page introuvable</title>');
-    await writeFile(join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(join(site, 'favicon.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
     const config = testConfig({ STATIC_DIR: site, SQLITE_PATH: join(dir, 'leads.sqlite') });
     store = await createStore(config);
     app = await buildApp({ config, store, logger: captureLogs().logger });
@@ -49,7 +49,9 @@ describe('static site', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.body).toBe(SCRIPT);
 
-    expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+    const icon = await app.inject({ url: '/favicon.png' });
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the pre-compressed sibling when the browser accepts it', async () => {
