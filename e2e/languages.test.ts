@@ -219,7 +219,7 @@ describe('each home page', () => {
 });
 
 describe('search engines and sharing', () => {
-  it('every page has its title, description, canonical and alternate addresses and a real 1200×630 sharing image', async () => {
+  it('every page has its title, description, canonical and alternate addresses, a real 1200×630 sharing image and PNG icons', async () => {
     const { page, context } = await openPage(browser, 'desktop');
     for (const pageId of ['home', 'privacy'] as const) {
       for (const locale of LOCALES) {

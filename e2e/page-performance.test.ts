@@ -171,6 +171,15 @@ function scriptsRequested(page: Page): () => string[] {
   return () => [...seen];
 }
 
+/** Reads down the page as a visitor would, three quarters of a screen at a time, pausing `pauseMs` at each step. */
+async function readToTheEnd(page: Page, pauseMs: number) {
+  const screen = await page.evaluate(() => innerHeight);
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 0.75 * screen) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(pauseMs);
+  }
+}
+
 /** Starts recording the page's layout shifts (value and the nodes that moved); returns a reader. */
 async function recordLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
@@ -380,12 +389,7 @@ describe('deferred hydration', () => {
     expect((await seen()).formsWhenParsed).toBe(0);
     expect(await page.evaluate(() => document.forms.length)).toBe(0);
 
-    // Reading down the page, three quarters of a screen at a time.
-    const screen = await page.evaluate(() => innerHeight);
-    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 0.75 * screen) {
-      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-      await page.waitForTimeout(150);
-    }
+    await readToTheEnd(page, 150);
     await expect.poll(async () => (await seen()).onScreen).toEqual({ 'contact-form': true, 'newsletter column': true });
     expect(await page.evaluate(() => document.forms.length)).toBe(2);
     // Their code arrives: the same two forms hydrate.
@@ -447,11 +451,7 @@ describe('deferred hydration', () => {
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     const prerendered = await parts();
     await waitForHydration(page);
-    const screen = await page.evaluate(() => innerHeight);
-    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 0.75 * screen) {
-      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-      await page.waitForTimeout(100);
-    }
+    await readToTheEnd(page, 100);
     const scripts = requested().join(' ');
     for (const code of ['VoiceDemo', 'Contact', 'BrandBanner', 'Faq', 'Footer']) expect(scripts).toContain(`/${code}-`);
     expect(scripts).not.toMatch(/Services|Benefits|Testimonials|Delivery/);

@@ -22,8 +22,9 @@ import { inOwnTask } from './tasks';
 const STATIC_SECTIONS = ['services', 'benefits', 'testimonials', 'delivery'] as const satisfies readonly DeferredSection[];
 type StaticSection = (typeof STATIC_SECTIONS)[number];
 type HydratedSection = Exclude<DeferredSection, StaticSection>;
-const isStatic = (section: DeferredSection): section is StaticSection => (STATIC_SECTIONS as readonly DeferredSection[]).includes(section);
-const HYDRATED_SECTIONS = DEFERRED_SECTIONS.filter((section): section is HydratedSection => !isStatic(section));
+const HYDRATED_SECTIONS = DEFERRED_SECTIONS.filter(
+  (section): section is HydratedSection => !(STATIC_SECTIONS as readonly DeferredSection[]).includes(section),
+);
 
 const loaders: Record<HydratedSection, () => Promise<ComponentType>> = {
   'voice-demo': () => import('../sections/voice-demo/VoiceDemo').then((m) => m.VoiceDemo),
