@@ -1,6 +1,7 @@
 import { preact } from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { compileHints } from './scripts/lib/compile-hints.ts';
 import { loadSiteConfig } from './src/config/site-schema.ts';
 
 // Public site configuration is parsed once here and inlined into the bundle and the prerendered HTML.
@@ -27,7 +28,7 @@ function sonnerStylesFromCss(): Plugin {
 export const PREACT_THROUGH_ALIASES = ['lucide-react', 'sonner'];
 
 export default defineConfig({
-  plugins: [preact(), tailwindcss(), sonnerStylesFromCss()],
+  plugins: [preact(), tailwindcss(), sonnerStylesFromCss(), compileHints()],
   // Libraries written against React get Preact through the preset's aliases only when bundled.
   ssr: { noExternal: PREACT_THROUGH_ALIASES },
   define: {

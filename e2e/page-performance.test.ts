@@ -1,9 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { COMPILE_HINT } from '../scripts/lib/compile-hints';
 import { BUDGETS, firstScreenEnd, measurePageWeight, type PageWeight } from '../scripts/lib/page-weight';
 import { LOCALES } from '../src/web/content';
 import { pagePath } from '../src/web/lib/pages';
@@ -59,6 +61,22 @@ describe('page weight (brotli)', () => {
     const end = firstScreenEnd(html);
     expect(end).toBeGreaterThan(html.indexOf('id="services"'));
     expect(end).toBeLessThan(html.indexOf('id="ai-caller"'));
+  });
+});
+
+describe('script compilation', () => {
+  it('the page’s own scripts, as served, ask V8 to compile them off the main thread; the voice SDK does not', async () => {
+    const scripts = (await readdir(join(staticDir, 'assets'))).filter((file) => file.endsWith('.js'));
+    const voiceSdk = [];
+    for (const file of scripts) {
+      const served = brotliDecompressSync(await readFile(join(staticDir, 'assets', `${file}.br`))).toString();
+      const isVoiceSdk = served.includes('daily-js');
+      if (isVoiceSdk) voiceSdk.push(file);
+      // Only a first line counts as a compile hint.
+      expect(served.startsWith(`${COMPILE_HINT}\n`), file).toBe(!isVoiceSdk);
+    }
+    expect(voiceSdk).toHaveLength(1);
+    expect(scripts.length).toBeGreaterThan(10);
   });
 });
 
