@@ -46,7 +46,7 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
   }
   const want = (section: HydratedSection) => {
     wanted.get(section)?.();
-    if (NOTIFYING.includes(section)) wanted.get('toasts')?.();
+    if (NOTIFYING.includes(section)) void inOwnTask().then(() => wanted.get('toasts')?.());
   };
 
   // A part coming near the viewport: its form (lib/deferred-forms.ts) joins the page at once, while
@@ -72,7 +72,10 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
   for (const section of HYDRATED_SECTIONS) {
     sections[section] = lazy(async () => {
       await promises.get(section);
-      const [Section, whole] = await Promise.all([loaders[section](), wholeContent()]);
+      // Starting to load a part's code adds a <link rel=modulepreload> for each chunk it needs, a few
+      // milliseconds each on a slow phone: the copy, and the toasts that come along (want), start
+      // loading in tasks of their own.
+      const [Section, whole] = await Promise.all([loaders[section](), inOwnTask().then(wholeContent)]);
       // Parts wanted together (near the viewport at once, or arriving with the same copy) hydrate apart.
       await inOwnTask();
       const typed = typedFields(section);
