@@ -67,7 +67,7 @@ describe('page weight (brotli)', () => {
 describe('script compilation', () => {
   it('the page’s own scripts, as served, ask V8 to compile them off the main thread; the voice SDK does not', async () => {
     const scripts = (await readdir(join(staticDir, 'assets'))).filter((file) => file.endsWith('.js'));
-    const voiceSdk = [];
+    const voiceSdk: string[] = [];
     for (const file of scripts) {
       const served = brotliDecompressSync(await readFile(join(staticDir, 'assets', `${file}.br`))).toString();
       const isVoiceSdk = served.includes('daily-js');

@@ -4,8 +4,8 @@
  * streams in, instead of each being compiled on the main thread the first time it runs. The page's
  * own chunks run nearly every function they hold while it hydrates (the Preact runtime, the
  * first screen, each section as it comes), so that compilation was main-thread work inside the
- * hydration tasks: in Chromium traces of a 4× slower desktop load, 85–94 ms of lazy compilation on
- * the main thread, 31 ms once the two largest chunks had the comment.
+ * hydration tasks: lazy compilation on the main thread, in Chromium traces of 4× slower loads, went
+ * from 69–110 to 11–23 ms per load on a desktop, and from 64–83 to 6–18 ms on a phone.
  *
  * The voice SDK is left as it is: most of its code never runs (it loads on intent, then serves one
  * call), so compiling all of it up front would only waste the phone's time and memory.

@@ -24,7 +24,7 @@ revealOnScroll();
 const { page, locale } = currentDocument();
 const app = page === 'privacy' ? await privacyPage(locale) : await homePage(locale);
 // Getting the page ready (its copy, the watchers of the sections below) and hydrating it take a
-// task each: together they made a 45-60 ms script run on a 4x slower desktop.
+// task each: together they made a 41-61 ms script run on a 4x slower desktop.
 await inOwnTask();
 const container = document.getElementById('root')!;
 // The components are written against React's API and run on Preact (preact/compat, aliased by
