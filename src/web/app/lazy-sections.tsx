@@ -63,19 +63,22 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
   });
   whenIdleAfterLoad(want);
 
+  // Started once, in a task of its own: starting to load a chunk adds a <link rel=modulepreload> for
+  // each chunk it needs, a few milliseconds each on a slow phone, and the first part wanted is
+  // starting to load its own code at the same moment.
   let content: Promise<Content> | undefined;
   const wholeContent = () =>
-    (content ??= loadBelowTheFoldContent(firstScreen.locale).then((rest) => ({ ...firstScreen, ...fillContent(rest, site) })));
+    (content ??= inOwnTask()
+      .then(() => loadBelowTheFoldContent(firstScreen.locale))
+      .then((rest) => ({ ...firstScreen, ...fillContent(rest, site) })));
 
   const sections = {} as SectionComponents;
   for (const section of STATIC_SECTIONS) sections[section] = prerenderedOnly(section);
   for (const section of HYDRATED_SECTIONS) {
     sections[section] = lazy(async () => {
       await promises.get(section);
-      // Starting to load a part's code adds a <link rel=modulepreload> for each chunk it needs, a few
-      // milliseconds each on a slow phone: the copy, and the toasts that come along (want), start
-      // loading in tasks of their own.
-      const [Section, whole] = await Promise.all([loaders[section](), inOwnTask().then(wholeContent)]);
+      // The copy (wholeContent) and the toasts that come along (want) start loading in tasks of their own.
+      const [Section, whole] = await Promise.all([loaders[section](), wholeContent()]);
       // Parts wanted together (near the viewport at once, or arriving with the same copy) hydrate apart.
       await inOwnTask();
       const typed = typedFields(section);
