@@ -318,6 +318,70 @@ describe('first paint', () => {
   });
 });
 
+describe('reading the layout', () => {
+  for (const device of ['phone', 'desktop'] as const) {
+    it(`on a ${device}, the page's script never reads the layout in an animation-frame callback, where the frame's style and layout are still to do`, async () => {
+      const { page, context, errors } = await openPage(browser, device);
+      await page.addInitScript(recordLayoutReads);
+      await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+      await waitForHydration(page);
+      await page.locator('#about').scrollIntoViewIfNeeded();
+      await scrollSettled(page);
+      const reads = () => page.evaluate(() => (window as unknown as { layoutReads: LayoutReads }).layoutReads);
+      // The navigation's section tracking read the layout, after each frame.
+      await expect.poll(async () => (await reads()).afterFrames).toBeGreaterThan(0);
+      expect((await reads()).inFrameCallbacks).toEqual([]);
+      if (device === 'phone') {
+        await page.locator('[data-nav="mobile"] button[aria-controls="mobile-menu"]').click();
+        expect(await page.locator('#mobile-menu').getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('location');
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+/** Reads of the layout by the page's script: those inside a requestAnimationFrame callback (which one), and how many outside. */
+type LayoutReads = { inFrameCallbacks: string[]; afterFrames: number };
+
+/** An init script (runs in the page before its own): counts the page's reads of the layout. */
+function recordLayoutReads() {
+  const reads: LayoutReads = { inFrameCallbacks: [], afterFrames: 0 };
+  (window as unknown as { layoutReads: LayoutReads }).layoutReads = reads;
+  let inFrameCallback = 0;
+  const requestFrame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) =>
+    requestFrame((time) => {
+      inFrameCallback++;
+      try {
+        callback(time);
+      } finally {
+        inFrameCallback--;
+      }
+    });
+  const record = (name: string) => {
+    if (inFrameCallback) reads.inFrameCallbacks.push(name);
+    else reads.afterFrames++;
+  };
+  const wrap = (target: object, name: string, kind: 'value' | 'get') => {
+    let owner = target;
+    while (!Object.hasOwn(owner, name)) owner = Object.getPrototypeOf(owner) as object;
+    const descriptor = Object.getOwnPropertyDescriptor(owner, name)!;
+    const original = descriptor[kind] as (this: unknown, ...args: unknown[]) => unknown;
+    Object.defineProperty(owner, name, {
+      ...descriptor,
+      [kind](this: unknown, ...args: unknown[]) {
+        record(name);
+        return original.apply(this, args);
+      },
+    });
+  };
+  for (const name of ['getBoundingClientRect', 'getClientRects']) wrap(Element.prototype, name, 'value');
+  for (const name of ['clientWidth', 'clientHeight', 'scrollWidth', 'scrollHeight', 'scrollTop', 'scrollLeft']) wrap(Element.prototype, name, 'get');
+  for (const name of ['offsetWidth', 'offsetHeight', 'offsetTop', 'offsetLeft']) wrap(HTMLElement.prototype, name, 'get');
+  wrap(window, 'getComputedStyle', 'value');
+}
+
 describe('deferred hydration', () => {
   it('a browser that never goes idle still hydrates each section as the visitor scrolls to it', async () => {
     const { page, context, errors } = await openPage(browser, 'phone');
