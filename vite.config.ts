@@ -37,7 +37,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     cssCodeSplit: false,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A dynamic import (a section below the fold, the voice SDK) fetches its chunk, then the
+      // chunks that one imports: no <link rel=modulepreload> per chunk added at run time, which cost
+      // a 4x slower phone 15-55 ms of script in the task that wanted a section (an idle callback, or
+      // a scroll), to save one round trip for a section not on screen yet. The entry's preloads in
+      // the HTML stay (scripts/prerender.ts starts them after the first paint).
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     // scripts/prerender.ts reads it to preload each page's language chunk, then deletes it.
     manifest: true,
   },

@@ -549,6 +549,23 @@ describe('deferred hydration', () => {
     await context.close();
   });
 
+  it('a section’s code comes by its import alone: the only module preloads in the page are the first screen’s', async () => {
+    const { page, context, errors } = await openPage(browser, 'phone');
+    const requested = scriptsRequested(page);
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    const scripts = requested().join(' ');
+    for (const code of ['VoiceDemo', 'Contact', 'BrandBanner', 'Faq', 'Footer', 'Toasts']) expect(scripts).toContain(`/${code}-`);
+    // The chunks the inline loader preloads after the first paint (scripts/prerender.ts).
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const started = JSON.parse(/(\["\/assets\/[^\]]*\])\.forEach/.exec(html)![1]!) as string[];
+    expect(started.length).toBeGreaterThan(3);
+    const preloads = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(preloads.sort()).toEqual([...started].sort());
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('after load, an idle browser hydrates the whole page without the visitor scrolling', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
     await page.goto(`${baseUrl}/fr/`, { waitUntil: 'load' });

@@ -57,15 +57,15 @@ export function lazySections(firstScreen: FirstScreenContent): SectionComponents
   watchViewport((section) => {
     const part = document.querySelector(`[data-deferred="${section}"]`);
     if (part) revealForms(part);
-    // Parts coming near together (a tall screen, a jump) start loading one task each: fetching a
-    // part's code adds a preload for each chunk it needs, a few milliseconds each on a slow phone.
+    // Parts coming near together (a tall screen, a jump) start loading one task each, so that what
+    // each one starts (its code, the copy, the notifications area) never adds up in one task.
     void inOwnTask().then(() => want(section));
   });
   whenIdleAfterLoad(want);
 
-  // Started once, in a task of its own: starting to load a chunk adds a <link rel=modulepreload> for
-  // each chunk it needs, a few milliseconds each on a slow phone, and the first part wanted is
-  // starting to load its own code at the same moment.
+  // Started once, in a task of its own: the first part wanted is starting to load its own code at
+  // the same moment. (A dynamic import adds no <link rel=modulepreload> for the chunks it needs:
+  // see vite.config.ts.)
   let content: Promise<Content> | undefined;
   const wholeContent = () =>
     (content ??= inOwnTask()
