@@ -23,9 +23,9 @@ export function compileHints(): Plugin {
     apply: 'build',
     applyToEnvironment: (environment) => environment.config.consumer === 'client',
     generateBundle: {
-      // Last: after minification, which would drop the comment, and after Vite puts its preload
-      // map (__vite__mapDeps) at the top of the chunks that import others: the comment must be the
-      // script's very first line.
+      // Last: after minification, which would drop the comment, and after Vite's own rewrites of
+      // the chunks (with run-time preloading on, it puts a preload map, __vite__mapDeps, at the top
+      // of a chunk; vite.config.ts turns that off): the comment must be the script's first line.
       order: 'post',
       handler(_options, bundle) {
         for (const file of Object.values(bundle)) {
