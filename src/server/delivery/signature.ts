@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Webhook signatures, in the style of Stripe's: the receiver recomputes
  * HMAC-SHA256(secret, `${timestamp}.${body}`) over the raw body and compares. Signing the
  * timestamp with the body lets the receiver refuse a captured request replayed later.
- * README.md ("Lead notifications") shows the same check for receivers in a few lines.
+ * docs/webhooks.md shows the same check for receivers in a few lines.
  */
 
 export const WEBHOOK_HEADERS = {

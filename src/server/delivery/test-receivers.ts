@@ -61,7 +61,7 @@ export type WebhookReceipt = {
   id: string | undefined;
   event: string | undefined;
   timestamp: string | undefined;
-  /** Did the signature check out, done as README.md tells receivers to? */
+  /** Did the signature check out, done as docs/webhooks.md tells receivers to? */
   verified: boolean;
   rawBody: string;
   body: unknown;
@@ -87,7 +87,7 @@ export type WebhookReceiver = {
   close(): Promise<void>;
 };
 
-/** The receiver-side check exactly as README.md ("The webhook") shows it, independent of the server's code. */
+/** The receiver-side check exactly as docs/webhooks.md shows it, independent of the server's code. */
 function isFromOurSite(rawBody: string, headers: IncomingMessage['headers'], secret: string): boolean {
   const timestamp = headers['x-atelieria-timestamp'];
   const signature = String(headers['x-atelieria-signature'] ?? '');

@@ -9,7 +9,7 @@ export const PAGE_IDS: readonly PageId[] = ['home', 'privacy'];
 
 /**
  * Where each page lives in each language. English is at the root, which is also the x-default
- * address; French is under /fr/ (README, "Languages", says why). lib/boot.ts repeats the French
+ * address; French is under /fr/ (docs/languages-privacy-voice.md, "Languages", says why). lib/boot.ts repeats the French
  * home path (it must stay self-contained); boot.test.ts checks that they agree. The server reads
  * a form's language from the path it was sent from (src/server/routes/submission.ts: /fr/ → fr).
  */

@@ -12,7 +12,7 @@ const CONSENT_ID = 'newsletter-consent';
  * The sign-up. CASL express consent: the consent text sits right under the field and is the
  * description of both the field and the button, and there is no box to tick (let alone a
  * pre-ticked one): typing an address and pressing "Subscribe" beside that text is the positive
- * act that gives consent (README, "Privacy and consent", says why no checkbox).
+ * act that gives consent (docs/languages-privacy-voice.md, "Privacy and consent", says why no checkbox).
  */
 export function NewsletterForm() {
   const { footer } = useContent();
