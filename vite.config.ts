@@ -1,5 +1,5 @@
-import { preact } from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compileHints } from './scripts/lib/compile-hints.ts';
 import { loadSiteConfig } from './src/config/site-schema.ts';
@@ -24,13 +24,8 @@ function sonnerStylesFromCss(): Plugin {
   };
 }
 
-/** Dependencies that import 'react': Preact stands in for it (preact/compat) once they are bundled. */
-export const PREACT_THROUGH_ALIASES = ['lucide-react', 'sonner'];
-
 export default defineConfig({
-  plugins: [preact(), tailwindcss(), sonnerStylesFromCss(), compileHints()],
-  // Libraries written against React get Preact through the preset's aliases only when bundled.
-  ssr: { noExternal: PREACT_THROUGH_ALIASES },
+  plugins: [react(), tailwindcss(), sonnerStylesFromCss(), compileHints()],
   define: {
     __SITE_CONFIG__: JSON.stringify(siteConfig),
   },

@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig, { PREACT_THROUGH_ALIASES } from './vite.config.ts';
+import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,
@@ -8,15 +8,11 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          // As a browser bundle resolves them (lucide-react's "node" build would require React itself).
-          resolve: { conditions: ['module', 'browser', 'development|production'] },
           test: {
             name: 'unit',
             environment: 'jsdom',
             include: ['src/web/**/*.test.{ts,tsx}', 'src/contracts/**/*.test.ts', 'src/config/**/*.test.ts'],
             setupFiles: ['./test/setup-dom.ts'],
-            // Run through Vite so that their imports of 'react' reach Preact, as in the build.
-            server: { deps: { inline: PREACT_THROUGH_ALIASES } },
           },
         },
         {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { NAV_ANCHORS } from '../src/web/app/sections';
 import { LOCALES, type Locale } from '../src/web/content';
 import { getContent } from '../src/web/content/all';
 import { HTML_LANG, pagePath } from '../src/web/lib/pages';
@@ -87,7 +88,7 @@ describe.each(['desktop', 'phone', 'tablet'] as const)('on a %s', (device) => {
     expect(await page.textContent('h1:visible')).toContain(`${content.hero.headlinePrefix} Atelier IA`);
     expect(await page.getAttribute('html', 'lang')).toBe(HTML_LANG[locale]);
     const nav = layout === 'desktop' ? '[data-nav="desktop"] nav' : '#mobile-menu';
-    expect(await page.locator(`${nav} a`).allTextContents()).toEqual(content.nav.links.map((link) => link.label));
+    expect(await page.locator(`${nav} a`).allTextContents()).toEqual(NAV_ANCHORS.map((anchor) => content.nav[anchor]));
     expect(errors).toEqual([]);
     expect(externalRequests).toEqual([]);
     await context.close();

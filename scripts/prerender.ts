@@ -36,7 +36,7 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   const written: string[] = [];
-  for (const { file, page } of entry.renderAll()) {
+  for (const { file, page } of await entry.renderAll()) {
     let html = template
       .replace('<html lang="en">', `<html lang="${page.lang}" data-page="${page.page}">`)
       .replace('<!--app-boot-->', `<script>${entry.bootScript}</script>`)
@@ -46,7 +46,8 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
     // Links and a theme need no script: the 404 page loads none.
     html = page.page === 'not-found' ? withoutScripts(html) : scriptsAfterFirstPaint(html);
     html = firstPaintWithWholeHero(html);
-    html = inlineCriticalCss(html, await criticalCss(html, outDir));
+    const critical = await criticalCss(html, outDir);
+    html = inlineCriticalCss(html, { ...critical, css: critical.css + page.css });
     for (const script of inlineScripts(html)) scriptHashes.add(cspHash(script));
     for (const style of inlineStyles(html)) styleHashes.add(cspHash(style));
     await mkdir(dirname(join(outDir, file)), { recursive: true });

@@ -6,13 +6,24 @@
 import { createRoot } from 'react-dom/client';
 import { site } from '../../src/config/site';
 import { App } from '../../src/web/app/App';
-import { fillContent } from '../../src/web/app/content-context';
-import { eagerSections } from '../../src/web/app/eager-sections';
 import '../../src/web/app/index.css';
+import { BELOW_THE_FOLD } from '../../src/web/app/sections';
+import { Toasts } from '../../src/web/app/Toasts';
 import { getContent } from '../../src/web/content/all';
+import { fillContent } from '../../src/web/content/context';
+import { heightRules } from '../../src/web/hydration/heights';
+import { capturePending } from '../../src/web/hydration/pending';
+import { pageParts } from '../../src/web/hydration/Slot';
+import { RenderStatic } from '../../src/web/hydration/Static';
 import { boot } from '../../src/web/lib/boot';
-import { revealForms } from '../../src/web/lib/deferred-forms';
 
-boot(revealForms);
-const locale = document.documentElement.lang.startsWith('fr') ? 'fr' : 'en';
-createRoot(document.getElementById('root')!).render(<App content={fillContent(getContent(locale), site)} sections={eagerSections} />);
+boot();
+capturePending();
+document.head.append(Object.assign(document.createElement('style'), { textContent: heightRules(BELOW_THE_FOLD) }));
+const content = fillContent(getContent(document.documentElement.lang.startsWith('fr') ? 'fr' : 'en'), site);
+const parts = pageParts(BELOW_THE_FOLD, () => Promise.resolve(content), () => Promise.resolve(Toasts));
+createRoot(document.getElementById('root')!).render(
+  <RenderStatic value>
+    <App content={content} parts={parts} />
+  </RenderStatic>,
+);

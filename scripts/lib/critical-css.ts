@@ -6,7 +6,7 @@
  * first screen (the navigation, the hero and the section under it: scripts/lib/page-weight.ts
  * firstScreenEnd) and every class the boot script may set on <html> (theme, layout, `js`...), so
  * the result holds both layouts and both themes of the first screen and nothing of the rest, except
- * the wrappers of the sections below (app/Deferred.tsx), empty: their rules (index.css) keep those
+ * the wrappers of the sections below (hydration/Slot.tsx), empty: their rules (index.css) keep those
  * sections from being laid out at the first paint, each with an estimated height.
  */
 import Beasties from 'beasties';
@@ -22,7 +22,7 @@ export async function criticalCss(html: string, distDir: string): Promise<Critic
   if (!stylesheet) throw new Error('the page links no stylesheet: was it built from index.html?');
 
   const end = firstScreenEnd(html);
-  const wrappers = [...html.slice(end).matchAll(/<div data-deferred="[^"]+">/g)].map(([tag]) => `${tag}</div>`).join('');
+  const wrappers = [...html.slice(end).matchAll(/<div data-section="[^"]+">/g)].map(([tag]) => `${tag}</div>`).join('');
   const firstScreen = (end === html.length ? html : `${html.slice(0, end)}${wrappers}</main></div></body></html>`).replace(
     /<html\b([^>]*)>/,
     `<html$1 class="${BOOT_CLASSES}">`,

@@ -13,8 +13,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-/** Budgets of issue 7, in brotli bytes. */
-export const BUDGETS = { initialJs: 70 * 1024, css: 12 * 1024, firstScreenHtml: 14 * 1024 } as const;
+/** Budgets of issue 19 (React included in the initial JavaScript), in brotli bytes. */
+export const BUDGETS = { initialJs: 75 * 1024, css: 12 * 1024, firstScreenHtml: 14 * 1024 } as const;
 
 export type PageWeight = {
   /** The HTML file, relative to the build folder ("index.html", "fr/index.html", "404.html"). */
@@ -32,9 +32,9 @@ export type PageWeight = {
 };
 
 /**
- * Where the first screen ends in a prerendered document: after the first section that hydrates
- * later (src/web/app/Deferred.tsx marks each one), the services, whose top shows under the hero on
- * a tall screen. A page without deferred sections is all first screen.
+ * Where the first screen ends in a prerendered document: after the first section below the fold
+ * (src/web/hydration/Slot.tsx wraps each one), the services, whose top shows under the hero on a
+ * tall screen. A page without such sections is all first screen.
  */
 export function firstScreenEnd(html: string): number {
   const first = html.indexOf(DEFERRED_PART);
@@ -42,8 +42,8 @@ export function firstScreenEnd(html: string): number {
   return second < 0 ? html.length : second;
 }
 
-/** How the wrapper of each part that hydrates later starts in the prerendered HTML. */
-export const DEFERRED_PART = '<div data-deferred=';
+/** How the wrapper of each section below the fold starts in the prerendered HTML. */
+export const DEFERRED_PART = '<div data-section=';
 
 export function brotliSize(data: string | Buffer): number {
   return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

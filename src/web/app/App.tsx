@@ -1,49 +1,41 @@
 import type { FirstScreenContent } from '../content';
+import { ContentProvider } from '../content/context';
 import { LanguageOffer } from '../features/language/LanguageOffer';
-import { Hero } from '../sections/hero/Hero';
+import { Live, NotificationsSlot, Slot, type PageParts } from '../hydration/Slot';
 import { DesktopNav } from '../sections/nav/DesktopNav';
 import { MobileNav } from '../sections/nav/MobileNav';
-import { ContentProvider } from './content-context';
-import { Deferred, SectionsProvider, type SectionComponents } from './Deferred';
-import { staged } from './staged';
-
-// Hydrated one after the other, each in a task of its own (./staged.tsx): the bars, then the hero.
-const MobileBar = staged(MobileNav);
-const DesktopBar = staged(DesktopNav);
-const HeroPart = staged(Hero);
+import { NAV_ANCHORS, SECTIONS, type SectionEntry } from './sections';
 
 /**
- * The page, section by section, in the order of spec §2. The navigation and the hero hydrate at
- * once, one task each; everything below them is a <Deferred> part, given eagerly by the prerender
- * step and tests (eager-sections.ts) and lazily by the browser (lazy-sections.ts).
+ * The home page: the bars, then the registry's sections in order (./sections.ts). The bars and the
+ * first screen hydrate with the root; each section below is a part that loads and hydrates on its
+ * own (`parts`: the same components on the server and in the browser, hydration/Slot.tsx).
  */
-export function App({ content, sections }: { content: FirstScreenContent; sections: SectionComponents }) {
+export function App({ content, parts }: { content: FirstScreenContent; parts: PageParts }) {
+  const navLinks = NAV_ANCHORS.map((anchor) => ({ anchor, label: content.nav[anchor] }));
+  const render = (entry: SectionEntry) =>
+    entry.placement === 'first-screen' ? (
+      <entry.Component key={entry.id} />
+    ) : (
+      <Slot key={entry.id} section={entry} Part={parts.section(entry.id)} />
+    );
   return (
     <ContentProvider content={content}>
-      <SectionsProvider value={sections}>
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          {content.a11y.skipToContent}
-        </a>
-        <LanguageOffer page="home" />
-        <MobileBar />
-        <DesktopBar />
-        <main id="main" tabIndex={-1} className="outline-none">
-          <HeroPart />
-          <Deferred section="services" />
-          <Deferred section="voice-demo" />
-          <Deferred section="benefits" />
-          <Deferred section="testimonials" />
-          <Deferred section="delivery" />
-          <Deferred section="contact" />
-          <Deferred section="banner" />
-          <Deferred section="faq" />
-        </main>
-        <Deferred section="footer" />
-        <Deferred section="toasts" />
-      </SectionsProvider>
+      <Live name="root" selector="#root" />
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {content.a11y.skipToContent}
+      </a>
+      <LanguageOffer page="home" />
+      <MobileNav links={navLinks} />
+      <DesktopNav links={navLinks} />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {SECTIONS.filter((entry) => !('afterMain' in entry)).map(render)}
+      </main>
+      {SECTIONS.filter((entry) => 'afterMain' in entry).map(render)}
+      <NotificationsSlot Part={parts.Notifications} />
     </ContentProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { Toaster } from 'sonner';
 import { useResolvedTheme } from '../lib/theme';
-import { useContent } from './content-context';
+import { useContent } from '../content/context';
 
 /** Where the forms' and the voice demo's notices appear (sonner), named in the page's language. */
 export function Toasts() {

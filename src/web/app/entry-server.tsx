@@ -1,10 +1,14 @@
-import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
 import { site } from '../../config/site';
 import { LOCALES, type Locale } from '../content';
 import { getContent } from '../content/all';
+import { fillContent } from '../content/context';
 import { privacyPolicies } from '../content/privacy';
+import { heightRules } from '../hydration/heights';
+import { capturePending } from '../hydration/pending';
+import { pageParts } from '../hydration/Slot';
 import { boot } from '../lib/boot';
-import { revealForms } from '../lib/deferred-forms';
 import { HTML_LANG, PAGE_IDS, pagePath, type DocumentKind, type PageId } from '../lib/pages';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage';
 import { PrivacyPage } from '../pages/privacy/PrivacyPage';
@@ -12,39 +16,55 @@ import { robotsTxt, sitemapXml } from '../seo/crawlers';
 import { headTags, notFoundHeadTags } from '../seo/head';
 import { homeStructuredData, jsonLdScript } from '../seo/structured-data';
 import { App } from './App';
-import { eagerSections } from './eager-sections';
-import { fillContent } from './content-context';
+import { BELOW_THE_FOLD } from './sections';
+import { Toasts } from './Toasts';
 
-/** `lang` and `page` go on <html>: the client reads them to hydrate the right page (lib/pages.ts). */
-export type RenderedPage = { lang: string; page: DocumentKind; head: string; html: string };
+/**
+ * `lang` and `page` go on <html>: the client reads them to hydrate the right page (lib/pages.ts).
+ * `css`: rules of the page's own to inline with its critical CSS (the sections' estimated heights).
+ */
+export type RenderedPage = { lang: string; page: DocumentKind; head: string; html: string; css: string };
+
+/**
+ * The whole tree to static HTML, once every lazy part has loaded (react-dom/static): the same tree
+ * the browser hydrates, Suspense boundaries included (hydration/Slot.tsx).
+ */
+async function toHtml(tree: ReactNode): Promise<string> {
+  const { prelude } = await prerender(tree);
+  return new Response(prelude).text();
+}
 
 /** Renders one page in one language to static HTML; scripts/prerender.ts writes it into dist/. */
-export function render(locale: Locale, page: PageId = 'home'): RenderedPage {
+export async function render(locale: Locale, page: PageId = 'home'): Promise<RenderedPage> {
   const content = fillContent(getContent(locale), site);
-  const html = renderToString(
-    page === 'privacy' ? <PrivacyPage content={content} /> : <App content={content} sections={eagerSections} />,
+  const parts = pageParts(
+    BELOW_THE_FOLD,
+    () => Promise.resolve(content),
+    () => Promise.resolve(Toasts),
   );
+  const html = await toHtml(page === 'privacy' ? <PrivacyPage content={content} /> : <App content={content} parts={parts} />);
   const common = { site, locale, page, imageAlt: content.meta.ogImageAlt };
   const head =
     page === 'home'
       ? headTags({ ...common, ...content.meta, extra: [jsonLdScript(homeStructuredData(site, content, locale))] })
       : headTags({ ...common, ...fillContent(privacyPolicies[locale].meta, site) });
-  return { lang: HTML_LANG[locale], page, head, html };
+  return { lang: HTML_LANG[locale], page, head, html, css: page === 'home' ? heightRules(BELOW_THE_FOLD) : '' };
 }
 
 /** The one 404 page, French first then English (pages/not-found). */
-export function renderNotFound(): RenderedPage {
-  const html = renderToString(<NotFoundPage />);
+export async function renderNotFound(): Promise<RenderedPage> {
+  const html = await toHtml(<NotFoundPage />);
   const title = `${getContent('fr').notFound.title} | ${getContent('en').notFound.title} – ${site.brand}`;
-  return { lang: HTML_LANG.fr, page: 'not-found', head: notFoundHeadTags(title), html };
+  return { lang: HTML_LANG.fr, page: 'not-found', head: notFoundHeadTags(title), html, css: '' };
 }
 
 /** Every document of the site, with its file under the build folder ("fr/index.html", "404.html"). */
-export function renderAll(): { file: string; page: RenderedPage }[] {
-  const pages = LOCALES.flatMap((locale) =>
-    PAGE_IDS.map((page) => ({ file: `${pagePath(page, locale).slice(1)}index.html`, page: render(locale, page) })),
-  );
-  return [...pages, { file: '404.html', page: renderNotFound() }];
+export async function renderAll(): Promise<{ file: string; page: RenderedPage }[]> {
+  const pages = [];
+  for (const locale of LOCALES) {
+    for (const page of PAGE_IDS) pages.push({ file: `${pagePath(page, locale).slice(1)}index.html`, page: await render(locale, page) });
+  }
+  return [...pages, { file: '404.html', page: await renderNotFound() }];
 }
 
 /** The files for search engines, with absolute addresses from the site configuration. */
@@ -52,5 +72,5 @@ export function crawlerFiles(): Record<'sitemap.xml' | 'robots.txt', string> {
   return { 'sitemap.xml': sitemapXml(site.url), 'robots.txt': robotsTxt(site.url) };
 }
 
-/** The inline script that sets language, theme and layout before the first paint (lib/boot.ts). */
-export const bootScript = `(${boot.toString()})(${revealForms.toString()})`;
+/** The inline script that sets language, theme and layout before the first paint (lib/boot.ts), and keeps early clicks (hydration/pending.ts). */
+export const bootScript = `(${boot.toString()})();(${capturePending.toString()})()`;

@@ -1,4 +1,4 @@
-import { useFirstScreenContent } from '../app/content-context';
+import { useFirstScreenContent } from '../content/context';
 import type { CollectionNotice } from '../content/types';
 import { pagePath } from '../lib/pages';
 

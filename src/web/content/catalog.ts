@@ -26,10 +26,10 @@ export type IconName =
 
 export const serviceStyle: Record<ServiceId, { icon: IconName; gradient: string; delayClass: string }> = {
   // Tailwind only generates classes it can read literally in the source, so they are spelled out here.
-  'customer-service': { icon: 'phone-call', gradient: 'from-sky-500 to-indigo-600', delayClass: '[animation-delay:0.1s]' },
-  'lead-generation': { icon: 'target', gradient: 'from-emerald-500 to-teal-600', delayClass: '[animation-delay:0.2s]' },
-  'internal-automation': { icon: 'workflow', gradient: 'from-violet-500 to-fuchsia-600', delayClass: '[animation-delay:0.3s]' },
-  marketing: { icon: 'megaphone', gradient: 'from-orange-500 to-rose-600', delayClass: '[animation-delay:0.4s]' },
+  'customer-service': { icon: 'phone-call', gradient: 'from-sky-500 to-indigo-600', delayClass: '[--reveal-delay:0.1s]' },
+  'lead-generation': { icon: 'target', gradient: 'from-emerald-500 to-teal-600', delayClass: '[--reveal-delay:0.2s]' },
+  'internal-automation': { icon: 'workflow', gradient: 'from-violet-500 to-fuchsia-600', delayClass: '[--reveal-delay:0.3s]' },
+  marketing: { icon: 'megaphone', gradient: 'from-orange-500 to-rose-600', delayClass: '[--reveal-delay:0.4s]' },
 };
 
 export const benefitStyle: Record<BenefitId, { icon: IconName }> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../config/site-schema';
-import { fillContent } from '../app/content-context';
+import { fillContent } from './context';
 import { SERVICE_ORDER, serviceStyle } from './catalog';
 import { getContent } from './all';
 
@@ -53,7 +53,7 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
 
   it('has the lists of the spec: 4 services, 4 benefits with the claims, 4 testimonials, 4 deliverables, 3+4+2 FAQ items', () => {
     expect(en.services.items.map((item) => item.id)).toEqual(SERVICE_ORDER);
-    expect(SERVICE_ORDER.map((id) => serviceStyle[id].delayClass)).toEqual(['0.1s', '0.2s', '0.3s', '0.4s'].map((delay) => `[animation-delay:${delay}]`));
+    expect(SERVICE_ORDER.map((id) => serviceStyle[id].delayClass)).toEqual(['0.1s', '0.2s', '0.3s', '0.4s'].map((delay) => `[--reveal-delay:${delay}]`));
     expect(en.benefits.items.map((item) => item.title)).toEqual(['Drastic Cost Reduction', '24/7/365 Productivity', 'Data-Driven Growth', 'Exponential Efficiency']);
     expect(JSON.stringify(en.benefits)).toContain('70%');
     expect(JSON.stringify(en.benefits)).toContain('5x');
@@ -75,12 +75,7 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
   });
 
   it('has the nav and footer links of spec §2', () => {
-    expect(en.nav.links).toEqual([
-      { anchor: 'services', label: 'Services' },
-      { anchor: 'about', label: 'About' },
-      { anchor: 'contact', label: 'Contact' },
-      { anchor: 'faq', label: 'FAQ' },
-    ]);
+    expect(en.nav).toEqual({ services: 'Services', about: 'About', contact: 'Contact', faq: 'FAQ' });
     expect(en.footer.quickLinks.links).toEqual([
       { anchor: 'ai-caller', label: 'Home' },
       { anchor: 'services', label: 'Services' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../config/site-schema';
-import { fillContent } from '../app/content-context';
+import { fillContent } from './context';
 import { getContent } from './all';
 import { languages, LOCALES, PLACEHOLDERS } from './index';
 import { privacyPolicies } from './privacy';

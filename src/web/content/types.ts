@@ -17,6 +17,9 @@ export type BenefitId = 'cost' | 'productivity' | 'growth' | 'efficiency';
 export type DeliveryId = 'local-llm' | 'process-automation' | 'customer-engagement' | 'business-intelligence';
 export type FaqGroupId = 'general' | 'services' | 'process';
 
+/** The sections the navigation bars lead to (app/sections.ts says which and in what order). */
+export type NavAnchor = 'services' | 'about' | 'contact' | 'faq';
+
 export type NavLinkText = { anchor: SectionAnchor; label: string };
 
 export type FaqItem = {
@@ -73,7 +76,8 @@ export type Content = {
     notifications: string;
     closeNotification: string;
   };
-  nav: { links: NavLinkText[] };
+  /** The navigation bars' label for each section they lead to. */
+  nav: Record<NavAnchor, string>;
   hero: {
     headlinePrefix: string;
     desktopParagraph: string;

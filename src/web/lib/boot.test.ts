@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '../features/language/language-choice';
 import { boot } from './boot';
-import { revealForms } from './deferred-forms';
 import { PAGE_PATHS } from './pages';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
@@ -47,14 +46,14 @@ afterEach(() => {
 describe('layout chosen before first paint', () => {
   it('is desktop for a desktop browser at 1280 px', () => {
     environment({ width: 1280 });
-    boot(revealForms);
+    boot();
     expect(html().contains('layout-desktop')).toBe(true);
     expect(html().contains('layout-mobile')).toBe(false);
   });
 
   it('is mobile under 768 px, desktop at exactly 768 px', () => {
     environment({ width: 767 });
-    boot(revealForms);
+    boot();
     expect(html().contains('layout-mobile')).toBe(true);
     environment({ width: 768 });
     window.dispatchEvent(new Event('resize'));
@@ -63,17 +62,17 @@ describe('layout chosen before first paint', () => {
 
   it('is mobile for a phone or tablet user agent whatever the width', () => {
     environment({ ua: IPAD, width: 1024 });
-    boot(revealForms);
+    boot();
     expect(html().contains('layout-mobile')).toBe(true);
     document.documentElement.className = '';
     environment({ ua: IPHONE, width: 1280 });
-    boot(revealForms);
+    boot();
     expect(html().contains('layout-mobile')).toBe(true);
   });
 
   it('is re-evaluated when the window is resized', () => {
     environment({ width: 1280 });
-    boot(revealForms);
+    boot();
     viewportWidth = 500;
     window.dispatchEvent(new Event('resize'));
     expect(html().contains('layout-mobile')).toBe(true);
@@ -86,7 +85,7 @@ describe('layout chosen before first paint', () => {
 describe('navigation bar threshold', () => {
   it('is solid only above 50 px of scroll', () => {
     environment();
-    boot(revealForms);
+    boot();
     for (const [y, solid] of [[0, false], [50, false], [51, true], [400, true], [50, false]] as const) {
       Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
       window.dispatchEvent(new Event('scroll'));
@@ -98,25 +97,25 @@ describe('navigation bar threshold', () => {
 describe('theme before first paint', () => {
   it('follows the system when nothing is stored', () => {
     environment({ systemDark: true });
-    boot(revealForms);
+    boot();
     expect(html().contains('dark')).toBe(true);
   });
 
   it('uses the stored choice over the system', () => {
     environment({ systemDark: true });
     localStorage.setItem('theme', 'light');
-    boot(revealForms);
+    boot();
     expect(html().contains('dark')).toBe(false);
     localStorage.setItem('theme', 'dark');
     environment({ systemDark: false });
-    boot(revealForms);
+    boot();
     expect(html().contains('dark')).toBe(true);
   });
 
   it('runs as the inline script the prerender step writes (self-contained)', () => {
     environment({ width: 400, systemDark: true });
     // eslint-disable-next-line no-new-func -- this is exactly how the page runs it
-    new Function(`(${boot.toString()})(${revealForms.toString()})`)();
+    new Function(`(${boot.toString()})()`)();
     expect(html().contains('layout-mobile')).toBe(true);
     expect(html().contains('dark')).toBe(true);
     expect(html().contains('js')).toBe(true);
@@ -135,7 +134,7 @@ describe('remembered language before first paint', () => {
     try {
       environment();
       localStorage.setItem(LOCALE_STORAGE_KEY, 'fr');
-      boot(revealForms);
+      boot();
       expect(document.documentElement.style.visibility).toBe('');
       expect(html().contains('js')).toBe(true);
     } finally {
@@ -144,32 +143,26 @@ describe('remembered language before first paint', () => {
   });
 });
 
-describe('forms before a jump to a section', () => {
+describe('the whole page before a jump to a section', () => {
   afterEach(() => {
     history.replaceState(null, '', '/');
     document.body.innerHTML = '';
   });
 
-  it('are put in the page once it is parsed, when the address has a #fragment', () => {
+  it('is laid out when the address has a #fragment', () => {
     history.replaceState(null, '', '/#faq');
     environment();
-    const reveal = vi.fn<(root: ParentNode) => void>();
-    boot(reveal);
+    boot();
     expect(html().contains('full-layout')).toBe(true);
-    expect(reveal).not.toHaveBeenCalled();
-    document.dispatchEvent(new Event('DOMContentLoaded'));
-    expect(reveal).toHaveBeenCalledWith(document);
   });
 
-  it('are put in the page, before the browser scrolls, when an in-page link is followed', () => {
+  it('is laid out, before the browser scrolls, when an in-page link is followed, and not for any other click', () => {
     environment();
-    const reveal = vi.fn<(root: ParentNode) => void>();
-    boot(reveal);
+    boot();
     document.body.innerHTML = '<button type="button">Menu</button><a href="#contact"><span>Contact</span></a>';
     document.querySelector('button')!.click();
-    expect(reveal).not.toHaveBeenCalled();
+    expect(html().contains('full-layout')).toBe(false);
     document.querySelector('span')!.click();
-    expect(reveal).toHaveBeenCalledWith(document);
     expect(html().contains('full-layout')).toBe(true);
   });
 });

@@ -2,18 +2,14 @@
  * Runs inline in <head>, before the first paint, so the prerendered page is already right for the
  * visitor: language (a remembered French choice leaves `/` for `/fr/`), theme (`dark` class),
  * layout (`layout-mobile` / `layout-desktop`), the nav's solid state (`scrolled`), `full-layout`
- * when the page opens on a #fragment, and `js`
- * (progressive enhancement hooks in CSS); it also puts the forms in the page before a jump to a
- * section (`revealForms`, lib/deferred-forms.ts) and holds back forms submitted before they hydrate.
- * Every page inlines this same script, so the
- * Content-Security-Policy needs one hash for all of them.
+ * when the page jumps to a section, and `js` (progressive enhancement hooks in CSS). Every page
+ * inlines this same script, so the Content-Security-Policy needs one hash for all of them.
  *
- * The prerender step inlines `(${boot.toString()})(${revealForms.toString()})`, so this function
- * must stay self-contained: no imports, no closures over module variables. The constants mirror
- * spec §9 and are checked by boot.test.ts; the app reads the resulting classes instead of computing
- * them again.
+ * The prerender step inlines `(${boot.toString()})()`, so this function must stay self-contained:
+ * no imports, no closures over module variables. The constants mirror spec §9 and are checked by
+ * boot.test.ts; the app reads the resulting classes instead of computing them again.
  */
-export function boot(revealForms: (root: ParentNode) => void): void {
+export function boot(): void {
   const root = document.documentElement;
 
   // A visitor who chose French (features/language, key 'locale') and comes back to the
@@ -69,31 +65,14 @@ export function boot(revealForms: (root: ParentNode) => void): void {
   addEventListener('scroll', () => cl.toggle('scrolled', scrollY > 50), { passive: true });
 
   // Sections below the first screen are laid out only near the viewport, each holding an estimated
-  // height until then (app/index.css), and their forms join the page only then. A jump to a
-  // #fragment measures the page first, so it needs them all laid out, forms included: an address
-  // with a fragment (once the page is parsed), or an in-page link followed before the section
-  // links hydrate (the browser scrolls after this capturing listener).
-  if (location.hash) {
-    cl.add('full-layout');
-    document.addEventListener('DOMContentLoaded', () => revealForms(document));
-  }
+  // height until then (hydration/heights.tsx). A jump to a #fragment measures the page first, so it
+  // needs them all laid out: an address with a fragment, or an in-page link followed before the
+  // section links hydrate (the browser scrolls after this capturing listener).
+  if (location.hash) cl.add('full-layout');
   document.addEventListener(
     'click',
     (event) => {
-      if (!(event.target as Element).closest?.('a[href^="#"]')) return;
-      revealForms(document);
-      cl.add('full-layout');
-    },
-    true,
-  );
-
-  // The forms below the first screen hydrate late (app/Deferred.tsx). Submitted before then, a form
-  // would be posted by the browser itself, leaving the page: hold the submission back until the
-  // hydrated form handles submissions (`data-ready`). What was typed stays in the fields.
-  document.addEventListener(
-    'submit',
-    (event) => {
-      if (!(event.target as Element).hasAttribute('data-ready')) event.preventDefault();
+      if ((event.target as Element).closest?.('a[href^="#"]')) cl.add('full-layout');
     },
     true,
   );

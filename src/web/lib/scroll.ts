@@ -1,5 +1,4 @@
 import type { SectionAnchor } from '../content/types';
-import { revealForms } from './deferred-forms';
 import { prefersReducedMotion, type Layout } from './layout';
 
 /** Spec §9: mobile nav scrolls to 60 px above a section, 100 px more for the contact form. */
@@ -27,10 +26,8 @@ export function scrollTargetY(elementTop: number, currentScrollY: number, offset
 export function scrollToSection(anchor: SectionAnchor, layout: Layout): void {
   const element = document.getElementById(anchor);
   if (!element) return;
-  // Sections not yet hydrated hold only an estimated height (app/index.css), some without their
-  // form yet: lay them out for real, forms included, or the scroll would end where the estimates
-  // put the section.
-  revealForms(document);
+  // Sections not yet shown hold only an estimated height (hydration/heights.tsx): lay them out for
+  // real, or the scroll would end where the estimates put the section.
   document.documentElement.classList.add('full-layout');
   const top = scrollTargetY(element.getBoundingClientRect().top, scrollY, scrollOffset(anchor, layout));
   scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });

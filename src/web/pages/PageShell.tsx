@@ -1,12 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { site } from '../../config/site';
-import { ContentProvider, useContent } from '../app/content-context';
+import { ContentProvider, useContent } from '../content/context';
 import { LogoMark } from '../components/Logo';
-import { ServerOnly } from '../components/ServerOnly';
 import { ThemeToggle } from '../components/ThemeToggle';
 import type { FirstScreenContent } from '../content';
 import { LanguageOffer } from '../features/language/LanguageOffer';
 import { LanguageSwitch } from '../features/language/LanguageSwitch';
+import { Live } from '../hydration/Slot';
+import { Static } from '../hydration/Static';
 import { pagePath, type PageId } from '../lib/pages';
 
 /**
@@ -15,14 +16,13 @@ import { pagePath, type PageId } from '../lib/pages';
  *
  * Only the bar is interactive. The page and the footer are text and links: the prerender step
  * renders them (`children`, with the whole copy in `content`) and the browser never hydrates them
- * (<ServerOnly>), so it hydrates the bar with the first screen's copy and downloads no policy text.
+ * (<Static>), so it hydrates the bar with the first screen's copy and downloads no policy text.
  */
 export function PageShell({ content, page, children }: { content: FirstScreenContent; page: PageId; children?: ReactNode }) {
-  // Marks the page as interactive; browser tests wait for it (the home page: app/Deferred.tsx).
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   const { a11y, locale } = content;
   return (
     <ContentProvider content={content}>
+      <Live name="root" selector="#root" />
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -42,7 +42,7 @@ export function PageShell({ content, page, children }: { content: FirstScreenCon
           </div>
         </div>
       </header>
-      <ServerOnly>
+      <Static>
         {children === undefined ? undefined : (
           <>
             <main id="main" tabIndex={-1} className="outline-none">
@@ -51,7 +51,7 @@ export function PageShell({ content, page, children }: { content: FirstScreenCon
             <PageFooter page={page} />
           </>
         )}
-      </ServerOnly>
+      </Static>
     </ContentProvider>
   );
 }

@@ -23,14 +23,7 @@ export const enFirstScreen: FirstScreenContent = {
     closeNotification: 'Close notification',
   },
 
-  nav: {
-    links: [
-      { anchor: 'services', label: 'Services' },
-      { anchor: 'about', label: 'About' },
-      { anchor: 'contact', label: 'Contact' },
-      { anchor: 'faq', label: 'FAQ' },
-    ],
-  },
+  nav: { services: 'Services', about: 'About', contact: 'Contact', faq: 'FAQ' },
 
   hero: {
     headlinePrefix: 'Transform your Business with',

@@ -24,14 +24,7 @@ export const frFirstScreen: FirstScreenContent = {
     closeNotification: 'Fermer la notification',
   },
 
-  nav: {
-    links: [
-      { anchor: 'services', label: 'Services' },
-      { anchor: 'about', label: 'À propos' },
-      { anchor: 'contact', label: 'Contact' },
-      { anchor: 'faq', label: 'FAQ' },
-    ],
-  },
+  nav: { services: 'Services', about: 'À propos', contact: 'Contact', faq: 'FAQ' },
 
   hero: {
     headlinePrefix: 'Transformez votre entreprise avec',

@@ -1,19 +1,16 @@
 import { Send } from 'lucide-react';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import { Honeypot } from '../../components/Honeypot';
 import { NoScriptNote } from '../../components/NoScriptNote';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { TextField } from '../../components/TextField';
 import { CONTACT_LIMITS } from '../../../contracts/contact';
 import { EMAIL_MAX } from '../../../contracts/fields';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useContactForm, type ContactField } from './use-contact-form';
 
 export function ContactForm() {
   const { contact, fieldErrors, a11y } = useContent();
   const form = useContactForm();
-  // lib/boot.ts holds back a submission until the form is ready to handle it.
-  const ready = useHydrated();
   const { fields } = contact.form;
 
   const bind = (field: ContactField) => ({
@@ -35,7 +32,6 @@ export function ContactForm() {
       action="#contact-form"
       noValidate={false}
       onSubmit={form.submit}
-      data-ready={ready ? '' : undefined}
       className="relative space-y-5"
       aria-describedby="contact-form-title"
     >

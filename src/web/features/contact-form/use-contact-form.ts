@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { API_PATHS } from '../../../contracts/api';
 import { contactRequestSchema } from '../../../contracts/contact';
 import { fieldErrors, type FieldErrorCode } from '../../../contracts/fields';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import { postJson } from '../../lib/api';
 
 export type ContactValues = { name: string; phone: string; email: string; company: string; message: string };

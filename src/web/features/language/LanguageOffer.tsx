@@ -1,5 +1,5 @@
 import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { useFirstScreenContent } from '../../app/content-context';
+import { useFirstScreenContent } from '../../content/context';
 import { DEFAULT_LOCALE, languages, type Locale } from '../../content';
 import { HTML_LANG, pagePath, type PageId } from '../../lib/pages';
 import { languageToOffer, rememberedLocale, rememberLocale } from './language-choice';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useFirstScreenContent } from '../../app/content-context';
+import { useFirstScreenContent } from '../../content/context';
 import { languages } from '../../content';
 import { HTML_LANG, otherLocale, pagePath, type PageId } from '../../lib/pages';
 import { switchLanguage } from './switch-language';

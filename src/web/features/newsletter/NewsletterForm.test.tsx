@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/preact';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../../config/site-schema';
-import { ContentProvider, fillContent } from '../../app/content-context';
+import { ContentProvider, fillContent } from '../../content/context';
 import type { Locale } from '../../content';
 import { getContent } from '../../content/all';
 import { NewsletterForm } from './NewsletterForm';

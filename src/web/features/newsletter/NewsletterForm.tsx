@@ -1,9 +1,8 @@
 import { EMAIL_MAX } from '../../../contracts/fields';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import { Honeypot } from '../../components/Honeypot';
 import { NoScriptNote } from '../../components/NoScriptNote';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useNewsletter } from './use-newsletter';
 
 const CONSENT_ID = 'newsletter-consent';
@@ -18,8 +17,6 @@ export function NewsletterForm() {
   const { footer } = useContent();
   const text = footer.newsletter;
   const form = useNewsletter();
-  // lib/boot.ts holds back a submission until the form is ready to handle it.
-  const ready = useHydrated();
   return (
     <>
     {/* noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's. */}
@@ -30,7 +27,6 @@ export function NewsletterForm() {
       action="#newsletter"
       noValidate
       onSubmit={form.submit}
-      data-ready={ready ? '' : undefined}
       className="relative mt-5 flex flex-col gap-3 sm:flex-row"
     >
       <Honeypot id="newsletter-website" />

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { API_PATHS } from '../../../contracts/api';
 import { EMAIL_PATTERN } from '../../../contracts/fields';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import { postJson } from '../../lib/api';
 
 /**

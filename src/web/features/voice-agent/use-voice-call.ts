@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { site } from '../../../config/site';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import { isVoiceConfigured, type StartFailure, type VoiceClient, type VoiceClientEvent, type VoiceClientLoader } from './voice-client';
 import { FINAL_TRANSCRIPT_CLEAR_MS, IDLE, voiceReducer, type VoiceFlags } from './voice-state';
 

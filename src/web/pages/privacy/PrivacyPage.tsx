@@ -1,5 +1,5 @@
 import { site } from '../../../config/site';
-import { fillContent } from '../../app/content-context';
+import { fillContent } from '../../content/context';
 import { RichText } from '../../components/RichText';
 import type { Content } from '../../content';
 import { privacyPolicies } from '../../content/privacy';

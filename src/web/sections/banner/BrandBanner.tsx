@@ -1,6 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 
 /**
  * A continuously scrolling band of brand phrases. The phrases are written twice so the loop is

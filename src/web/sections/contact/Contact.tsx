@@ -1,9 +1,8 @@
 import { Check, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { site } from '../../../config/site';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import { formatAddress } from '../../content';
-import { DeferredForm } from '../../components/DeferredForm';
 import { Section } from '../../components/Section';
 import { ContactForm } from '../../features/contact-form/ContactForm';
 import { ChipCircuit } from './ChipCircuit';
@@ -56,9 +55,7 @@ export function Contact() {
           <h3 id="contact-form-title" className="mb-6 text-2xl font-bold">
             {contact.form.title}
           </h3>
-          <DeferredForm name="contact">
-            <ContactForm />
-          </DeferredForm>
+          <ContactForm />
         </div>
       </div>
     </Section>

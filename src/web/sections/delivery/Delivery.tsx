@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import { deliveryStyle } from '../../content/catalog';
 import { Icon } from '../../components/Icon';
 import { Section } from '../../components/Section';

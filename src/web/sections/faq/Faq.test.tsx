@@ -1,8 +1,8 @@
 import { loadSiteConfig } from '../../../config/site-schema';
-import { render, screen } from '@testing-library/preact';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ContentProvider, fillContent } from '../../app/content-context';
+import { ContentProvider, fillContent } from '../../content/context';
 import { getContent } from '../../content/all';
 
 const en = getContent('en');

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import type { FaqItem } from '../../content/types';
 import { Section } from '../../components/Section';
 import { SectionLink } from '../../components/SectionLink';

@@ -1,7 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
 import { site } from '../../../config/site';
-import { useContent } from '../../app/content-context';
-import { DeferredForm } from '../../components/DeferredForm';
+import { useContent } from '../../content/context';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { NewsletterForm } from '../../features/newsletter/NewsletterForm';
@@ -17,9 +16,7 @@ export function Footer() {
         <div>
           <h2 className={headingClass}>{footer.newsletter.title}</h2>
           <p className="mt-3">{footer.newsletter.line}</p>
-          <DeferredForm name="newsletter">
-            <NewsletterForm />
-          </DeferredForm>
+          <NewsletterForm />
         </div>
         <nav aria-label={a11y.footerNav}>
           <h2 className={headingClass}>{footer.quickLinks.title}</h2>

@@ -1,23 +1,19 @@
 import { ArrowRight } from 'lucide-react';
 import { site } from '../../../config/site';
-import { useFirstScreenContent } from '../../app/content-context';
+import { useFirstScreenContent } from '../../content/context';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 
 const ctaClass =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-brand-600 px-7 text-base font-semibold text-white shadow-lg shadow-brand-600/30 transition hover:bg-brand-700 hover:shadow-brand-700/40 dark:bg-accent-400 dark:text-slate-950 dark:shadow-accent-400/20 dark:hover:bg-accent-500';
 
-/**
- * Both heroes are in the HTML; CSS shows the one of the current layout (spec §2). One root element
- * (no box of its own): Preact keeps a single node of a part whose hydration waits (app/staged.tsx),
- * and dropped the phone's hero, the second, until its turn.
- */
+/** Both heroes are in the HTML; CSS shows the one of the current layout (spec §2). */
 export function Hero() {
   return (
-    <div className="contents">
+    <>
       <DesktopHero />
       <MobileHero />
-    </div>
+    </>
   );
 }
 

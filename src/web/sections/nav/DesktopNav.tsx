@@ -1,16 +1,17 @@
 import { site } from '../../../config/site';
-import { useFirstScreenContent } from '../../app/content-context';
+import { useFirstScreenContent } from '../../content/context';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { ThemeToggle } from '../../components/ThemeToggle';
 import { LanguageSwitch } from '../../features/language/LanguageSwitch';
+import type { NavLink } from './MobileNav';
 
 /**
  * Fixed top bar of the desktop layout: transparent at the top of the page, solid with a shadow
  * once the page has scrolled more than 50 px (the `scrolled` class is kept by lib/boot.ts).
  */
-export function DesktopNav() {
-  const { a11y, nav } = useFirstScreenContent();
+export function DesktopNav({ links }: { links: NavLink[] }) {
+  const { a11y } = useFirstScreenContent();
   return (
     <header
       data-nav="desktop"
@@ -25,7 +26,7 @@ export function DesktopNav() {
         </a>
         <nav aria-label={a11y.mainNav}>
           <ul className="flex items-center gap-1">
-            {nav.links.map((link) => (
+            {links.map((link) => (
               <li key={link.anchor}>
                 <SectionLink
                   anchor={link.anchor}

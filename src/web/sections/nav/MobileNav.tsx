@@ -1,8 +1,8 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { site } from '../../../config/site';
-import { useFirstScreenContent } from '../../app/content-context';
+import { useFirstScreenContent } from '../../content/context';
 import { mobileTarget } from '../../content/catalog';
-import type { SectionAnchor } from '../../content/types';
+import type { NavAnchor, SectionAnchor } from '../../content/types';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { ThemeToggle } from '../../components/ThemeToggle';
@@ -11,15 +11,18 @@ import { useActiveSection } from './use-active-section';
 
 const MENU_ID = 'mobile-menu';
 
+/** A navigation item: the section it leads to and its label (app/App.tsx derives them from the registry). */
+export type NavLink = { anchor: NavAnchor; label: string };
+
 /**
  * Fixed top bar of the mobile layout. The logo button discloses the section links (WAI-ARIA
  * disclosure navigation: a button with aria-expanded/aria-controls, a plain list of links).
  */
-export function MobileNav() {
-  const { a11y, nav } = useFirstScreenContent();
+export function MobileNav({ links }: { links: NavLink[] }) {
+  const { a11y } = useFirstScreenContent();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const active = useActiveSection(nav.links.map((link) => link.anchor));
+  const active = useActiveSection(links.map((link) => link.anchor));
 
   const close = useCallback((returnFocus: boolean) => {
     setOpen(false);
@@ -72,7 +75,7 @@ export function MobileNav() {
         className="relative mx-3 mt-2 rounded-2xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
       >
         <ul>
-          {nav.links.map((link) => {
+          {links.map((link) => {
             const isActive = active === link.anchor;
             return (
               <li key={link.anchor}>

@@ -15,7 +15,7 @@ export function useActiveSection<T extends string>(ids: T[]): T | null {
         if (!element) return [];
         // A section below the first screen is not laid out until it comes near (app/index.css): its
         // wrapper's box (the estimate until then) stands for it, as measuring inside would lay it out now.
-        const rect = (element.closest('[data-deferred]') ?? element).getBoundingClientRect();
+        const rect = (element.closest('[data-section]') ?? element).getBoundingClientRect();
         return [{ id, top: rect.top, bottom: rect.bottom }];
       });
       setActive(activeSection(boxes));

@@ -1,4 +1,4 @@
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import { serviceStyle } from '../../content/catalog';
 import { Icon } from '../../components/Icon';
 import { Section } from '../../components/Section';

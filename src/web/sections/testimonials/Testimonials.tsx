@@ -1,5 +1,5 @@
 import { Quote } from 'lucide-react';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import { Section } from '../../components/Section';
 
 export function Testimonials() {

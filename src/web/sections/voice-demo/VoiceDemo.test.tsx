@@ -5,13 +5,13 @@ import { loadSiteConfig } from '../../../config/site-schema';
  * browser's microphone is stubbed (jsdom has none); jsdom has no WebRTC either, so a call that gets
  * past the API fails when Daily creates its call object, like an offline join.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { Toaster, toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startVapiStandIn, type VapiStandIn } from '../../../../e2e/helpers/vapi-stand-in';
-import { ContentProvider, fillContent } from '../../app/content-context';
+import { ContentProvider, fillContent } from '../../content/context';
 import { getContent } from '../../content/all';
 
 const en = getContent('en');

@@ -1,6 +1,6 @@
 import { Mic, PhoneOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useContent } from '../../app/content-context';
+import { useContent } from '../../content/context';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { Section } from '../../components/Section';
 import { loadVoiceClient } from '../../features/voice-agent/vapi-client';
