@@ -26,12 +26,17 @@ import { Toasts } from './Toasts';
 export type RenderedPage = { lang: string; page: DocumentKind; head: string; html: string; css: string };
 
 /**
- * The whole tree to static HTML, once every lazy part has loaded (react-dom/static): the same tree
- * the browser hydrates, Suspense boundaries included (hydration/Slot.tsx).
+ * The whole tree to static HTML, once every part has loaded (react-dom/static): the same tree the
+ * browser hydrates, Suspense boundaries included (hydration/Slot.tsx). Each boundary is written in
+ * place: React would otherwise move a large one after the rest of the page, to be put in place by
+ * an inline script, so that the page would need JavaScript to show it.
  */
 async function toHtml(tree: ReactNode): Promise<string> {
-  const { prelude } = await prerender(tree);
-  return new Response(prelude).text();
+  const { prelude } = await prerender(tree, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const html = await new Response(prelude).text();
+  // `<!--$?-->`: a boundary written out of place; `<!--$!-->`: one the server gave up on.
+  if (/<!--\$[?!]-->/.test(html)) throw new Error('a part of the page did not render in place on the server');
+  return html;
 }
 
 /** Renders one page in one language to static HTML; scripts/prerender.ts writes it into dist/. */
