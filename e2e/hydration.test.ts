@@ -25,13 +25,6 @@ afterAll(async () => {
 /** Each part of the page whose text is compared: the sections of the home page, or a page's <main>. */
 const PARTS = '[data-section], main';
 
-/** The text of each part, whitespace collapsed, keyed by its section id (or "main"). */
-function textsOf(root: ParentNode, selector: string): Record<string, string> {
-  return Object.fromEntries(
-    [...root.querySelectorAll(selector)].map((part) => [part.getAttribute('data-section') ?? part.tagName.toLowerCase(), (part.textContent ?? '').replace(/\s+/g, ' ').trim()]),
-  );
-}
-
 /** Scrolls to the bottom a screen at a time, giving each section the chance to load and hydrate. */
 async function readToTheEnd(page: Page) {
   for (;;) {
@@ -60,16 +53,20 @@ describe.each(['phone', 'desktop'] as const satisfies DeviceName[])('hydration o
         await readToTheEnd(page);
         await waitForHydration(page);
 
-        const expected = await page.evaluate(
-          ({ html, selector, textsOf }) => {
-            const parse = new Function(`return (${textsOf})`)() as (root: ParentNode, selector: string) => Record<string, string>;
-            return parse(new DOMParser().parseFromString(html, 'text/html'), selector);
+        // The text of each part, whitespace collapsed, keyed by its section id (or "main"): as
+        // prerendered (the HTML parsed, no script run), and as it is now.
+        const { expected, actual } = await page.evaluate(
+          ({ html, selector }) => {
+            const texts = (root: ParentNode): Record<string, string> =>
+              Object.fromEntries(
+                [...root.querySelectorAll(selector)].map((part) => [
+                  part.getAttribute('data-section') ?? part.tagName.toLowerCase(),
+                  (part.textContent ?? '').replace(/\s+/g, ' ').trim(),
+                ]),
+              );
+            return { expected: texts(new DOMParser().parseFromString(html, 'text/html')), actual: texts(document) };
           },
-          { html: prerendered, selector: PARTS, textsOf: textsOf.toString() },
-        );
-        const actual = await page.evaluate(
-          ({ selector, textsOf }) => (new Function(`return (${textsOf})`)() as (root: ParentNode, selector: string) => Record<string, string>)(document, selector),
-          { selector: PARTS, textsOf: textsOf.toString() },
+          { html: prerendered, selector: PARTS },
         );
         expect(Object.keys(expected).length).toBeGreaterThan(0);
         for (const part of Object.keys(expected)) expect(expected[part]!.length, `${part} has text in the HTML`).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { COMPILE_HINT } from '../scripts/lib/compile-hints';
 import { BUDGETS, firstScreenEnd, measurePageWeight, type PageWeight } from '../scripts/lib/page-weight';
+import { BELOW_THE_FOLD, type BelowTheFoldSection } from '../src/web/app/sections';
 import { LOCALES } from '../src/web/content';
 import { pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
@@ -31,7 +32,7 @@ afterAll(async () => {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('page weight (brotli)', () => {
-  it('every prerendered page stays within the budgets: initial JS ≤ 70 KB, CSS ≤ 12 KB, first-screen HTML ≤ 14 KB', () => {
+  it('every prerendered page stays within the budgets: initial JS ≤ 75 KB (React included), CSS ≤ 12 KB, first-screen HTML ≤ 14 KB', () => {
     const files = weights.map((weight) => weight.file);
     expect(files).toEqual(expect.arrayContaining(['index.html', 'fr/index.html', 'privacy/index.html', 'fr/confidentialite/index.html', '404.html']));
     const overBudget = weights.flatMap((weight) =>
@@ -382,119 +383,20 @@ function recordLayoutReads() {
   wrap(window, 'getComputedStyle', 'value');
 }
 
-describe('deferred hydration', () => {
-  it('a browser that never goes idle still hydrates each section as the visitor scrolls to it', async () => {
+/** The name of the chunk a registry entry loads ("Faq" for `import('../sections/faq/Faq')`). */
+const chunkOf = (entry: BelowTheFoldSection) => /\/sections\/[\w-]+\/(\w+)/.exec(entry.load.toString())![1]!;
+const HYDRATED = BELOW_THE_FOLD.filter((entry) => entry.hydrates);
+const KEPT_AS_PRERENDERED = BELOW_THE_FOLD.filter((entry) => !entry.hydrates);
+
+describe('hydration in parts', () => {
+  it('the menu, used before the sections below have their code, still lands on the section', async () => {
     const { page, context, errors } = await openPage(browser, 'phone');
-    // No idle time ever: sections can only be hydrated because they come near the viewport.
-    await page.addInitScript(() => {
-      window.requestIdleCallback = () => 0;
-    });
-    const requested = scriptsRequested(page);
-    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
-    await page.waitForTimeout(1500);
-    const initial = weights.find((weight) => weight.file === 'index.html')!.initialJsFiles.map((file) => `/${file}`);
-    const early = requested().filter((script) => !initial.includes(script));
-    // Only what is within a screen of the first one may have loaded: never the form or the FAQ.
-    expect(early.join(' ')).not.toMatch(/Contact|Faq|Footer/);
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
-
-    // The contact form, reached by scrolling, loads its code; held back here so the visitor types first.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/Contact-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.locator('#contact-form').scrollIntoViewIfNeeded();
-    await expect.poll(() => requested().some((script) => /Contact-/.test(script)), { timeout: 10_000 }).toBe(true);
-    const email = `early-${Date.now()}@example.com`;
-    await page.getByLabel('Full Name').fill('Hélène Early');
-    await page.getByLabel('Phone Number').fill('514 555 0142');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Message or Inquiry').fill('Typed before the form hydrated.');
-    // Submitted before hydration: held back, not sent by the browser with the details in the URL.
-    await page.locator('#contact-form button[type="submit"]').click();
-    await page.waitForTimeout(300);
-    expect(page.url()).toBe(`${baseUrl}/`);
-
-    release();
-    await page.waitForSelector('#contact-form form[data-ready]', { timeout: 10_000 });
-    // What was typed survived hydration, and the form now sends it.
-    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
-    await page.locator('#contact-form button[type="submit"]').click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Message sent successfully!' }).waitFor({ timeout: 10_000 });
-
-    // Reading on to the end hydrates everything: the page then marks itself interactive.
-    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
-      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-      await page.waitForTimeout(100);
-    }
-    await waitForHydration(page);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('the forms join the page only once it is parsed, as the visitor nears them, and are there before they are on screen', async () => {
-    // Chrome's autofill reads every form of a parsed page, laying out the sections that hold them:
-    // the prerendered forms wait in <noscript> until their section comes near (lib/deferred-forms.ts).
-    const { page, context, errors } = await openPage(browser, 'phone');
-    const shifts = await recordLayoutShifts(page);
-    await page.addInitScript(() => {
-      // No idle time: only scrolling brings the sections below, and their forms.
-      window.requestIdleCallback = () => 0;
-      const seen = { formsWhenParsed: -1, onScreen: {} as Record<string, boolean> };
-      Object.assign(window, { seen });
-      document.addEventListener('DOMContentLoaded', () => {
-        seen.formsWhenParsed = document.forms.length;
-        // Told once a frame showing the box has been drawn: was the form in it?
-        const onScreen = new IntersectionObserver((entries) => {
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue;
-            onScreen.unobserve(entry.target);
-            seen.onScreen[entry.target.id || 'newsletter column'] = entry.target.querySelector('form') !== null;
-          }
-        });
-        onScreen.observe(document.getElementById('contact-form')!);
-        onScreen.observe(document.querySelector('[data-deferred="footer"] footer > div > div')!);
-      });
-    });
-    // The code of the sections holding the forms is slow to come: the forms must not wait for it.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(Contact|Footer)-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
-    type Seen = { formsWhenParsed: number; onScreen: Record<string, boolean> };
-    const seen = () => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
-    expect((await seen()).formsWhenParsed).toBe(0);
-    expect(await page.evaluate(() => document.forms.length)).toBe(0);
-
-    await readToTheEnd(page, 150);
-    await expect.poll(async () => (await seen()).onScreen).toEqual({ 'contact-form': true, 'newsletter column': true });
-    expect(await page.evaluate(() => document.forms.length)).toBe(2);
-    // Their code arrives: the same two forms hydrate.
-    release();
-    await expect.poll(() => page.evaluate(() => document.querySelectorAll('form[data-ready]').length), { timeout: 10_000 }).toBe(2);
-    expect(await shifts()).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('the menu, used before the sections below have hydrated, still lands on the section', async () => {
-    const { page, context, errors } = await openPage(browser, 'phone');
-    // Nothing below the first screen hydrates: those sections are not laid out yet (app/index.css).
-    await page.addInitScript(() => {
-      window.requestIdleCallback = () => 0;
-    });
+    // No section below the first screen gets its code: those sections are not laid out yet (index.css).
+    await page.route(new RegExp(`/assets/(${HYDRATED.map(chunkOf).join('|')})-[^/]+\\.js$`), () => {});
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     const button = page.locator('[data-nav="mobile"] button[aria-controls="mobile-menu"]');
-    // The navigation hydrates with the first screen: once it has, the button opens the menu.
-    await expect.poll(async () => {
-      await button.click();
-      return button.getAttribute('aria-expanded');
-    }).toBe('true');
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     await page.locator('#mobile-menu').getByRole('link', { name: 'FAQ' }).click();
     await scrollSettled(page);
     expect(Math.abs(await page.$eval('#faq', (faq) => faq.getBoundingClientRect().top) - 60)).toBeLessThanOrEqual(1);
@@ -502,22 +404,22 @@ describe('deferred hydration', () => {
     await context.close();
   });
 
-  it('a section hydrated while the visitor is elsewhere is laid out only once the visitor nears it', async () => {
+  it('a section is laid out only once the visitor nears it, hydrated or not, and keeps its real height from then on', async () => {
     const { page, context, errors } = await openPage(browser, 'phone');
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     await waitForHydration(page);
     // checkVisibility({ contentVisibilityAuto }) is false for what the browser skips rendering.
     const rendered = () => page.$eval('#faq h2', (heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
     expect(await rendered()).toBe(false);
-    // Except a section holding a form, laid out before autofill reads it (app/index.css).
-    expect(await page.$eval('#contact-form form', (form) => form.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
-    // Scrolled to, it is laid out and painted, and keeps the height it really has from then on.
-    await page.locator('[data-deferred="faq"]').scrollIntoViewIfNeeded();
+    // Until then it holds the room the registry estimates for it.
+    const faq = BELOW_THE_FOLD.find((entry) => entry.id === 'faq')!;
+    expect(await page.$eval('[data-section="faq"]', (part) => part.getBoundingClientRect().height)).toBe(faq.height.mobile);
+    await page.locator('[data-section="faq"]').scrollIntoViewIfNeeded();
     await expect.poll(rendered).toBe(true);
-    const real = await page.$eval('#faq', (faq) => faq.getBoundingClientRect().height);
+    const real = await page.$eval('#faq', (section) => section.getBoundingClientRect().height);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect.poll(rendered).toBe(false);
-    expect(await page.$eval('[data-deferred="faq"]', (part) => part.getBoundingClientRect().height)).toBe(real);
+    expect(await page.$eval('[data-section="faq"]', (part) => part.getBoundingClientRect().height)).toBe(real);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -527,23 +429,24 @@ describe('deferred hydration', () => {
     const requested = scriptsRequested(page);
     // What a part holds: its text and how many elements carry it.
     const parts = () =>
-      page.$$eval('[data-deferred]', (elements) =>
-        Object.fromEntries(elements.map((part) => [part.getAttribute('data-deferred'), `${part.querySelectorAll('*').length} ${part.textContent}`])),
+      page.$$eval('[data-section]', (elements) =>
+        Object.fromEntries(elements.map((part) => [part.getAttribute('data-section'), `${part.querySelectorAll('*').length} ${part.textContent}`])),
       );
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     const prerendered = await parts();
     await waitForHydration(page);
     await readToTheEnd(page, 100);
     const scripts = requested().join(' ');
-    for (const code of ['VoiceDemo', 'Contact', 'BrandBanner', 'Faq', 'Footer']) expect(scripts).toContain(`/${code}-`);
-    expect(scripts).not.toMatch(/Services|Benefits|Testimonials|Delivery/);
+    for (const entry of HYDRATED) expect(scripts).toContain(`/${chunkOf(entry)}-`);
+    expect(KEPT_AS_PRERENDERED.length).toBeGreaterThan(0);
+    for (const entry of KEPT_AS_PRERENDERED) expect(scripts).not.toContain(`/${chunkOf(entry)}-`);
     const now = await parts();
-    for (const section of ['services', 'benefits', 'testimonials', 'delivery']) {
-      expect(now[section], section).toBe(prerendered[section]);
-      expect(now[section]!.length, section).toBeGreaterThan(300);
+    for (const { id } of KEPT_AS_PRERENDERED) {
+      expect(now[id], id).toBe(prerendered[id]);
+      expect(now[id]!.length, id).toBeGreaterThan(300);
       // Nothing in them would need their code: a section that gains a control must hydrate again.
-      const controls = `[data-deferred="${section}"] :is(button, input, select, textarea, details, [tabindex], [role="button"])`;
-      expect(await page.locator(controls).count(), section).toBe(0);
+      const controls = `[data-section="${id}"] :is(button, input, select, textarea, details, [tabindex], [role="button"])`;
+      expect(await page.locator(controls).count(), id).toBe(0);
     }
     expect(errors).toEqual([]);
     await context.close();
@@ -555,7 +458,7 @@ describe('deferred hydration', () => {
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     await waitForHydration(page);
     const scripts = requested().join(' ');
-    for (const code of ['VoiceDemo', 'Contact', 'BrandBanner', 'Faq', 'Footer', 'Toasts']) expect(scripts).toContain(`/${code}-`);
+    for (const code of [...HYDRATED.map(chunkOf), 'Toasts']) expect(scripts).toContain(`/${code}-`);
     // The chunks the inline loader preloads after the first paint (scripts/prerender.ts).
     const html = await (await fetch(`${baseUrl}/`)).text();
     const started = JSON.parse(/(\["\/assets\/[^\]]*\])\.forEach/.exec(html)![1]!) as string[];
@@ -566,7 +469,7 @@ describe('deferred hydration', () => {
     await context.close();
   });
 
-  it('after load, an idle browser hydrates the whole page without the visitor scrolling', async () => {
+  it('after load, the whole page hydrates without the visitor scrolling', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop');
     await page.goto(`${baseUrl}/fr/`, { waitUntil: 'load' });
     await waitForHydration(page);

@@ -352,6 +352,16 @@ describe('theme', () => {
   });
 });
 
+/** The entrance delays of the service cards once they are in view. */
+async function serviceCardDelays(reducedMotion: 'reduce' | 'no-preference'): Promise<string[]> {
+  const { page, context } = await openPage(browser, 'desktop', { url: baseUrl, reducedMotion });
+  await page.locator('#services').scrollIntoViewIfNeeded();
+  await page.waitForSelector('[data-section="services"] [data-inview]');
+  const found = await page.$$eval('#services [data-service]', (cards) => cards.map((card) => getComputedStyle(card).animationDelay));
+  await context.close();
+  return found;
+}
+
 describe('motion and focus', () => {
   it('stops the banner and decorations under reduced motion, and the banner can be paused', async () => {
     const { page, context } = await openPage(browser, 'desktop', { url: baseUrl, reducedMotion: 'reduce' });
@@ -366,6 +376,11 @@ describe('motion and focus', () => {
     await moving.page.getByRole('button', { name: 'Pause animation' }).click();
     expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('paused');
     await moving.context.close();
+  });
+
+  it('the service cards come in one after the other (spec §9: 0.1 to 0.4 s), and at once under reduced motion', async () => {
+    expect(await serviceCardDelays('no-preference')).toEqual(['0.1s', '0.2s', '0.3s', '0.4s']);
+    expect(await serviceCardDelays('reduce')).toEqual(['0s', '0s', '0s', '0s']);
   });
 
   it('keyboard focus is always visible and never hidden under the fixed bar', async () => {

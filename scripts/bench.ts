@@ -1,12 +1,14 @@
 /**
- * `npm run bench`: how fast the home page is, against the budgets of issue 7, printed as one table.
+ * `npm run bench`: how fast the home page is, against the budgets of issue 19, printed as one table.
  *
  * Builds the site (scripts/build.ts) and a plain client-rendered build of the same page (no
  * prerender, one bundle, voice SDK included: scripts/bench/plain-build.ts), serves each with the
  * real production server, and for each preset (mobile, desktop) and language runs RUNS times, ours
  * and plain in turn so that both see the same machine load: Lighthouse, then a load with the CPU
- * slowed 4× that finds the longest main-thread task (scripts/bench/long-task.ts). Each figure is the
- * median of its runs. Sizes come from scripts/lib/page-weight.ts. The ours/plain ratio is what
+ * slowed 4× that finds the longest main-thread task (scripts/bench/long-task.ts); then, on the
+ * English page as Lighthouse's phone with the CPU slowed 4×, how long each control takes to paint
+ * its response, right after load and after hydration (scripts/bench/responsiveness.ts). Each figure
+ * is the median of its runs. Sizes come from scripts/lib/page-weight.ts. The ours/plain ratio is what
  * compares across machines.
  *
  * A report, not a test: these machines are noisy, so it exits 0 when a figure misses its budget,
@@ -18,11 +20,12 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../test/server-process';
 import { chromiumVersion } from './bench/chromium';
-import { PAGES, PRESETS, VARIANTS, loadKey, medianFigures, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './bench/figures';
+import { PAGES, PRESETS, VARIANTS, loadKey, median, medianFigures, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './bench/figures';
 import { LIGHTHOUSE_VERSION, runLighthouse } from './bench/lighthouse';
 import { longestTask } from './bench/long-task';
 import { buildPlain, measurePlainWeight } from './bench/plain-build';
-import { formatTable, tableRows, type Medians, type PageSizes } from './bench/report';
+import { formatTable, tableRows, type Medians, type PageSizes, type Responses } from './bench/report';
+import { CONTROLS, MOMENTS, responseTime } from './bench/responsiveness';
 import { buildSite } from './build';
 import { measurePageWeight } from './lib/page-weight';
 
@@ -60,39 +63,76 @@ async function main() {
   await buildPlain(join(WORK, 'plain'));
   const sizes: PageSizes = { ours: await oursWeight(), plain: await measurePlainWeight(join(WORK, 'plain')) };
 
-  const runs = await measureLoads();
+  const runs = await withServers(measureLoads);
+  const responses = await withServers(measureResponses);
   const medians = mediansOf(runs);
-  const rows = tableRows(medians, sizes);
+  const rows = tableRows(medians, sizes, responseMedians(responses));
   const table = formatTable(rows);
   const machine = describeMachine(browser);
   console.log(machine.join('\n'));
   console.log();
   console.log(table);
-  await writeFile(join(WORK, 'results.json'), `${JSON.stringify({ machine, lighthouse: LIGHTHOUSE_VERSION, runs: RUNS, table, rows, medians, sizes, everyRun: runs }, null, 2)}\n`);
+  await writeFile(
+    join(WORK, 'results.json'),
+    `${JSON.stringify({ machine, lighthouse: LIGHTHOUSE_VERSION, runs: RUNS, table, rows, medians, sizes, everyRun: runs, everyResponse: responses }, null, 2)}\n`,
+  );
   log(`done; results in .tmp/bench/results.json`);
 }
 
-/** Both servers run throughout; every run measures ours, then plain, under the same conditions. */
-async function measureLoads(): Promise<Runs> {
-  const runs: Runs = { ours: emptyRuns(), plain: emptyRuns() };
-  const servers: Partial<Record<Variant, ServerProcess>> = {};
+type Servers = Record<Variant, ServerProcess>;
+
+/** Both servers run throughout `measure`; every run measures ours, then plain, under the same conditions. */
+async function withServers<T>(measure: (servers: Servers) => Promise<T>): Promise<T> {
+  const servers: Partial<Servers> = {};
   try {
     for (const variant of VARIANTS) servers[variant] = await startServer(variant);
-    for (const preset of PRESETS) {
-      for (const { language, path } of PAGES) {
-        for (let run = 1; run <= RUNS; run++) {
-          for (const variant of VARIANTS) {
-            const figures = await measureLoad(`${servers[variant]!.url}${path}`, preset);
-            runs[variant][loadKey(preset, language)].push(figures);
-            log(`${variant} ${preset} ${language} run ${run}/${RUNS}: ${summary(figures)}`);
-          }
-        }
-      }
-    }
+    return await measure(servers as Servers);
   } finally {
     await Promise.all(Object.values(servers).map(stopServer));
   }
+}
+
+async function measureLoads(servers: Servers): Promise<Runs> {
+  const runs: Runs = { ours: emptyRuns(), plain: emptyRuns() };
+  for (const preset of PRESETS) {
+    for (const { language, path } of PAGES) {
+      for (let run = 1; run <= RUNS; run++) {
+        for (const variant of VARIANTS) {
+          const figures = await measureLoad(`${servers[variant].url}${path}`, preset);
+          runs[variant][loadKey(preset, language)].push(figures);
+          log(`${variant} ${preset} ${language} run ${run}/${RUNS}: ${summary(figures)}`);
+        }
+      }
+    }
+  }
   return runs;
+}
+
+/** Every response time measured, per variant, control and moment (ms). */
+type ResponseRuns = Record<Variant, Record<string, number[]>>;
+
+async function measureResponses(servers: Servers): Promise<ResponseRuns> {
+  const runs: ResponseRuns = { ours: {}, plain: {} };
+  for (const control of CONTROLS) {
+    for (const moment of MOMENTS) {
+      for (let run = 1; run <= RUNS; run++) {
+        for (const variant of VARIANTS) {
+          const time = await responseTime(`${servers[variant].url}/`, control, moment);
+          (runs[variant][`${control}, ${moment}`] ??= []).push(time);
+          log(`${variant} response of ${control}, ${moment}, run ${run}/${RUNS}: ${time} ms`);
+        }
+      }
+    }
+  }
+  return runs;
+}
+
+function responseMedians(runs: ResponseRuns): Responses {
+  const of = (variant: Variant) =>
+    Object.fromEntries(
+      CONTROLS.map((control) => [control, Object.fromEntries(MOMENTS.map((moment) => [moment, median(runs[variant][`${control}, ${moment}`]!)]))]),
+    ) as Responses[Variant];
+  return { ours: of('ours'), plain: of('plain') };
 }
 
 async function measureLoad(url: string, preset: Preset): Promise<Run> {

@@ -1,24 +1,27 @@
 /**
- * The table of scripts/bench.ts: one row per figure, preset and language, with its budget (issue 7),
- * our median, the plain client-rendered build's, their ratio, and whether ours meets the budget.
- * Timings are compared to budgets as printed (LCP to 0.01 s, whole milliseconds, CLS to 3 decimals),
- * sizes to the byte.
+ * The table of scripts/bench.ts: one row per figure and preset, with its budget (issue 19), our
+ * medians, the plain client-rendered build's, the ratio of ours to plain, and whether ours meets the
+ * budget. Each cell holds a pair: English / French, or for the response times, right after load /
+ * after hydration (English page). Timings are compared to budgets as printed (LCP to 0.01 s, whole
+ * milliseconds, CLS to 3 decimals), sizes to the byte.
  */
 import { BUDGETS } from '../lib/page-weight';
 import { PAGES, PRESETS, loadKey, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './figures';
+import { CONTROLS, MOMENTS, type Control, type Moment } from './responsiveness';
 
 export type Medians = Record<Variant, Record<LoadKey, LoadFigures>>;
 export type PageSizes = Record<Variant, Record<Language, Sizes>>;
+/** Median response time of each control at each moment (ms). */
+export type Responses = Record<Variant, Record<Control, Record<Moment, number>>>;
 
 export type Row = {
   figure: string;
   preset: Preset | 'any';
-  language: Language;
   budget: string;
   ours: string;
   plain: string;
   ratio: string;
-  result: 'pass' | 'miss' | '–';
+  result: string;
 };
 
 type Budget = { label: string; met: (value: number) => boolean };
@@ -47,7 +50,8 @@ const LOAD_FIGURES: Figure<keyof LoadFigures>[] = [
   },
   { name: 'Total Blocking Time', key: 'tbt', format: milliseconds, budget: () => atMostMs(50) },
   { name: 'Cumulative Layout Shift', key: 'cls', format: (value) => value.toFixed(3), budget: () => ({ label: '0', met: (value) => Number(value.toFixed(3)) === 0 }) },
-  { name: 'Longest task, CPU 4× slower', key: 'longTask', format: milliseconds, budget: () => atMostMs(50) },
+  // Retired as a budget (issue 19: Chromium's own first frame of this first screen exceeds it here); still printed.
+  { name: 'Longest task, CPU 4× slower', key: 'longTask', format: milliseconds, budget: () => undefined },
   // The same load: the longest run of the page's own script (evaluation, hydration, a handler).
   { name: 'Longest script run, CPU 4× slower', key: 'longScript', format: milliseconds, budget: () => atMostMs(50) },
 ];
@@ -59,42 +63,50 @@ const SIZE_FIGURES: Figure<keyof Sizes>[] = [
   { name: 'First-screen HTML (brotli)', key: 'html', format: kilobytes, budget: () => atMostKb(BUDGETS.firstScreenHtml) },
 ];
 
-export function tableRows(medians: Medians, sizes: PageSizes): Row[] {
+export function tableRows(medians: Medians, sizes: PageSizes, responses: Responses): Row[] {
   const rows: Row[] = [];
+  const languages = PAGES.map((page) => page.language);
   for (const figure of LOAD_FIGURES) {
     for (const preset of PRESETS) {
-      for (const { language } of PAGES) {
-        const key = loadKey(preset, language);
-        rows.push(tableRow(figure, preset, language, medians.ours[key][figure.key], medians.plain[key][figure.key]));
-      }
+      const pair = (variant: Variant) => languages.map((language) => medians[variant][loadKey(preset, language)][figure.key]);
+      rows.push(tableRow(figure, preset, pair('ours'), pair('plain')));
     }
   }
   for (const figure of SIZE_FIGURES) {
-    for (const { language } of PAGES) rows.push(tableRow(figure, 'any', language, sizes.ours[language][figure.key], sizes.plain[language][figure.key]));
+    const pair = (variant: Variant) => languages.map((language) => sizes[variant][language][figure.key]);
+    rows.push(tableRow(figure, 'any', pair('ours'), pair('plain')));
+  }
+  for (const control of CONTROLS) {
+    const figure: Figure<string> = { name: `Response: ${control}`, key: control, format: milliseconds, budget: () => atMostMs(100) };
+    const pair = (variant: Variant) => MOMENTS.map((moment) => responses[variant][control][moment]);
+    rows.push(tableRow(figure, 'mobile', pair('ours'), pair('plain')));
   }
   return rows;
 }
 
-function tableRow<Key extends string>(figure: Figure<Key>, preset: Preset | 'any', language: Language, ours: number, plain: number): Row {
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** One row: each variant's pair of values; the ratio of their sums; which of ours miss the budget. */
+function tableRow<Key extends string>(figure: Figure<Key>, preset: Preset | 'any', ours: number[], plain: number[]): Row {
   const budget = figure.budget(preset);
+  const misses = budget ? ours.filter((value) => !budget.met(value)).length : 0;
   return {
     figure: figure.name,
     preset,
-    language,
     budget: budget?.label ?? '–',
-    ours: figure.format(ours),
-    plain: figure.format(plain),
-    ratio: plain === 0 ? '–' : (ours / plain).toFixed(2),
-    result: budget ? (budget.met(ours) ? 'pass' : 'miss') : '–',
+    ours: ours.map(figure.format).join(' / '),
+    plain: plain.map(figure.format).join(' / '),
+    ratio: sum(plain) === 0 ? '–' : (sum(ours) / sum(plain)).toFixed(2),
+    result: !budget ? '–' : misses === 0 ? 'pass' : misses === ours.length ? 'miss' : 'miss (one)',
   };
 }
 
 /** A Markdown table, padded so it also reads as plain text: names left-aligned, figures right-aligned. */
 export function formatTable(rows: Row[]): string {
-  const header = ['figure', 'preset', 'language', 'budget', 'ours', 'plain client-rendered', 'ours / plain', 'result'];
-  const cells = rows.map((row) => [row.figure, row.preset, row.language, row.budget, row.ours, row.plain, row.ratio, row.result]);
+  const header = ['figure', 'preset', 'budget', 'ours', 'plain client-rendered', 'ours / plain', 'result'];
+  const cells = rows.map((row) => [row.figure, row.preset, row.budget, row.ours, row.plain, row.ratio, row.result]);
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
-  const leftAligned = 3;
+  const leftAligned = 2;
   const format = (line: string[]) => `| ${line.map((cell, i) => (i < leftAligned ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
   const rule = `|${widths.map((width, i) => (i < leftAligned ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`;
   return [format(header), rule, ...cells.map(format)].join('\n');
