@@ -12,14 +12,18 @@ export type SlotSection = {
   toasts: boolean;
 };
 
-/** The parts of the page that load on their own: each section below the first screen, the notifications area. */
-export type PageParts = { section: (id: string) => ComponentType; Notifications: ComponentType };
+/**
+ * The parts of the page that load on their own: each section below the first screen, the
+ * notifications area; `preload` starts fetching the code and copy of every part that hydrates.
+ */
+export type PageParts = { section: (id: string) => ComponentType; Notifications: ComponentType; preload: () => void };
 
 /**
  * The sections below the first screen as React components, each from its own chunk, with the
  * page's whole copy (`wholeContent`, called once: on the server it is at hand; in the browser it is
- * the copy below the first screen, fetched with the first section). The notifications area
- * (`loadNotifications`) loads with the first section that can raise one.
+ * the copy below the first screen). The notifications area (`loadNotifications`) loads with the
+ * first section that can raise one. Each part's code and the copy are fetched once, when React
+ * first renders the part or when `preload` is called, whichever comes first.
  */
 export function pageParts(
   sections: readonly SlotSection[],
@@ -27,9 +31,15 @@ export function pageParts(
   loadNotifications: () => Promise<ComponentType>,
 ): PageParts {
   let content: Promise<Content> | undefined;
-  const withWholeCopy = (load: () => Promise<ComponentType>) =>
+  const copy = () => (content ??= wholeContent());
+  const started = new Map<string, Promise<ComponentType>>();
+  const start = (name: string, load: () => Promise<ComponentType>) => {
+    if (!started.has(name)) started.set(name, load());
+    return started.get(name)!;
+  };
+  const withWholeCopy = (name: string, load: () => Promise<ComponentType>) =>
     lazy(async () => {
-      const [Part, whole] = await Promise.all([load(), (content ??= wholeContent())]);
+      const [Part, whole] = await Promise.all([start(name, load), copy()]);
       return {
         default: function WithWholeCopy() {
           return (
@@ -45,23 +55,22 @@ export function pageParts(
   const notificationsWanted = new Promise<void>((resolve) => {
     wantNotifications = resolve;
   });
-  const parts = new Map<string, ComponentType>();
-  for (const section of sections) {
-    parts.set(
-      section.id,
-      withWholeCopy(() => {
-        if (section.toasts) wantNotifications();
-        return section.load();
-      }),
-    );
-  }
+  const loadSection = (section: SlotSection) => () => {
+    if (section.toasts) wantNotifications();
+    return section.load();
+  };
+  const parts = new Map(sections.map((section) => [section.id, withWholeCopy(section.id, loadSection(section))]));
   return {
     section: (id) => {
       const part = parts.get(id);
       if (!part) throw new Error(`no section "${id}" in the registry`);
       return part;
     },
-    Notifications: withWholeCopy(() => notificationsWanted.then(loadNotifications)),
+    Notifications: withWholeCopy('notifications', () => notificationsWanted.then(loadNotifications)),
+    preload: () => {
+      void copy();
+      for (const section of sections) if (section.hydrates) void start(section.id, loadSection(section));
+    },
   };
 }
 
