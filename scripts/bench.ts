@@ -57,6 +57,9 @@ async function main() {
   const browser = chromiumVersion();
   await rm(WORK, { recursive: true, force: true });
   await mkdir(WORK, { recursive: true });
+  // The voice demo as the firm runs it: configured, so "Call Me" starts a call at once. The API
+  // address is a closed loopback port: the bench times the button's response, not the call.
+  Object.assign(process.env, { VAPI_PUBLIC_KEY: 'bench-public-key', VAPI_ASSISTANT_ID: 'bench-assistant', VAPI_API_BASE_URL: 'http://127.0.0.1:9' });
   log('building the site into .tmp/bench/ours');
   await buildSite(join(WORK, 'ours'), { quiet: true });
   log('building the plain client-rendered page into .tmp/bench/plain');

@@ -1,0 +1,93 @@
+/**
+ * `npm run bench:compare -- [--runs N] [--path /fr/] <build dir> <build dir> ...`: is a technique
+ * still paying? Build the site once as it is and once without the technique (OUT_DIR=... npm run
+ * build), then compare: each build is served by the production server, and every run loads each of
+ * them in turn (interleaved, so they share the machine's load) as Lighthouse's phone:
+ *
+ * - Lighthouse 12.8.2, mobile preset: TBT, LCP, performance score;
+ * - a load with the CPU slowed 4× until `<html data-hydrated>` and 1.5 s more: the main thread's
+ *   time by kind (CDP `Performance.getMetrics`: script, layout, style, all tasks), the JavaScript
+ *   transferred, and the longest task (scripts/bench/long-task.ts measures it the same way).
+ *
+ * Prints each figure's median and its runs. A report: these machines are noisy, so run it when the
+ * machine is otherwise idle and read medians of several runs (docs/performance.md keeps the results).
+ */
+import { median } from './bench/figures';
+import { runLighthouse } from './bench/lighthouse';
+import { load, withSlowedPage } from './bench/long-task';
+import { REPO_ROOT, startServerProcess, type ServerProcess } from '../test/server-process';
+
+const METRICS = { script: 'ScriptDuration', layout: 'LayoutDuration', style: 'RecalcStyleDuration', tasks: 'TaskDuration' } as const;
+type Figures = { tbt: number; lcp: number; performance: number; jsKb: number; longestTask: number } & Record<keyof typeof METRICS, number>;
+
+function options(argv: string[]) {
+  const dirs: string[] = [];
+  let runs = 4;
+  let path = '/';
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--runs') runs = Number(argv[++i]);
+    else if (argv[i] === '--path') path = argv[++i] ?? '/';
+    else dirs.push(argv[i]!);
+  }
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs expects a whole number ≥ 1');
+  if (dirs.length < 1) throw new Error('usage: npm run bench:compare -- [--runs N] [--path /fr/] <build dir> <build dir> ...');
+  return { dirs, runs, path };
+}
+
+async function measure(url: string): Promise<Figures> {
+  const lighthouse = await runLighthouse(url, 'mobile');
+  const slowed = await withSlowedPage('mobile', async (page, cdp) => {
+    let js = 0;
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) js += Number(response.headers()['content-length'] ?? 0);
+    });
+    await page.addInitScript(() => {
+      const longest = { duration: 0 };
+      Object.assign(window, { longest });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longest.duration = Math.max(longest.duration, entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await cdp.send('Performance.enable');
+    await load(page, url);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, { timeout: 60_000 });
+    await page.waitForTimeout(1_500);
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const ms = (name: string) => Math.round((metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000);
+    const longestTask = await page.evaluate(() => Math.round((window as unknown as { longest: { duration: number } }).longest.duration));
+    return {
+      jsKb: Math.round(js / 102.4) / 10,
+      longestTask,
+      ...(Object.fromEntries(Object.entries(METRICS).map(([key, name]) => [key, ms(name)])) as Record<keyof typeof METRICS, number>),
+    };
+  });
+  return { tbt: Math.round(lighthouse.tbt), lcp: Math.round(lighthouse.lcp * 100) / 100, performance: lighthouse.performance, ...slowed };
+}
+
+async function main() {
+  const { dirs, runs, path } = options(process.argv.slice(2));
+  process.chdir(REPO_ROOT);
+  const servers: ServerProcess[] = [];
+  const results = new Map<string, Figures[]>(dirs.map((dir) => [dir, []]));
+  try {
+    for (const dir of dirs) servers.push(await startServerProcess({ STATIC_DIR: dir, SQLITE_PATH: `${dir}.sqlite`, DATABASE_URL: '', LOG_LEVEL: 'warn' }));
+    for (let run = 1; run <= runs; run++) {
+      for (const [index, dir] of dirs.entries()) {
+        const figures = await measure(`${servers[index]!.url}${path}`);
+        results.get(dir)!.push(figures);
+        process.stderr.write(`${dir} run ${run}/${runs}: ${JSON.stringify(figures)}\n`);
+      }
+    }
+  } finally {
+    for (const server of servers) server.child.kill('SIGTERM');
+  }
+  const keys = Object.keys(results.get(dirs[0]!)![0]!) as (keyof Figures)[];
+  console.log(`Medians of ${runs} interleaved runs, ${path}, Lighthouse mobile and a 4× slower phone (ms, s for LCP, KB):`);
+  for (const dir of dirs) {
+    const runsOf = results.get(dir)!;
+    console.log(`${dir}: ${keys.map((key) => `${key} ${median(runsOf.map((figures) => figures[key]))} [${runsOf.map((figures) => figures[key]).join(', ')}]`).join('; ')}`);
+  }
+}
+
+await main();
+process.exit(0);
