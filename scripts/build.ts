@@ -11,7 +11,7 @@ import { prerender } from './prerender';
 export async function buildSite(outDir = resolve(process.env.OUT_DIR ?? 'dist'), options: { quiet?: boolean } = {}) {
   const ssrDir = `${outDir}-ssr`;
   const logLevel = options.quiet ? 'warn' : 'info';
-  // Test runners set NODE_ENV=test, which would make Vite bundle development builds (Preact's debug hooks).
+  // Test runners set NODE_ENV=test, which would make Vite bundle React's development build.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {

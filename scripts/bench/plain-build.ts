@@ -2,7 +2,7 @@
  * The yardstick of scripts/bench.ts: the same page as a plain client-rendered app (plain-entry.tsx
  * in plain.html): no prerender, one JavaScript bundle holding every section, both languages' copy
  * and the voice SDK (Vite's code splitting is off, so dynamic imports are inlined). Built with the
- * repository's vite.config.ts (Tailwind, Preact, the site configuration), then given a French copy
+ * repository's vite.config.ts (Tailwind, React, the site configuration), then given a French copy
  * at fr/index.html so both addresses exist. Also its sizes, measured simply: brotli of everything
  * it loads, which is all it has.
  */

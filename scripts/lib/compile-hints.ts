@@ -2,10 +2,10 @@
  * V8's explicit compile hints (Chrome 136+, https://v8.dev/blog/explicit-compile-hints): a script
  * that begins with this comment has all its functions compiled on a background thread while it
  * streams in, instead of each being compiled on the main thread the first time it runs. The page's
- * own chunks run nearly every function they hold while it hydrates (the Preact runtime, the
- * first screen, each section as it comes), so that compilation was main-thread work inside the
- * hydration tasks: lazy compilation on the main thread, in Chromium traces of 4× slower loads, went
- * from 69–110 to 11–23 ms per load on a desktop, and from 64–83 to 6–18 ms on a phone.
+ * own chunks run most of the functions they hold while it hydrates (React DOM, the first screen,
+ * each section as it comes), so that compilation was main-thread work inside the hydration tasks:
+ * under React 19, the page's main-thread script time while it loads and hydrates on a 4× slower
+ * phone went from 322 to 266 ms (medians of 6 interleaved loads, npm run bench:compare).
  *
  * The voice SDK is left as it is: most of its code never runs (it loads on intent, then serves one
  * call), so compiling all of it up front would only waste the phone's time and memory.
