@@ -117,9 +117,11 @@ describe('desktop navigation bar', () => {
         const computed = getComputedStyle(element);
         return { background: computed.backgroundColor, shadow: computed.boxShadow };
       });
+    // Once the scroll event has set the state, the colour transition (300 ms) runs: wait for its end.
     const at = async (y: number) => {
-      await page.evaluate((target) => scrollTo({ top: target, behavior: 'instant' }), y);
-      await page.waitForTimeout(350); // the colour transition lasts 300 ms
+      await page.evaluate((target) => window.scrollTo({ top: target, behavior: 'instant' }), y);
+      await page.waitForFunction((scrolled) => document.documentElement.classList.contains('scrolled') === scrolled, y > 50);
+      await page.waitForFunction(() => document.querySelector('[data-nav="desktop"]')!.getAnimations().length === 0);
       return style();
     };
     expect((await at(0)).background).toBe('rgba(0, 0, 0, 0)');
