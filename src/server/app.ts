@@ -61,6 +61,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deliveryPlugin, { config });
   await app.register(apiRoutes, { rateLimits: config.rateLimits });
   await app.register(unsubscribeRoutes, { site: config.site });
-  if (site) await app.register(staticPlugin, { root: site.root });
+  if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });
   return app;
 }
