@@ -408,6 +408,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
     too_long: 'This entry is too long.',
     invalid_email: 'Please enter a valid email address.',
     invalid_phone: 'Please enter a valid phone number.',
+    invalid_characters: 'This entry contains characters we cannot read. Please type it again.',
     invalid: 'This value is not valid.',
   },
 };

@@ -422,6 +422,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
     too_long: 'Le texte saisi est trop long.',
     invalid_email: 'Veuillez entrer une adresse courriel valide.',
     invalid_phone: 'Veuillez entrer un numéro de téléphone valide.',
+    invalid_characters: 'Ce texte contient des caractères illisibles. Veuillez le saisir de nouveau.',
     invalid: "Cette valeur n'est pas valide.",
   },
 };
