@@ -13,6 +13,8 @@ export type ApiErrorCode =
   | 'already_subscribed'
   /** 413, 415: wrong content type or body too large. */
   | 'unsupported_body'
+  /** 408: the request (headers or body) did not arrive in time; the connection is closed. */
+  | 'timeout'
   /** 429: per-address rate limit; `retryAfter` in seconds (also the Retry-After header). */
   | 'rate_limited'
   /** 503: storage is not configured or not usable on this server. */

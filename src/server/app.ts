@@ -4,7 +4,7 @@ import type { ServerConfig } from './config';
 import { createLogger } from './logger';
 import { compressPlugin } from './plugins/compress';
 import { deliveryPlugin } from './plugins/delivery';
-import { errorsPlugin, replyWithError } from './plugins/errors';
+import { answerClientError, errorsPlugin, replyWithError } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
@@ -18,6 +18,9 @@ import { zodValidatorCompiler } from './validation';
 
 /** Largest accepted request body: a full contact form (5000-character message) fits with room to spare. */
 export const API_BODY_LIMIT = 32 * 1024;
+
+/** How often Node looks for requests past their timeout (its default, 30 s, would add up to that much). */
+const CONNECTIONS_CHECK_MS = 1_000;
 
 export type BuildAppOptions = {
   config: ServerConfig;
@@ -43,6 +46,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Trust X-Forwarded-* only from the configured proxies; otherwise a client could pick its own IP.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: API_BODY_LIMIT,
+    // A client that trickles its headers or body is cut (408) instead of holding a socket for good.
+    requestTimeout: config.requestTimeouts.requestMs,
+    http: { headersTimeout: config.requestTimeouts.headersMs, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, logger),
     // Fastify's built-in "closing" answer is not an ApiResponse; see plugins/shutdown.ts.
     return503OnClosing: false,
     // Errors found before routing (e.g. a malformed URL) get the same answers as all others.

@@ -1,6 +1,7 @@
-import { STATUS_CODES } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotConfiguredError, ShuttingDownError, isApiPath, toApiAnswer } from '../http-errors';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { NotConfiguredError, ShuttingDownError, apiError, isApiPath, toApiAnswer } from '../http-errors';
 import { appWide } from './app-wide';
 
 /**
@@ -19,6 +20,28 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
   reply.code(answer.status);
   if (isApiPath(request.url)) return reply.send(answer.body);
   return reply.type('text/plain; charset=utf-8').send(STATUS_CODES[answer.status] ?? 'Error');
+}
+
+/**
+ * Errors Node finds before there is a request to route: a request that did not arrive within
+ * HEADERS_TIMEOUT / REQUEST_TIMEOUT (408), headers too large (431), a malformed request (400).
+ * Answered on the socket, which is then closed, so a client trickling its body holds nothing for long.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, log: FastifyBaseLogger) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = timedOut ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  if (timedOut) log.info({ status, remoteAddress: socket.remoteAddress }, 'request not received in time: connection closed');
+  // Not in the middle of an answer already under way on this connection (as Node's own handler).
+  const answering = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent === true;
+  if (socket.writable && !answering) {
+    const body = JSON.stringify(apiError(timedOut ? 'timeout' : 'invalid_request'));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 export const errorsPlugin = appWide<{ notFoundPage: Buffer | undefined }>(async (app, { notFoundPage }) => {
