@@ -19,7 +19,10 @@ export type ApiErrorCode =
   | 'rate_limited'
   /** 503: storage is not configured or not usable on this server. */
   | 'not_configured'
-  /** 503: the database did not answer; nothing was stored. */
+  /**
+   * 503: nothing was stored: the database did not answer, or the server takes no more submissions
+   * this minute (SUBMISSIONS_PER_MINUTE; then `retryAfter` and a Retry-After header).
+   */
   | 'unavailable'
   /** 404 for unknown /api paths. */
   | 'not_found'

@@ -2,6 +2,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { NotConfiguredError, ShuttingDownError, apiError, isApiPath, toApiAnswer } from '../http-errors';
+import { SubmissionCapError } from '../store';
 import { appWide } from './app-wide';
 
 /**
@@ -13,11 +14,13 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
   const answer = toApiAnswer(error);
   if (answer.status >= 500) {
     // The log line gets the code, and the error itself unless it is a known state
-    // (no storage, shutting down) whose stack would say nothing new.
-    const known = error instanceof NotConfiguredError || error instanceof ShuttingDownError;
+    // (no storage, shutting down, the submission cap) whose stack would say nothing new.
+    const known = error instanceof NotConfiguredError || error instanceof ShuttingDownError || error instanceof SubmissionCapError;
     request.logFields = { ...request.logFields, apiError: answer.body.error, ...(known ? {} : { err: error }) };
   }
   reply.code(answer.status);
+  // 429 has it from the rate limiter already; a 503 that knows when to come back says so too.
+  if (answer.status === 503 && answer.body.retryAfter !== undefined) reply.header('retry-after', String(answer.body.retryAfter));
   if (isApiPath(request.url)) return reply.send(answer.body);
   return reply.type('text/plain; charset=utf-8').send(STATUS_CODES[answer.status] ?? 'Error');
 }

@@ -15,3 +15,14 @@ export function isUniqueViolation(error: unknown): boolean {
   // 23505: PostgreSQL unique_violation. SQLITE_CONSTRAINT_UNIQUE: better-sqlite3's extended result code.
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/**
+ * SUBMISSIONS_PER_MINUTE submissions are already stored this minute, across all client addresses
+ * (and all instances sharing the database). Nothing was stored; try again after `retryAfterSeconds`.
+ */
+export class SubmissionCapError extends Error {
+  override name = 'SubmissionCapError';
+  constructor(readonly retryAfterSeconds: number) {
+    super('the submissions-per-minute cap is reached');
+  }
+}

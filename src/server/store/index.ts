@@ -1,13 +1,13 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { ServerConfig } from '../config';
-import { StoreUnavailableError, isUniqueViolation } from './errors';
+import { StoreUnavailableError, SubmissionCapError, isUniqueViolation } from './errors';
 import { type Engine, migrateToLatest } from './migrations';
 import { type Channel, type DeliveryQueue, NO_NOTIFICATIONS, type OutboxPolicy, deliveryQueue, enqueue } from './outbox';
 import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 import type { Database } from './tables';
 
-export { StoreUnavailableError } from './errors';
+export { StoreUnavailableError, SubmissionCapError } from './errors';
 export type { Engine } from './migrations';
 export type * from './outbox';
 
@@ -16,8 +16,9 @@ export type * from './outbox';
  * (when DATABASE_URL is set). Only the connection setup differs (./sqlite.ts, ./postgres.ts);
  * every query below runs unchanged on both.
  *
- * Errors: a failing database surfaces as StoreUnavailableError (nothing was stored); a duplicate
- * newsletter address is a normal result, not an error.
+ * Errors: a failing database surfaces as StoreUnavailableError (nothing was stored); a submission
+ * over the per-minute cap as SubmissionCapError (nothing stored either); a duplicate newsletter
+ * address is a normal result, not an error.
  */
 export interface Store {
   readonly engine: Engine;
@@ -107,6 +108,8 @@ export type NewsletterRecord = {
 export type StorageConfig = Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'> & {
   /** Which notification jobs each insert writes; none when absent. */
   notifications?: Pick<ServerConfig['notifications'], 'email' | 'webhook' | 'newsletter'>;
+  /** SUBMISSIONS_PER_MINUTE; no cap when absent (scripts, tests of other things). */
+  submissionsPerMinute?: number;
 };
 
 /** One job per configured channel; newsletter sign-ups only when asked for. */
@@ -137,7 +140,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
     await db.destroy().catch(() => undefined);
     throw error;
   }
-  return kyselyStore(db, engine, outboxPolicy(config.notifications));
+  return kyselyStore(db, engine, outboxPolicy(config.notifications), config.submissionsPerMinute);
 }
 
 /**
@@ -155,8 +158,49 @@ export function normalizeEmail(email: string): string {
   return cleanText(email).normalize('NFC').toLowerCase();
 }
 
-function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy): Store {
+const MINUTE_MS = 60_000;
+
+function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy, cap: number | undefined): Store {
   let closed: Promise<void> | undefined;
+
+  const capReached = (minute: number) => new SubmissionCapError(Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
+
+  /**
+   * The global cap (SUBMISSIONS_PER_MINUTE), counted in the database so that every instance on one
+   * PostgreSQL shares it. Checked first without a lock, so a flood past the cap costs one read per
+   * request; counted last in the submission's transaction, so the counter row (which serializes
+   * submissions on PostgreSQL) is held only until the commit, and a submission that fails or goes
+   * over the cap is not counted.
+   */
+  const submissionCap = {
+    async check(trx: Transaction<Database>, minute: number) {
+      if (cap === undefined) return;
+      const row = await trx.selectFrom('submission_counts').select('count').where('minute', '=', minute).executeTakeFirst();
+      if (row && row.count >= cap) throw capReached(minute);
+    },
+    async count(trx: Transaction<Database>, minute: number) {
+      if (cap === undefined) return;
+      const { count } = await trx
+        .insertInto('submission_counts')
+        .values({ minute, count: 1 })
+        .onConflict((conflict) => conflict.column('minute').doUpdateSet((eb) => ({ count: eb('submission_counts.count', '+', 1) })))
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      if (count > cap) throw capReached(minute);
+      // The first submission of a minute clears the minutes no one will look at again.
+      if (count === 1) await trx.deleteFrom('submission_counts').where('minute', '<', minute - 1).execute();
+    },
+  };
+
+  /** A write that stores a submission: within the cap, in one transaction. */
+  function submit(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
+    const minute = Math.floor(Date.now() / MINUTE_MS);
+    return write(async (trx) => {
+      await submissionCap.check(trx, minute);
+      await work(trx);
+      await submissionCap.count(trx, minute);
+    });
+  }
 
   /**
    * Every write runs in a transaction, even a single insert: later features write more rows with
@@ -171,7 +215,7 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy)
 
     insertContact: (contact) =>
       guarded(() =>
-        write(async (trx) => {
+        submit(async (trx) => {
           const row = {
             name: cleanText(contact.name),
             email: cleanText(contact.email),
@@ -207,7 +251,7 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy)
       });
       try {
         let result: 'created' | 'resubscribed' = 'created';
-        await write(async (trx) => {
+        await submit(async (trx) => {
           const email = cleanText(subscription.email);
           const notify = (subscriptionId: number) =>
             enqueue(trx, policy, {
@@ -248,6 +292,7 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy)
         return result;
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
+        if (error instanceof SubmissionCapError) throw error;
         throw new StoreUnavailableError(error);
       }
     },
@@ -361,6 +406,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof SubmissionCapError) throw error;
     throw new StoreUnavailableError(error);
   }
 }

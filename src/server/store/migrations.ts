@@ -125,6 +125,19 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
       await db.schema.createIndex('delivery_jobs_due_idx').on('delivery_jobs').columns(['status', 'next_attempt_at']).execute();
     },
   }),
+  /**
+   * How many submissions were stored in each minute (its number since the epoch), across all
+   * instances: SUBMISSIONS_PER_MINUTE is checked against it (see store/index.ts, admit).
+   */
+  '0005_submission_counts': () => ({
+    async up(db: Db) {
+      await db.schema
+        .createTable('submission_counts')
+        .addColumn('minute', 'bigint', (column) => column.primaryKey())
+        .addColumn('count', 'integer', (column) => column.notNull())
+        .execute();
+    },
+  }),
 };
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */

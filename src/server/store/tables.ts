@@ -95,10 +95,18 @@ export interface DeliveryJobsTable {
   delivered_at: NullableTimestamp;
 }
 
+/** Submissions stored per minute, for SUBMISSIONS_PER_MINUTE. */
+export interface SubmissionCountsTable {
+  /** Minutes since the epoch (UTC). */
+  minute: ColumnType<number | string, number, number>;
+  count: number;
+}
+
 export interface Database {
   contact_submissions: ContactSubmissionsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   newsletter_consent_log: NewsletterConsentLogTable;
   settings: SettingsTable;
   delivery_jobs: DeliveryJobsTable;
+  submission_counts: SubmissionCountsTable;
 }
