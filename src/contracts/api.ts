@@ -34,6 +34,8 @@ export type ApiError = {
   error: ApiErrorCode;
   fields?: Record<string, FieldErrorCode>;
   retryAfter?: number;
+  /** GET /api/health only: the database answers but cannot take writes (disk full, read-only). */
+  writable?: false;
 };
 
 export type ApiResponse = ApiSuccess | ApiError;

@@ -387,7 +387,7 @@ describe('graceful shutdown', () => {
       expect(response.headers.get('connection')).toBe('close');
       expect(await response.json()).toEqual({ ok: true });
       await closed;
-      expect(await app.storage.get().healthy()).toBe(false);
+      expect(await app.storage.get().health()).toMatchObject({ status: 'unreachable' });
     } finally {
       release?.();
       await app.close();

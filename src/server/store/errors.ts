@@ -1,8 +1,16 @@
 /** The database could not complete an operation (down, dropped, timed out, closed). Nothing was stored. */
 export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
+  constructor(cause: unknown, message = 'the database did not complete the operation') {
+    super(message, { cause });
+  }
+}
+
+/** The database answers, but a write cannot be committed (disk full, read-only database). */
+export class StoreNotWritableError extends StoreUnavailableError {
+  override name = 'StoreNotWritableError';
   constructor(cause: unknown) {
-    super('the database did not complete the operation', { cause });
+    super(cause, 'the database answers but cannot take writes');
   }
 }
 

@@ -7,7 +7,7 @@ import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 import type { Database } from './tables';
 
-export { StoreUnavailableError, SubmissionCapError } from './errors';
+export { StoreNotWritableError, StoreUnavailableError, SubmissionCapError } from './errors';
 export type { Engine } from './migrations';
 export type * from './outbox';
 
@@ -44,8 +44,12 @@ export interface Store {
   listNewsletter(): Promise<NewsletterRecord[]>;
   /** The notification outbox the delivery worker and `npm run deliveries` work on. */
   readonly deliveries: DeliveryQueue;
-  /** True when the database answers a trivial query. */
-  healthy(): Promise<boolean>;
+  /**
+   * Whether the database answers a read and can commit a write (a full disk or a read-only
+   * database still answers reads). The write is a one-row update, made at most every
+   * HEALTH_WRITE_EVERY_MS whoever asks; in between the last outcome is reused.
+   */
+  health(): Promise<StoreHealth>;
   /** Closes the connections; idempotent. Later calls fail with StoreUnavailableError. */
   close(): Promise<void>;
 }
@@ -66,6 +70,8 @@ export type NewSubscription = SubmissionOrigin & {
   /** What the visitor agreed to: which form, which version of the consent wording. */
   consent?: { form: string; version: string };
 };
+
+export type StoreHealth = { status: 'ok' } | { status: 'unreachable' | 'cannot_write'; cause: unknown };
 
 export type SubscriptionState = { id: number; email: string; locale: string | null; unsubscribed: boolean };
 
@@ -159,9 +165,12 @@ export function normalizeEmail(email: string): string {
 }
 
 const MINUTE_MS = 60_000;
+/** A load balancer polling /api/health every second costs at most one small write per this. */
+export const HEALTH_WRITE_EVERY_MS = 2_000;
 
 function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy, cap: number | undefined): Store {
   let closed: Promise<void> | undefined;
+  let lastWriteProbe: { at: number; outcome: Promise<StoreHealth> } | undefined;
 
   const capReached = (minute: number) => new SubmissionCapError(Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
 
@@ -385,13 +394,29 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
 
     deliveries: guardedQueue(deliveryQueue(db, engine)),
 
-    async healthy() {
+    async health() {
       try {
         await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
+      } catch (cause) {
+        return { status: 'unreachable', cause };
       }
+      if (!lastWriteProbe || Date.now() - lastWriteProbe.at >= HEALTH_WRITE_EVERY_MS) {
+        const at = Date.now();
+        lastWriteProbe = {
+          at,
+          outcome: write((trx) =>
+            trx
+              .insertInto('settings')
+              .values({ name: 'health_write_probe', value: new Date(at).toISOString() })
+              .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: new Date(at).toISOString() }))
+              .execute(),
+          ).then(
+            (): StoreHealth => ({ status: 'ok' }),
+            (cause: unknown): StoreHealth => ({ status: 'cannot_write', cause }),
+          ),
+        };
+      }
+      return lastWriteProbe.outcome;
     },
 
     close() {
