@@ -22,7 +22,7 @@ const run = promisify(execFile);
 const contact = { name: 'Marie Tremblay', phone: '514 555 0142', email: 'marie@example.com', message: 'x'.repeat(4_000) };
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  for (const cleanup of cleanups.splice(0).toReversed()) await cleanup().catch(() => undefined);
 });
 
 async function serve(store: Store, env: Record<string, string>) {
@@ -52,13 +52,15 @@ describe('a database that cannot take writes', () => {
     const filler = join(dir, 'filler');
     const fd = openSync(filler, 'w');
     const chunk = Buffer.alloc(16 * 1024, 1);
+    let stoppedBy: unknown;
     try {
       for (;;) writeSync(fd, chunk);
     } catch (error) {
-      expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+      stoppedBy = error;
     } finally {
       closeSync(fd);
     }
+    expect((stoppedBy as NodeJS.ErrnoException).code).toBe('ENOSPC');
     await afterProbeInterval();
 
     const refused = await post();

@@ -53,7 +53,7 @@ describe('PostgreSQL stopped and started again under load', () => {
 
   it('answers 503 meanwhile, keeps serving the page, survives, and takes posts (and delivers them) once it is back', async () => {
     const statuses = new Map<number | string, number>();
-    let load = true;
+    const load = { on: true };
     let last201At = 0;
     const post = async (message: string) => {
       try {
@@ -71,7 +71,7 @@ describe('PostgreSQL stopped and started again under load', () => {
       }
     };
     const workers = Array.from({ length: IN_FLIGHT }, async (_, worker) => {
-      for (let i = 0; load; i++) {
+      for (let i = 0; load.on; i++) {
         const status = await post(`load ${worker}-${i}`);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
@@ -90,7 +90,7 @@ describe('PostgreSQL stopped and started again under load', () => {
       await expect.poll(() => last201At > back, { timeout: 20_000, interval: 20 }).toBe(true);
       recoveries.push(last201At - back);
     }
-    load = false;
+    load.on = false;
     await Promise.all(workers);
 
     const summary = Object.fromEntries(statuses);
