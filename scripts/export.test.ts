@@ -106,6 +106,7 @@ describe('npm run export', () => {
         consent_form: 'footer-newsletter',
         consent_locale: 'fr',
         consent_version: '2026-11-22',
+        consent_method: 'form',
         unsubscribed_at: null,
         // Each subscriber's own signed link, on the site's public address.
         unsubscribe_url: expect.stringMatching(/^https:\/\/www\.atelier-ia\.example\/newsletter\/unsubscribe\?s=1&t=[\w-]{43}$/),

@@ -8,15 +8,17 @@
  * 1 storage or configuration problem, 2 bad arguments.
  */
 import { pathToFileURL } from 'node:url';
-import { unsubscribeUrl } from '../src/server/newsletter/unsubscribe-link';
+import { linkUrl } from '../src/server/newsletter/signed-link';
 import type { Store } from '../src/server/store';
 import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: npm run export -- contacts|newsletter [--format csv|json]
 
   contacts     contact form submissions
-  newsletter   newsletter subscriptions, with each one's proof of consent, whether it
-               was withdrawn (unsubscribed_at) and its personal unsubscribe link (SITE_URL)
+  newsletter   newsletter subscribers (never sign-ups still waiting for confirmation), with
+               each one's proof of consent (consent_method: form, or email_link when the
+               address confirmed), whether it was withdrawn (unsubscribed_at) and its
+               personal unsubscribe link (SITE_URL)
   --format     csv (default; UTF-8, RFC 4180, header row, formulas defused) or json (an array)
 
 Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
@@ -33,6 +35,7 @@ const TABLES = {
     'consent_form',
     'consent_locale',
     'consent_version',
+    'consent_method',
     'unsubscribed_at',
     'unsubscribe_url',
   ],
@@ -86,8 +89,8 @@ export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<str
 
 /** Subscribers with the signed link to put in every message sent to them (CASL). */
 async function withUnsubscribeLinks(store: Store, siteUrl: string) {
-  const secret = await store.unsubscribeSecret();
-  return (await store.listNewsletter()).map((row) => ({ ...row, unsubscribe_url: unsubscribeUrl(siteUrl, secret, row.id) }));
+  const secret = await store.linkSecret();
+  return (await store.listNewsletter()).map((row) => ({ ...row, unsubscribe_url: linkUrl(siteUrl, secret, 'unsubscribe', row.id) }));
 }
 
 export async function runExport(args: readonly string[], env: Record<string, string | undefined>, out: Output, err: Output): Promise<number> {

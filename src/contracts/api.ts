@@ -4,7 +4,14 @@ import type { FieldErrorCode } from './fields';
  * Every answer of /api/* is JSON of one of these shapes. The page decides what to show from
  * `error`, never from the status text.
  */
-export type ApiSuccess = { ok: true };
+export type ApiSuccess = {
+  ok: true;
+  /**
+   * Newsletter only, when the site confirms sign-ups by e-mail (double opt-in): the address is
+   * not subscribed until the link sent to it is followed, so the page asks to check the inbox.
+   */
+  confirmation?: 'email';
+};
 
 export type ApiErrorCode =
   /** 400: the body failed the payload schema; `fields` says which field and why. */

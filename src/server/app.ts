@@ -12,7 +12,7 @@ import { shutdownPlugin } from './plugins/shutdown';
 import { inspectStaticSite, staticPlugin } from './plugins/static';
 import { type StorageRetry, storagePlugin } from './plugins/storage';
 import { apiRoutes } from './routes';
-import { unsubscribeRoutes } from './routes/unsubscribe';
+import { newsletterLinkRoutes } from './routes/newsletter-links';
 import type { Store } from './store';
 import { zodValidatorCompiler } from './validation';
 
@@ -66,8 +66,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(deliveryPlugin, { config });
-  await app.register(apiRoutes, { rateLimits: config.rateLimits });
-  await app.register(unsubscribeRoutes, { site: config.site });
+  // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
+  await app.register(apiRoutes, { rateLimits: config.rateLimits, doubleOptIn: config.notifications.email !== undefined });
+  await app.register(newsletterLinkRoutes, { site: config.site });
   if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });
   return app;
 }

@@ -1,85 +1,109 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../config/site-schema';
 import { NotConfiguredError } from '../http-errors';
-import { UNSUBSCRIBE_PATH, parseUnsubscribeQuery, verifyUnsubscribeToken } from '../newsletter/unsubscribe-link';
-import type { UnsubscribeLocale } from '../newsletter/unsubscribe-copy';
-import { UNSUBSCRIBE_PAGE_CSP, type UnsubscribePageState, renderUnsubscribePage } from '../newsletter/unsubscribe-page';
-import { StoreUnavailableError } from '../store';
+import { CONFIRM_COPY, type LinkLocale, type LinkPageCopy, UNSUBSCRIBE_COPY, asLinkLocale } from '../newsletter/link-copy';
+import { LINK_PAGE_CSP, type LinkPageState, renderLinkPage } from '../newsletter/link-page';
+import { LINK_PATHS, type LinkPurpose, parseLinkQuery, verifyLinkToken } from '../newsletter/signed-link';
+import { type Store, StoreUnavailableError } from '../store';
 
-const STATUS: Record<UnsubscribePageState, number> = { confirm: 200, done: 200, already: 200, gone: 200, invalid: 400, unavailable: 503 };
+const STATUS: Record<LinkPageState, number> = { confirm: 200, done: 200, already: 200, gone: 200, invalid: 400, unavailable: 503 };
 
-const asLocale = (value: string | null | undefined): UnsubscribeLocale | undefined =>
-  value === 'fr' || value === 'en' ? value : undefined;
+/** What one kind of link acts on, and how. */
+type LinkFlow = {
+  purpose: LinkPurpose;
+  copy: Record<LinkLocale, LinkPageCopy>;
+  /** The record the link names; `done` when what the link does is already done. */
+  find(store: Store, id: number): Promise<{ email: string; locale: string | null; done: boolean } | undefined>;
+  act(store: Store, id: number): Promise<'done' | 'already' | 'unknown'>;
+};
 
 /**
- * GET  /newsletter/unsubscribe?s=<id>&t=<signature>  asks to confirm (a GET changes nothing, so
- *      mail scanners that open links cannot unsubscribe anyone);
- * POST the same URL unsubscribes, idempotently. It also accepts RFC 8058 one-click requests
- *      (`List-Unsubscribe=One-Click`, form-encoded) sent by mail clients from the message header.
+ * The newsletter's signed links (newsletter/signed-link.ts), both the same way:
+ * GET  /newsletter/<purpose>?s=<id>&t=<signature>  shows what the link will do and a button (a GET
+ *      changes nothing, so mail scanners that open links neither unsubscribe nor subscribe anyone);
+ * POST the same URL does it, idempotently.
+ * - unsubscribe: withdraws consent. Also takes RFC 8058 one-click requests
+ *   (`List-Unsubscribe=One-Click`, form-encoded) sent by mail clients from the message header.
+ * - confirm: a pending sign-up (double opt-in) becomes a subscription, with its proof.
  * A missing, malformed, forged or altered link gets a 400 page and changes nothing.
  */
-export async function unsubscribeRoutes(app: FastifyInstance, options: { site: SiteConfig }) {
+export async function newsletterLinkRoutes(app: FastifyInstance, options: { site: SiteConfig }) {
   const { site } = options;
-  // The confirmation form and one-click requests post form-encoded bodies; their content is not needed.
+  // The pages' forms and one-click requests post form-encoded bodies; their content is not needed.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
-  function send(reply: FastifyReply, state: UnsubscribePageState, locale: UnsubscribeLocale | undefined, email?: string) {
-    return reply
-      .code(STATUS[state])
-      .header('content-security-policy', UNSUBSCRIBE_PAGE_CSP)
-      // The link's signature is in the URL: never leak it to another site, never cache the answer.
-      .header('referrer-policy', 'no-referrer')
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(renderUnsubscribePage({ state, locale, brand: site.brand, email, firmEmail: site.email }));
-  }
+  const flows: LinkFlow[] = [
+    {
+      purpose: 'unsubscribe',
+      copy: UNSUBSCRIBE_COPY,
+      async find(store, id) {
+        const subscription = await store.findSubscription(id);
+        return subscription && { email: subscription.email, locale: subscription.locale, done: subscription.unsubscribed };
+      },
+      async act(store, id) {
+        const result = await store.unsubscribe(id);
+        return result === 'unsubscribed' ? 'done' : result;
+      },
+    },
+    {
+      purpose: 'confirm',
+      copy: CONFIRM_COPY,
+      async find(store, id) {
+        const pending = await store.findConfirmation(id);
+        return pending && { email: pending.email, locale: pending.locale, done: pending.confirmed };
+      },
+      async act(store, id) {
+        const result = await store.confirmNewsletter(id);
+        // The firm's notification of the new subscriber, if it asked for them.
+        if (result === 'confirmed') app.deliveries.nudge();
+        return result === 'confirmed' ? 'done' : result;
+      },
+    },
+  ];
 
-  /** Resolves the link to its subscription, or answers the error page itself (returns undefined). */
-  async function subscriptionOf(request: FastifyRequest, reply: FastifyReply) {
-    const link = parseUnsubscribeQuery(request.query);
-    const store = app.storage.get();
-    if (!link || !verifyUnsubscribeToken(await store.unsubscribeSecret(), link.id, link.token)) {
-      request.logFields = { ...request.logFields, unsubscribe: 'invalid-link' };
-      await send(reply, 'invalid', undefined);
-      return undefined;
+  for (const flow of flows) {
+    const send = (reply: FastifyReply, state: LinkPageState, locale: LinkLocale | undefined, email?: string) =>
+      reply
+        .code(STATUS[state])
+        .header('content-security-policy', LINK_PAGE_CSP)
+        // The link's signature is in the URL: never leak it to another site, never cache the answer.
+        .header('referrer-policy', 'no-referrer')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderLinkPage({ copy: flow.copy, state, locale, brand: site.brand, email, firmEmail: site.email }));
+
+    /** Runs `work` on the record the link names, or answers the error page itself. */
+    type Found = { store: Store; id: number; email: string; locale: LinkLocale; done: boolean };
+    async function withLink(request: FastifyRequest, reply: FastifyReply, work: (found: Found) => Promise<unknown>) {
+      try {
+        const link = parseLinkQuery(request.query);
+        const store = app.storage.get();
+        if (!link || !verifyLinkToken(await store.linkSecret(), flow.purpose, link.id, link.token)) {
+          request.logFields = { ...request.logFields, [flow.purpose]: 'invalid-link' };
+          return await send(reply, 'invalid', undefined);
+        }
+        const found = await flow.find(store, link.id);
+        // A valid signature for a record that no longer exists (deleted on request, or expired).
+        if (!found) return await send(reply, 'gone', undefined);
+        return await work({ store, id: link.id, email: found.email, locale: asLinkLocale(found.locale) ?? 'en', done: found.done });
+      } catch (error) {
+        // Storage down or not configured: a page that says so, in both languages, not a JSON error.
+        if (!(error instanceof NotConfiguredError || error instanceof StoreUnavailableError)) throw error;
+        request.log.error({ err: error }, `newsletter ${flow.purpose} page: storage unavailable`);
+        return send(reply, 'unavailable', undefined);
+      }
     }
-    const subscription = await store.findSubscription(link.id);
-    if (!subscription) {
-      // A valid signature for a row that no longer exists (deleted on request): nothing to do.
-      await send(reply, 'gone', undefined);
-      return undefined;
-    }
-    return { store, subscription, locale: asLocale(subscription.locale) ?? 'en' };
+
+    app.get(LINK_PATHS[flow.purpose], (request, reply) =>
+      withLink(request, reply, async (found) => send(reply, found.done ? 'already' : 'confirm', found.locale, found.email)),
+    );
+
+    app.post(LINK_PATHS[flow.purpose], (request, reply) =>
+      withLink(request, reply, async (found) => {
+        const result = await flow.act(found.store, found.id);
+        request.logFields = { ...request.logFields, [flow.purpose]: result };
+        return send(reply, result === 'unknown' ? 'gone' : result, found.locale, found.email);
+      }),
+    );
   }
-
-  /** Storage down or not configured: a page that says so, in both languages, not a JSON error. */
-  async function withStorage(request: FastifyRequest, reply: FastifyReply, work: () => Promise<unknown>) {
-    try {
-      await work();
-    } catch (error) {
-      if (!(error instanceof NotConfiguredError || error instanceof StoreUnavailableError)) throw error;
-      request.log.error({ err: error }, 'unsubscribe page: storage unavailable');
-      await send(reply, 'unavailable', undefined);
-    }
-  }
-
-  app.get(UNSUBSCRIBE_PATH, (request, reply) =>
-    withStorage(request, reply, async () => {
-      const found = await subscriptionOf(request, reply);
-      if (!found) return;
-      const { subscription, locale } = found;
-      await send(reply, subscription.unsubscribed ? 'already' : 'confirm', locale, subscription.email);
-    }),
-  );
-
-  app.post(UNSUBSCRIBE_PATH, (request, reply) =>
-    withStorage(request, reply, async () => {
-      const found = await subscriptionOf(request, reply);
-      if (!found) return;
-      const { store, subscription, locale } = found;
-      const result = await store.unsubscribe(subscription.id);
-      request.logFields = { ...request.logFields, unsubscribe: result };
-      await send(reply, result === 'unsubscribed' ? 'done' : 'already', locale, subscription.email);
-    }),
-  );
 }

@@ -203,6 +203,8 @@ export type Content = {
       duplicate: string;
       failed: string;
       success: string;
+      /** Under `success` when the site confirms sign-ups by e-mail (double opt-in). */
+      confirmFromInbox: string;
       rateLimited: string;
     };
   };

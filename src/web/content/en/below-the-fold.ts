@@ -399,6 +399,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       duplicate: 'This email is already subscribed to our newsletter',
       failed: 'Failed to subscribe. Please try again.',
       success: 'Successfully subscribed to our newsletter!',
+      confirmFromInbox: 'To confirm, open the link in the e-mail we just sent you.',
       rateLimited: 'Too many attempts. Please try again in a few minutes.',
     },
   },
