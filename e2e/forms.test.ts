@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPostgres, createDatabase, type RunningPostgres } from '../test/postgres';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
+import { startSmtpReceiver, type SmtpReceiver } from '../src/server/delivery/test-receivers';
 
 const baseUrl = inject('baseUrl');
 const staticDir = inject('staticDir');
@@ -150,6 +151,61 @@ describe('newsletter', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await toast(page, message).waitFor();
     expect(sent).toBe(0);
+    await context.close();
+  });
+});
+
+describe('newsletter when the site sends e-mail (double opt-in)', () => {
+  let dir: string;
+  let smtp: SmtpReceiver;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'e2e-opt-in-'));
+    smtp = await startSmtpReceiver();
+    server = await startServer({
+      STATIC_DIR: staticDir,
+      SQLITE_PATH: join(dir, 'leads.sqlite'),
+      DATABASE_URL: '',
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL_TO: 'ventes@firm.example',
+      MAIL_FROM: 'Atelier IA <site@firm.example>',
+      DELIVERY_POLL: '200ms',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the success title and asks to confirm from the inbox; the e-mailed link confirms', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop', { url: server.url });
+    await waitForHydration(page);
+    const email = `confirm-${unique()}@example.com`;
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const success = toast(page, 'Successfully subscribed to our newsletter!');
+    await success.waitFor();
+    expect(await success.textContent()).toContain('To confirm, open the link in the e-mail we just sent you.');
+
+    await expect.poll(() => smtp.messages.filter((mail) => mail.envelope.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
+    const mail = smtp.messages.find((received) => received.envelope.to.includes(email))!;
+    // The link is on SITE_URL, the site's public address: followed here on the test server.
+    const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(mail.message.text ?? '')![0]);
+    const stored = new Database(join(dir, 'leads.sqlite'), { readonly: true });
+    const subscribed = () => stored.prepare('SELECT consent_method FROM newsletter_subscriptions WHERE email = ?').get(email);
+    try {
+      expect(subscribed()).toBeUndefined();
+      await page.goto(`${server.url}${link.pathname}${link.search}`);
+      expect(subscribed()).toBeUndefined();
+      await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+      await page.getByRole('heading', { name: 'Your subscription is confirmed' }).waitFor();
+      expect(subscribed()).toEqual({ consent_method: 'email_link' });
+    } finally {
+      stored.close();
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

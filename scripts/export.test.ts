@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { createStore } from '../src/server/store';
 import { csvCell, runExport, toCsv } from './export';
 
@@ -18,27 +19,29 @@ async function exportWith(args: string[], env: Record<string, string>) {
 }
 
 describe('csv cells', () => {
-  it('quotes per RFC 4180', () => {
-    expect(csvCell('plain')).toBe('plain');
+  it('quotes every cell, per RFC 4180', () => {
+    expect(csvCell('plain')).toBe('"plain"');
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(42)).toBe('42');
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(42)).toBe('"42"');
   });
 
-  it('defuses spreadsheet formulas', () => {
+  it('defuses spreadsheet formulas at the start of the cell and wherever a cell could start', () => {
     expect(csvCell('=HYPERLINK("http://evil.example","click")')).toBe('"\'=HYPERLINK(""http://evil.example"",""click"")"');
-    expect(csvCell('+1 514-555-0142')).toBe("'+1 514-555-0142");
-    expect(csvCell('-2+3')).toBe("'-2+3");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\t=1')).toBe("'\t=1");
+    expect(csvCell('+1 514-555-0142')).toBe('"\'+1 514-555-0142"');
+    expect(csvCell('-2+3')).toBe('"\'-2+3"');
+    expect(csvCell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
+    expect(csvCell('\t=1')).toBe('"\'\t=1"');
     expect(csvCell('\r=1')).toBe('"\'\r=1"');
-    expect(csvCell('a=1')).toBe('a=1');
+    expect(csvCell("hello;=cmd|' /C calc'!A0")).toBe('"hello;\'=cmd|\' /C calc\'!A0"');
+    expect(csvCell('one\n@two, three')).toBe('"one\n\'@two, three"');
+    expect(csvCell('a=1, b-2')).toBe('"a=1, b-2"');
   });
 
   it('writes a BOM, a header row and CRLF line ends', () => {
-    expect(toCsv(['id', 'name'], [{ id: 1, name: 'Zoé' }])).toBe('\uFEFFid,name\r\n1,Zoé\r\n');
+    expect(toCsv(['id', 'name'], [{ id: 1, name: 'Zoé' }])).toBe('\uFEFF"id","name"\r\n"1","Zoé"\r\n');
   });
 });
 
@@ -52,6 +55,7 @@ describe('npm run export', () => {
     const store = await createStore({ sqlitePath: env.SQLITE_PATH!, databaseUrl: undefined });
     await store.insertContact({ name: 'Zoé "Z" Côté', email: 'zoe@example.com', phone: '+1 514-555-0142', company: 'Côté, Fils & Cie', message: 'Line one\nline two', page: '/fr/', locale: 'fr' });
     await store.insertContact({ name: '=cmd|" /C calc"!A0', email: 'evil@example.com', phone: '514 555 0100', message: '@SUM(1+1)' });
+    await store.insertContact({ name: "hello;=cmd|' /C calc'!A0", email: 'x@example.com', phone: '514 555 0101', company: 'Cie\t=1+1', message: 'Budget, -5k;+HYPERLINK("http://evil.example")\n@SUM(1)\r\n"=2' });
     await store.insertNewsletter({ email: 'News@Example.com', locale: 'fr', page: '/fr/', consent: { form: 'footer-newsletter', version: '2026-11-22' } });
     await store.close();
   });
@@ -60,12 +64,32 @@ describe('npm run export', () => {
   it('exports contacts as CSV', async () => {
     const { code, stdout } = await exportWith(['contacts'], env);
     expect(code).toBe(0);
-    const lines = stdout.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('id,created_at,name,email,phone,company,message,locale,page,status');
-    // A line break inside a quoted field stays as typed; records end with CRLF.
-    expect(lines[1]).toMatch(/^1,\d{4}-\d\d-\d\dT[\d:.]+Z,"Zoé ""Z"" Côté",zoe@example.com,'\+1 514-555-0142,"Côté, Fils & Cie","Line one\nline two",fr,\/fr\/,new$/);
-    expect(lines[2]).toMatch(/^2,[^,]+,"'=cmd\|"" \/C calc""!A0",evil@example.com,514 555 0100,,'@SUM\(1\+1\),,,new$/);
-    expect(lines[3]).toBe('');
+    const rows = parse(stdout, { bom: true, record_delimiter: '\r\n' }) as string[][];
+    expect(rows[0]).toEqual(['id', 'created_at', 'name', 'email', 'phone', 'company', 'message', 'locale', 'page', 'status']);
+    // A line break inside a field stays as typed; formulas are shown as text.
+    expect(rows[1]).toEqual(['1', expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/), 'Zoé "Z" Côté', 'zoe@example.com', "'+1 514-555-0142", 'Côté, Fils & Cie', 'Line one\nline two', 'fr', '/fr/', 'new']);
+    expect(rows[2]).toEqual(['2', expect.any(String), '\'=cmd|" /C calc"!A0', 'evil@example.com', '514 555 0100', '', "'@SUM(1+1)", '', '', 'new']);
+    expect(stdout.endsWith('"new"\r\n')).toBe(true);
+  });
+
+  it('gives no cell that starts a formula, read by a CSV parser with either list separator', async () => {
+    const { stdout } = await exportWith(['contacts'], env);
+    // ',' as the file is written; ';' as Excel reads it where that is the list separator (Quebec
+    // French). Loose quoting, as spreadsheets read it, so a value can spill into other cells.
+    for (const delimiter of [',', ';']) {
+      const cells = (parse(stdout, { bom: true, delimiter, relax_quotes: true, relax_column_count: true }) as string[][]).flat();
+      expect(cells.length).toBeGreaterThan(5);
+      expect({ delimiter, formulas: cells.filter((cell) => /^\s*[=+\-@]/.test(cell)) }).toEqual({ delimiter, formulas: [] });
+    }
+    // With the right separator, the firm reads what the visitor typed, only defused.
+    const third = (parse(stdout, { bom: true }) as string[][])[3]!;
+    expect(third.slice(2, 7)).toEqual([
+      "hello;'=cmd|' /C calc'!A0",
+      'x@example.com',
+      '514 555 0101',
+      "Cie\t'=1+1",
+      'Budget,\' -5k;\'+HYPERLINK("http://evil.example")\n\'@SUM(1)\r\n"\'=2',
+    ]);
   });
 
   it('exports the newsletter as JSON', async () => {
@@ -82,6 +106,7 @@ describe('npm run export', () => {
         consent_form: 'footer-newsletter',
         consent_locale: 'fr',
         consent_version: '2026-11-22',
+        consent_method: 'form',
         unsubscribed_at: null,
         // Each subscriber's own signed link, on the site's public address.
         unsubscribe_url: expect.stringMatching(/^https:\/\/www\.atelier-ia\.example\/newsletter\/unsubscribe\?s=1&t=[\w-]{43}$/),

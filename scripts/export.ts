@@ -8,16 +8,18 @@
  * 1 storage or configuration problem, 2 bad arguments.
  */
 import { pathToFileURL } from 'node:url';
-import { unsubscribeUrl } from '../src/server/newsletter/unsubscribe-link';
+import { linkUrl } from '../src/server/newsletter/signed-link';
 import type { Store } from '../src/server/store';
 import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: npm run export -- contacts|newsletter [--format csv|json]
 
   contacts     contact form submissions
-  newsletter   newsletter subscriptions, with each one's proof of consent, whether it
-               was withdrawn (unsubscribed_at) and its personal unsubscribe link (SITE_URL)
-  --format     csv (default; UTF-8, RFC 4180, header row) or json (an array)
+  newsletter   newsletter subscribers (never sign-ups still waiting for confirmation), with
+               each one's proof of consent (consent_method: form, or email_link when the
+               address confirmed), whether it was withdrawn (unsubscribed_at) and its
+               personal unsubscribe link (SITE_URL)
+  --format     csv (default; UTF-8, RFC 4180, header row, formulas defused) or json (an array)
 
 Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
 
@@ -33,6 +35,7 @@ const TABLES = {
     'consent_form',
     'consent_locale',
     'consent_version',
+    'consent_method',
     'unsubscribed_at',
     'unsubscribe_url',
   ],
@@ -61,21 +64,22 @@ export function parseArgs(args: readonly string[]): { table: Table; format: Form
 }
 
 /**
- * Spreadsheets run a cell that starts with = + - @ (or a tab/CR that hides one) as a formula:
- * a visitor could type `=HYPERLINK(...)` in the form. Such cells get a leading apostrophe, which
- * spreadsheets show as text. (A phone number like "+1 514..." is exported as "'+1 514...".)
+ * Spreadsheets run a cell that starts with = + - @ (or a tab or CR before one) as a formula, and a
+ * visitor could type `=HYPERLINK(...)` in the form. As OWASP describes, such text gets an apostrophe
+ * before it, which spreadsheets show as text ("+1 514..." is exported as "'+1 514..."). Not only at
+ * the start: a Quebec Excel splits cells at `;`, and a reader whose quoting went astray at `,`, a
+ * quote or a line break, so `hello;=cmd|...` would put `=cmd|...` at the start of a cell of its own.
+ * Every cell is quoted, so a separator inside a value stays inside it.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /(^|[,;"\t\r\n])(?=[ ]*[=+\-@\t\r])/g;
 
 export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = value === null || value === undefined ? '' : String(value).replace(FORMULA_START, "$1'");
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /**
- * RFC 4180: CRLF line ends, quoted fields where needed. Starts with a UTF-8 byte-order mark,
+ * RFC 4180: CRLF line ends, every field quoted. Starts with a UTF-8 byte-order mark,
  * without which Excel reads the file as ANSI and garbles accents ("Montréal").
  */
 export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {
@@ -85,8 +89,8 @@ export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<str
 
 /** Subscribers with the signed link to put in every message sent to them (CASL). */
 async function withUnsubscribeLinks(store: Store, siteUrl: string) {
-  const secret = await store.unsubscribeSecret();
-  return (await store.listNewsletter()).map((row) => ({ ...row, unsubscribe_url: unsubscribeUrl(siteUrl, secret, row.id) }));
+  const secret = await store.linkSecret();
+  return (await store.listNewsletter()).map((row) => ({ ...row, unsubscribe_url: linkUrl(siteUrl, secret, 'unsubscribe', row.id) }));
 }
 
 export async function runExport(args: readonly string[], env: Record<string, string | undefined>, out: Output, err: Output): Promise<number> {

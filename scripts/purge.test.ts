@@ -29,7 +29,9 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
       const code = await runPurge(['--older-than', '10'], storage.env, out, err, new Date(cutoff.getTime() + 10 * DAY_MS));
       expect(err.text()).toBe('');
       expect(code).toBe(0);
-      expect(out.text()).toBe(`Deleted 1 contact request received before ${cutoff.toISOString()} (older than 10 days).\n`);
+      expect(out.text()).toBe(
+        `Deleted 1 contact request received before ${cutoff.toISOString()} (older than 10 days).\nDeleted 0 newsletter sign-ups not confirmed within 7 days.\n`,
+      );
       expect((await store.listContacts()).map((row) => row.name)).toEqual(['recent']);
       // The notification queued for the old lead went with it; the recent one's stays.
       const jobs = await store.deliveries.list(['pending']);
@@ -46,6 +48,41 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
       expect(await runPurge([], { ...storage.env, SITE_RETENTION_DAYS: '30' }, purged, capture(), later)).toBe(0);
       expect(purged.text()).toMatch(/^Deleted 1 contact request .* \(older than 30 days\)/);
       expect(await store.listContacts()).toEqual([]);
+    } finally {
+      await store.close();
+      await storage.dispose();
+    }
+  });
+});
+
+describe.each(ENGINES)('pending newsletter sign-ups on %s', (engine) => {
+  it('are deleted when not confirmed within 7 days, with their confirmation e-mails; subscribers stay', async () => {
+    const storage = await freshStorage(engine);
+    // E-mail configured: sign-ups are confirmed by a link (double opt-in) and queue that e-mail.
+    const store = await createStore(testConfig({ ...storage.env, SMTP_URL: 'smtp://127.0.0.1:9', NOTIFY_EMAIL_TO: 'firm@example.com', MAIL_FROM: 'site@example.com' }));
+    try {
+      const consent = { form: 'footer-newsletter', version: '2026-11-22' };
+      expect(await store.requestNewsletter({ email: 'never@example.com', locale: 'fr', consent })).toBe('confirmation_queued');
+      expect(await store.requestNewsletter({ email: 'yes@example.com', locale: 'en', consent })).toBe('confirmation_queued');
+      expect((await store.deliveries.list(['pending'])).map((job) => job.eventType)).toEqual(['newsletter.confirmation', 'newsletter.confirmation']);
+      // The second one is confirmed through its link (which names this id).
+      expect(await store.findConfirmation(2)).toMatchObject({ email: 'yes@example.com', confirmed: false });
+      expect(await store.confirmNewsletter(2)).toBe('confirmed');
+
+      const out = capture();
+      // Six days on, nothing is due; eight days on, the one never confirmed goes.
+      expect(await runPurge([], storage.env, out, capture(), new Date(Date.now() + 6 * DAY_MS))).toBe(0);
+      expect(out.text()).toContain('Deleted 0 newsletter sign-ups not confirmed within 7 days.');
+      expect(await store.findConfirmation(1)).toMatchObject({ email: 'never@example.com' });
+      const later = capture();
+      expect(await runPurge([], storage.env, later, capture(), new Date(Date.now() + 8 * DAY_MS))).toBe(0);
+      expect(later.text()).toContain('Deleted 1 newsletter sign-up not confirmed within 7 days.');
+      expect(await store.findConfirmation(1)).toBeUndefined();
+      expect(await store.findConfirmation(2)).toBeUndefined();
+      expect((await store.deliveries.list(['pending'])).map((job) => job.eventType)).toEqual([]);
+      expect((await store.listNewsletter()).map((row) => [row.email, row.consent_method])).toEqual([['yes@example.com', 'email_link']]);
+      // The same, called directly, as the server's daily retention job does: nothing left.
+      expect(await store.purgePendingSubscriptions(new Date(Date.now() + 8 * DAY_MS))).toBe(0);
     } finally {
       await store.close();
       await storage.dispose();

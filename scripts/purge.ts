@@ -6,18 +6,22 @@
  *   npm run purge -- --older-than 365
  *
  * The period stated in the privacy policy comes from the same SITE_RETENTION_DAYS. Run it daily
- * (cron, systemd timer). Newsletter subscriptions are not touched: they are kept while consent
- * lasts, and their consent log is the proof CASL asks for.
+ * (cron, systemd timer). It also deletes newsletter sign-ups not confirmed within 7 days (double
+ * opt-in: such an address never consented). Subscriptions are not touched: they are kept while
+ * consent lasts, and their consent log is the proof CASL asks for.
  * Uses the server's configuration (DATABASE_URL, else SQLITE_PATH). Exit codes: 0 done,
  * 1 storage or configuration problem, 2 bad arguments.
  */
 import { pathToFileURL } from 'node:url';
+import { PENDING_SUBSCRIPTION_DAYS } from '../src/server/store';
 import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: npm run purge -- [--older-than <days>]
 
   --older-than <days>   delete contact requests received more than <days> days ago
                         (default: SITE_RETENTION_DAYS, the period in the privacy policy)
+
+Newsletter sign-ups not confirmed within 7 days are deleted too.
 
 Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
 
@@ -54,6 +58,8 @@ export async function runPurge(args: readonly string[], env: Record<string, stri
     const before = new Date(now.getTime() - days * DAY_MS);
     const deleted = await store.purgeContacts(before);
     out.write(`Deleted ${deleted} contact request${deleted === 1 ? '' : 's'} received before ${before.toISOString()} (older than ${days} days).\n`);
+    const pending = await store.purgePendingSubscriptions(now);
+    out.write(`Deleted ${pending} newsletter sign-up${pending === 1 ? '' : 's'} not confirmed within ${PENDING_SUBSCRIPTION_DAYS} days.\n`);
     return 0;
   });
 }

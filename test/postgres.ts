@@ -1,7 +1,8 @@
 /**
  * A throwaway PostgreSQL 15 server for tests and benchmarks: initdb in a temp dir, start it on a
  * free loopback port, stop it and delete the dir afterwards. Used by the vitest globalSetup
- * (test/global-postgres.ts), scripts/bench-api.ts and, later, the browser tests.
+ * (test/global-postgres.ts), scripts/bench-api.ts, the browser tests, and tests that stop and
+ * restart a server of their own under load.
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,11 @@ export type RunningPostgres = {
   /** Connection URL of the `postgres` maintenance database as the superuser `app`. */
   adminUrl: string;
   port: number;
+  /** Stops the server as an operator's restart does (`pg_ctl -m fast`: sessions are ended), keeping its data. */
+  stopFast(): Promise<void>;
+  /** Starts it again on the same data directory and port, after stopFast(). */
+  restart(): Promise<void>;
+  /** Stops it for good and deletes its data. */
   stop(): Promise<void>;
 };
 
@@ -70,6 +76,10 @@ function spawnWatchdog(dir: string): () => void {
   };
 }
 
+/**
+ * Starts a PostgreSQL server of its own. The vitest globalSetup starts one for the whole run;
+ * a test that stops and restarts the server (stopFast/restart) starts its own.
+ */
 export async function startPostgres(): Promise<RunningPostgres> {
   const dir = await mkdtemp(join(tmpdir(), 'pg-test-'));
   if (process.getuid?.() === 0) await chown(dir, ...(await postgresIds()));
@@ -78,11 +88,18 @@ export async function startPostgres(): Promise<RunningPostgres> {
     await pgTool('initdb', ['-D', dir, '-U', 'app', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
     const port = await freePort();
     // fsync stays on: the durability tests rely on PostgreSQL's normal crash guarantees.
-    await pgTool('pg_ctl', ['-D', dir, '-l', join(dir, 'server.log'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`, '-w', 'start']);
+    const start = () => pgTool('pg_ctl', ['-D', dir, '-l', join(dir, 'server.log'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`, '-w', 'start']);
+    await start();
     let stopped = false;
     return {
       adminUrl: `postgres://app@127.0.0.1:${port}/postgres`,
       port,
+      async stopFast() {
+        await pgTool('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
+      },
+      async restart() {
+        await start();
+      },
       async stop() {
         if (stopped) return;
         stopped = true;

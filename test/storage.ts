@@ -35,13 +35,14 @@ export async function freshStorage(engine: EngineName): Promise<TestStorage> {
   return { env: { DATABASE_URL: database.url }, dispose: database.drop };
 }
 
-/** Configuration for tests: no static site, quiet, limits high enough not to interfere. */
+/** Configuration for tests: no static site, quiet, limits (per address and global) high enough not to interfere. */
 export function testConfig(env: Record<string, string> = {}): ServerConfig {
   return loadServerConfig({
     STATIC_DIR: join(tmpdir(), 'no-static-site-here'),
     LOG_LEVEL: 'info',
     RATE_LIMIT_CONTACT: '10000/60',
     RATE_LIMIT_NEWSLETTER: '10000/60',
+    SUBMISSIONS_PER_MINUTE: '1000000',
     ...env,
   });
 }

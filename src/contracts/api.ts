@@ -4,7 +4,14 @@ import type { FieldErrorCode } from './fields';
  * Every answer of /api/* is JSON of one of these shapes. The page decides what to show from
  * `error`, never from the status text.
  */
-export type ApiSuccess = { ok: true };
+export type ApiSuccess = {
+  ok: true;
+  /**
+   * Newsletter only, when the site confirms sign-ups by e-mail (double opt-in): the address is
+   * not subscribed until the link sent to it is followed, so the page asks to check the inbox.
+   */
+  confirmation?: 'email';
+};
 
 export type ApiErrorCode =
   /** 400: the body failed the payload schema; `fields` says which field and why. */
@@ -13,11 +20,16 @@ export type ApiErrorCode =
   | 'already_subscribed'
   /** 413, 415: wrong content type or body too large. */
   | 'unsupported_body'
+  /** 408: the request (headers or body) did not arrive in time; the connection is closed. */
+  | 'timeout'
   /** 429: per-address rate limit; `retryAfter` in seconds (also the Retry-After header). */
   | 'rate_limited'
   /** 503: storage is not configured or not usable on this server. */
   | 'not_configured'
-  /** 503: the database did not answer; nothing was stored. */
+  /**
+   * 503: nothing was stored: the database did not answer, or the server takes no more submissions
+   * this minute (SUBMISSIONS_PER_MINUTE; then `retryAfter` and a Retry-After header).
+   */
   | 'unavailable'
   /** 404 for unknown /api paths. */
   | 'not_found'
@@ -29,6 +41,8 @@ export type ApiError = {
   error: ApiErrorCode;
   fields?: Record<string, FieldErrorCode>;
   retryAfter?: number;
+  /** GET /api/health only: the database answers but cannot take writes (disk full, read-only). */
+  writable?: false;
 };
 
 export type ApiResponse = ApiSuccess | ApiError;

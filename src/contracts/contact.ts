@@ -16,7 +16,7 @@ export const contactRequestSchema = z.strictObject({
   ),
   email: email(),
   company: optionalText(CONTACT_LIMITS.company),
-  message: requiredText(CONTACT_LIMITS.message),
+  message: requiredText(CONTACT_LIMITS.message, 'lines'),
   website: honeypot(),
 });
 

@@ -4,25 +4,48 @@ import { z } from 'zod/mini';
  * Building blocks shared by every payload schema. Messages are stable codes, not prose:
  * the page turns them into text in the visitor's language, the server returns them as-is.
  */
-export type FieldErrorCode = 'required' | 'too_long' | 'invalid_email' | 'invalid_phone' | 'invalid';
+export const FIELD_ERROR_CODES = ['required', 'too_long', 'invalid_email', 'invalid_phone', 'invalid_characters', 'invalid'] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
-/** The newsletter's "simple pattern" from the spec: text, @, text, dot, text, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The newsletter's "simple pattern" from the spec: text, @, text, dot, text, no spaces. Nor any of
+ * the characters that separate or wrap addresses in a mail header (`a@x.example,ceo`,
+ * `CEO<x@x.example>`): the address becomes the Reply-To of the firm's e-mail, and must name one
+ * mailbox.
+ */
+const ADDRESS_PART = '[^\\s@<>(),;:"[\\]\\\\]+';
+export const EMAIL_PATTERN = new RegExp(`^${ADDRESS_PART}@${ADDRESS_PART}\\.${ADDRESS_PART}$`);
 
 /** RFC 5321 caps a forward path at 256 octets including the brackets. */
 export const EMAIL_MAX = 254;
 
-export const requiredText = (max: number) =>
-  z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'too_long'));
+/**
+ * Characters no one types and the firm could not read back: control characters (line breaks and
+ * tabs are allowed where the field has lines), U+FFFD (what a body that was not valid UTF-8 decodes
+ * to), and a lone UTF-16 surrogate (not a character; SQLite and PostgreSQL store it differently).
+ */
+const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
+const unreadable = (controls: string) => new RegExp(`[${controls}\\u007F-\\u009F\\uFFFD]|${LONE_SURROGATE}`);
+const UNREADABLE = {
+  line: unreadable('\\u0000-\\u001F'),
+  lines: unreadable('\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F'),
+};
+
+const readable = (shape: keyof typeof UNREADABLE = 'line') =>
+  z.refine<string>((value) => !UNREADABLE[shape].test(value), 'invalid_characters');
+
+export const requiredText = (max: number, shape: keyof typeof UNREADABLE = 'line') =>
+  z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'too_long'), readable(shape));
 
 export const optionalText = (max: number) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max, 'too_long')));
+  z.optional(z.string().check(z.trim(), z.maxLength(max, 'too_long'), readable()));
 
 export const email = () =>
   z.string().check(
     z.trim(),
     z.minLength(1, 'required'),
     z.maxLength(EMAIL_MAX, 'too_long'),
+    readable(),
     z.regex(EMAIL_PATTERN, 'invalid_email'),
   );
 
@@ -39,8 +62,7 @@ export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message
   for (const issue of issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : '_';
     if (key in out) continue;
-    const known = ['required', 'too_long', 'invalid_email', 'invalid_phone'];
-    out[key] = (known.includes(issue.message) ? issue.message : 'invalid') as FieldErrorCode;
+    out[key] = (FIELD_ERROR_CODES as readonly string[]).includes(issue.message) ? (issue.message as FieldErrorCode) : 'invalid';
   }
   return out;
 }

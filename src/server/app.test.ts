@@ -102,6 +102,38 @@ describe.each(ENGINES)('form API on %s', (engine) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('answers 400 naming the field for text no one could read back, and two-address e-mails', async () => {
+    await start();
+    const before = await counts();
+    const refused = async (url: string, body: string | object, field: string, code: string) => {
+      const payload = typeof body === 'string' ? body : JSON.stringify(body);
+      const response = await post(url, payload, { 'content-type': 'application/json' });
+      expect({ payload, status: response.statusCode, body: response.json() }).toEqual({
+        payload,
+        status: 400,
+        body: { ok: false, error: 'invalid_request', fields: { [field]: code } },
+      });
+    };
+    // Only control characters: "required" passed, and the row was stored with an empty name.
+    await refused('/api/contact', { ...validContact, name: '\u0000' }, 'name', 'invalid_characters');
+    await refused('/api/contact', { ...validContact, message: '\u0000\u0001\u0002' }, 'message', 'invalid_characters');
+    await refused('/api/contact', { ...validContact, company: 'Cie\u0007' }, 'company', 'invalid_characters');
+    // A Reply-To with two recipients.
+    for (const address of ['a@evil.example,ceo', 'CEO<x@evil.example>', 'x@evil.example;y@evil.example']) {
+      await refused('/api/contact', { ...validContact, email: address }, 'email', 'invalid_email');
+      await refused('/api/newsletter', { email: address }, 'email', 'invalid_email');
+    }
+    // Bytes that are not UTF-8 (they decoded silently to U+FFFD), and a lone surrogate, which the
+    // two engines stored differently.
+    const invalidUtf8 = Buffer.concat([Buffer.from('{"name":"Ma'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(`rie","phone":"514 555 0100","email":"m@example.com","message":"Hi"}`)]);
+    const response = await post('/api/contact', invalidUtf8, { 'content-type': 'application/json' });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: { ok: false, error: 'invalid_request', fields: { name: 'invalid_characters' } } });
+    await refused('/api/contact', '{"name":"Marie","phone":"514 555 0100","email":"m@example.com","message":"Hi \\ud800 there"}', 'message', 'invalid_characters');
+    expect(await counts()).toEqual(before);
+    // Line breaks and tabs are still fine in a message, and any real character anywhere.
+    expect((await post('/api/contact', { ...validContact, name: 'Zoé Côté 😀', message: 'Line one\n\tline two\r\nline three' })).statusCode).toBe(201);
+  });
+
   it('rejects unknown fields, other content types, big bodies and broken JSON', async () => {
     await start();
     const before = await counts();
@@ -355,7 +387,7 @@ describe('graceful shutdown', () => {
       expect(response.headers.get('connection')).toBe('close');
       expect(await response.json()).toEqual({ ok: true });
       await closed;
-      expect(await app.storage.get().healthy()).toBe(false);
+      expect(await app.storage.get().health()).toMatchObject({ status: 'unreachable' });
     } finally {
       release?.();
       await app.close();

@@ -4,7 +4,7 @@ import type { ServerConfig } from './config';
 import { createLogger } from './logger';
 import { compressPlugin } from './plugins/compress';
 import { deliveryPlugin } from './plugins/delivery';
-import { errorsPlugin, replyWithError } from './plugins/errors';
+import { answerClientError, errorsPlugin, replyWithError } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
@@ -12,12 +12,15 @@ import { shutdownPlugin } from './plugins/shutdown';
 import { inspectStaticSite, staticPlugin } from './plugins/static';
 import { type StorageRetry, storagePlugin } from './plugins/storage';
 import { apiRoutes } from './routes';
-import { unsubscribeRoutes } from './routes/unsubscribe';
+import { newsletterLinkRoutes } from './routes/newsletter-links';
 import type { Store } from './store';
 import { zodValidatorCompiler } from './validation';
 
 /** Largest accepted request body: a full contact form (5000-character message) fits with room to spare. */
 export const API_BODY_LIMIT = 32 * 1024;
+
+/** How often Node looks for requests past their timeout (its default, 30 s, would add up to that much). */
+const CONNECTIONS_CHECK_MS = 1_000;
 
 export type BuildAppOptions = {
   config: ServerConfig;
@@ -43,6 +46,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Trust X-Forwarded-* only from the configured proxies; otherwise a client could pick its own IP.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: API_BODY_LIMIT,
+    // A client that trickles its headers or body is cut (408) instead of holding a socket for good.
+    requestTimeout: config.requestTimeouts.requestMs,
+    http: { headersTimeout: config.requestTimeouts.headersMs, connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, logger),
     // Fastify's built-in "closing" answer is not an ApiResponse; see plugins/shutdown.ts.
     return503OnClosing: false,
     // Errors found before routing (e.g. a malformed URL) get the same answers as all others.
@@ -59,8 +66,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(deliveryPlugin, { config });
-  await app.register(apiRoutes, { rateLimits: config.rateLimits });
-  await app.register(unsubscribeRoutes, { site: config.site });
-  if (site) await app.register(staticPlugin, { root: site.root });
+  // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
+  await app.register(apiRoutes, { rateLimits: config.rateLimits, doubleOptIn: config.notifications.email !== undefined });
+  await app.register(newsletterLinkRoutes, { site: config.site });
+  if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });
   return app;
 }

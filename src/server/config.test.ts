@@ -20,6 +20,8 @@ describe('loadServerConfig', () => {
       databaseUrl: undefined,
       trustProxy: [],
       rateLimits: { contact: { max: 5, windowSeconds: 600 }, newsletter: { max: 10, windowSeconds: 600 } },
+      submissionsPerMinute: 60,
+      requestTimeouts: { headersMs: 10_000, requestMs: 30_000 },
       logLevel: 'info',
     });
     expect(config.sqlitePath).toMatch(/\/data\/leads\.sqlite$/);
@@ -109,6 +111,8 @@ describe('loadServerConfig', () => {
       '  FIRM_LOCALE: expected one of fr, en',
       '  DELIVERY_POLL: expected a duration such as 500ms, 30s, 15m, 48h or 2d',
     ]);
+    expect(errorLines({ SUBMISSIONS_PER_MINUTE: '0' })).toEqual(['  SUBMISSIONS_PER_MINUTE: expected a whole number from 1 to 1000000']);
+    expect(errorLines({ HEADERS_TIMEOUT: '1m' })).toEqual(['  HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the headers are part of the request)']);
     expect(errorLines({ DELIVERY_TIMEOUT: '2m' })).toEqual([
       '  DELIVERY_LEASE: must be longer than DELIVERY_TIMEOUT, or a slow delivery could be taken and sent again by another instance',
     ]);

@@ -21,6 +21,14 @@ export type ServerConfig = {
   /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are believed. Empty: trust nobody. */
   trustProxy: string[];
   rateLimits: { contact: RateLimit; newsletter: RateLimit };
+  /**
+   * Submissions stored per minute across all client addresses, contact requests and sign-ups
+   * together; past it the form routes answer 503 with Retry-After. Counted in the database, so
+   * several instances on one PostgreSQL share it.
+   */
+  submissionsPerMinute: number;
+  /** How long a client has to send its request line and headers, and its whole request (body included). */
+  requestTimeouts: { headersMs: number; requestMs: number };
   logLevel: LogLevel;
   /**
    * The firm's public identity (SITE_* variables, the same ones the page is built with): the
@@ -148,6 +156,9 @@ const envSchema = z.object({
   ),
   RATE_LIMIT_CONTACT: rateLimit('5/600'),
   RATE_LIMIT_NEWSLETTER: rateLimit('10/600'),
+  SUBMISSIONS_PER_MINUTE: wholeNumber(1, 1_000_000, 60),
+  HEADERS_TIMEOUT: duration('10s'),
+  REQUEST_TIMEOUT: duration('30s'),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`), 'info'),
 
   SMTP_URL: z.optional(
@@ -205,6 +216,7 @@ function companionIssues(raw: RawEnv, env: Env | undefined): string[] {
     issues.push('DELIVERY_LEASE: must be longer than DELIVERY_TIMEOUT, or a slow delivery could be taken and sent again by another instance');
   }
   if (env && env.DELIVERY_RETRY_BASE > env.DELIVERY_RETRY_MAX) issues.push('DELIVERY_RETRY_MAX: must not be shorter than DELIVERY_RETRY_BASE');
+  if (env && env.HEADERS_TIMEOUT > env.REQUEST_TIMEOUT) issues.push('HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the headers are part of the request)');
   return issues;
 }
 
@@ -241,6 +253,8 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     staticDir: resolve(e.STATIC_DIR.trim()),
     trustProxy: e.TRUST_PROXY,
     rateLimits: { contact: e.RATE_LIMIT_CONTACT, newsletter: e.RATE_LIMIT_NEWSLETTER },
+    submissionsPerMinute: e.SUBMISSIONS_PER_MINUTE,
+    requestTimeouts: { headersMs: e.HEADERS_TIMEOUT, requestMs: e.REQUEST_TIMEOUT },
     logLevel: e.LOG_LEVEL,
     site,
     notifications: {

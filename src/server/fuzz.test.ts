@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../contracts/api';
 import { contactRequestSchema } from '../contracts/contact';
+import { FIELD_ERROR_CODES } from '../contracts/fields';
 import { newsletterRequestSchema } from '../contracts/newsletter';
 import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { buildApp } from './app';
@@ -19,7 +20,7 @@ const ROUTES = [
 ] as const;
 const FIELDS = ['name', 'phone', 'email', 'company', 'message', 'website'];
 const ERROR_CODES = ['invalid_request', 'unsupported_body'];
-const FIELD_CODES = ['required', 'too_long', 'invalid_email', 'invalid_phone', 'invalid'];
+const FIELD_CODES: readonly string[] = FIELD_ERROR_CODES;
 
 const sqlLike = fc.constantFrom(
   "'; DROP TABLE contact_submissions; --",

@@ -1,6 +1,6 @@
 import type { ApiError, ApiErrorCode } from '../contracts/api';
 import { fieldErrors } from '../contracts/fields';
-import { StoreUnavailableError } from './store';
+import { StoreNotWritableError, StoreUnavailableError, SubmissionCapError } from './store';
 
 /**
  * Errors the server answers on purpose, and the one function that turns any error into the
@@ -53,7 +53,9 @@ export function toApiAnswer(error: unknown): { status: number; body: ApiError } 
   if (error instanceof PayloadError) return { status: 400, body: apiError('invalid_request', { fields: fieldErrors(error.issues) }) };
   if (error instanceof RateLimitedError) return { status: 429, body: apiError('rate_limited', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof NotConfiguredError) return { status: 503, body: apiError('not_configured') };
+  if (error instanceof StoreNotWritableError) return { status: 503, body: apiError('unavailable', { writable: false }) };
   if (error instanceof StoreUnavailableError || error instanceof ShuttingDownError) return { status: 503, body: apiError('unavailable') };
+  if (error instanceof SubmissionCapError) return { status: 503, body: apiError('unavailable', { retryAfter: error.retryAfterSeconds }) };
 
   // Fastify's own errors (body parsing, content type, size) carry a 4xx statusCode.
   const status = statusCodeOf(error);

@@ -134,14 +134,23 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     await expect.poll(outstanding, WAIT).toEqual([]);
   });
 
-  it('writes in English when FIRM_LOCALE=en, and notifies newsletter sign-ups when NOTIFY_NEWSLETTER is set', async () => {
+  it('writes in English when FIRM_LOCALE=en, and notifies newsletter sign-ups when NOTIFY_NEWSLETTER is set, once confirmed', async () => {
     await start({ FIRM_LOCALE: 'en', NOTIFY_NEWSLETTER: 'true' });
     const email = `sam.lee+${randomUUID().slice(0, 8)}@example.com`;
     expect((await post('/api/newsletter', { email }, 'http://localhost/')).statusCode).toBe(201);
 
+    // With e-mail configured, the visitor is asked to confirm first (double opt-in); the firm hears nothing yet.
     await expect.poll(() => smtp.messages.length, WAIT).toBe(1);
+    expect(smtp.messages[0]!.envelope.to).toEqual([email]);
+    expect(hook.receipts).toEqual([]);
+    const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(smtp.messages[0]!.message.text ?? '')![0]);
+    const confirmed = await app!.inject({ method: 'POST', url: `${link.pathname}${link.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'confirm=1' });
+    expect(confirmed.statusCode).toBe(200);
+
+    await expect.poll(() => smtp.messages.length, WAIT).toBe(2);
     await expect.poll(() => hook.receipts.length, WAIT).toBe(1);
-    const mail = smtp.messages[0]!.message;
+    const mail = smtp.messages[1]!.message;
+    expect(smtp.messages[1]!.envelope.to).toEqual(['leads@atelier.example']);
     expect(mail.subject).toBe(`New newsletter sign-up: ${email}`);
     expect(mail.replyTo).toEqual([{ name: '', address: email }]);
     for (const line of [`E-mail: ${email}`, 'Page: /', 'Page language: English', 'Someone just signed up for the newsletter']) expect(mail.text).toContain(line);
@@ -151,15 +160,20 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     });
   });
 
-  it('does not notify newsletter sign-ups unless asked to', async () => {
+  it('does not notify newsletter sign-ups unless asked to, and never sends a visitor’s confirmation to the webhook', async () => {
     await start();
-    expect((await post('/api/newsletter', { email: `quiet-${randomUUID()}@example.com` })).statusCode).toBe(201);
+    const reader = `quiet-${randomUUID()}@example.com`;
+    expect((await post('/api/newsletter', { email: reader })).statusCode).toBe(201);
     expect((await post('/api/contact', contact(`after the sign-up ${randomUUID()}`))).statusCode).toBe(201);
     // Jobs are taken oldest first: once the contact request is through, a newsletter job would be too.
-    await expect.poll(() => hook.receipts.length + smtp.messages.length, WAIT).toBe(2);
+    await expect.poll(() => hook.receipts.length + smtp.messages.length, WAIT).toBe(3);
     await expect.poll(outstanding, WAIT).toEqual([]);
     expect(hook.receipts.map((receipt) => receipt.event)).toEqual(['contact.created']);
-    expect(smtp.messages.map((received) => received.message.subject)).toEqual([`Nouvelle demande de contact${NBSP}: Élodie Gagnon`]);
+    // Both jobs may go out in one batch: in either order.
+    expect(smtp.messages.map((received) => [received.envelope.to, received.message.subject]).sort()).toEqual([
+      [[reader], 'Confirmez votre abonnement à l’infolettre de Atelier IA'],
+      [['leads@atelier.example'], `Nouvelle demande de contact${NBSP}: Élodie Gagnon`],
+    ].sort());
   });
 
   it('answers the visitor at once while the webhook receiver is still thinking', async () => {

@@ -1,5 +1,8 @@
 import { createTransport } from 'nodemailer';
+import type { SiteConfig } from '../../config/site-schema';
 import type { NotificationConfig } from '../config';
+import { composeConfirmationEmail } from '../newsletter/confirm-email';
+import { asLinkLocale } from '../newsletter/link-copy';
 import type { LeadEvent } from '../store';
 import { NOTIFICATION_COPY, type NotificationCopy } from './copy';
 import type { Sender } from './sender';
@@ -28,8 +31,11 @@ function languageName(code: string | null, copy: NotificationCopy): string | nul
   }
 }
 
+/** The events the firm is told about (a confirmation request goes to the visitor instead). */
+type FirmEvent = Exclude<LeadEvent, { type: 'newsletter.confirmation' }>;
+
 /** The message the firm receives about one lead: every field, in its language. */
-export function composeLeadEmail(event: LeadEvent, copy: NotificationCopy, timeZone: string): LeadEmail {
+export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZone: string): LeadEmail {
   const receivedAt = new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(event.createdAt));
   const { labels } = copy;
   const origin: Array<[string, string | null]> = [
@@ -98,10 +104,17 @@ function senderDomain(from: string): string {
  * Sends through the configured SMTP server (nodemailer, one connection per message). The promise
  * resolves only once the server has accepted the message, so the job is marked done after that.
  */
-export function emailSender(
-  settings: NonNullable<NotificationConfig['email']>,
-  options: { firmLocale: NotificationConfig['firmLocale']; timeZone: string; timeoutMs: number },
-): Sender {
+export type EmailSenderOptions = {
+  firmLocale: NotificationConfig['firmLocale'];
+  timeZone: string;
+  timeoutMs: number;
+  /** Who the firm is, for the e-mails that go to visitors. */
+  site: Pick<SiteConfig, 'brand' | 'email' | 'address'>;
+  /** The signed link that confirms a pending newsletter sign-up. */
+  confirmationLink: (confirmationId: number) => Promise<string>;
+};
+
+export function emailSender(settings: NonNullable<NotificationConfig['email']>, options: EmailSenderOptions): Sender {
   const transport = createTransport({
     url: settings.smtpUrl,
     connectionTimeout: options.timeoutMs,
@@ -112,6 +125,25 @@ export function emailSender(
   const domain = senderDomain(settings.from);
   return {
     async send(event, signal) {
+      // The same on every retry: mail clients can fold a message sent twice into one.
+      const messageId = `<${event.id}@${domain}>`;
+      const headers = { 'X-AtelierIA-Id': event.id, 'X-AtelierIA-Event': event.type };
+      if (event.type === 'newsletter.confirmation') {
+        const link = await options.confirmationLink(event.data.confirmationId);
+        const mail = composeConfirmationEmail({ locale: asLinkLocale(event.data.locale), link, site: options.site });
+        await transport.sendMail({
+          from: settings.from,
+          to: event.data.email,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId,
+          // RFC 3834: sent by a program, not a person; auto-responders should not answer.
+          headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
+          signal,
+        });
+        return;
+      }
       const mail = composeLeadEmail(event, copy, options.timeZone);
       await transport.sendMail({
         from: settings.from,
@@ -120,9 +152,8 @@ export function emailSender(
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        // The same on every retry: mail clients can fold a message sent twice into one.
-        messageId: `<${event.id}@${domain}>`,
-        headers: { 'X-AtelierIA-Id': event.id, 'X-AtelierIA-Event': event.type },
+        messageId,
+        headers,
         signal,
       });
     },

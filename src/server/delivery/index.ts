@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config';
 import type { Channel } from '../store';
-import { emailSender } from './email';
+import { type EmailSenderOptions, emailSender } from './email';
 import type { Sender } from './sender';
 import { webhookSender } from './webhook';
 
@@ -8,10 +8,13 @@ export { startDeliveryWorker, type DeliveryWorker } from './worker';
 export { verifyWebhookSignature, signWebhook, WEBHOOK_HEADERS } from './signature';
 
 /** A sender per configured channel; empty when the firm configured none. */
-export function createSenders(config: Pick<ServerConfig, 'notifications' | 'delivery'>): Partial<Record<Channel, Sender>> {
+export function createSenders(
+  config: Pick<ServerConfig, 'notifications' | 'delivery' | 'site'>,
+  links: Pick<EmailSenderOptions, 'confirmationLink'>,
+): Partial<Record<Channel, Sender>> {
   const { email, webhook, firmLocale, timeZone } = config.notifications;
   return {
-    ...(email ? { email: emailSender(email, { firmLocale, timeZone, timeoutMs: config.delivery.timeoutMs }) } : {}),
+    ...(email ? { email: emailSender(email, { firmLocale, timeZone, timeoutMs: config.delivery.timeoutMs, site: config.site, ...links }) } : {}),
     ...(webhook ? { webhook: webhookSender(webhook) } : {}),
   };
 }

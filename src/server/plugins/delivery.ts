@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config';
 import { createSenders, startDeliveryWorker } from '../delivery';
+import { linkUrl } from '../newsletter/signed-link';
 import { appWide } from './app-wide';
 
 declare module 'fastify' {
@@ -20,8 +21,10 @@ export interface Deliveries {
  * Registered after the storage plugin: Fastify runs onClose hooks in reverse order of
  * registration, so the worker stops before the database closes.
  */
-export const deliveryPlugin = appWide<{ config: Pick<ServerConfig, 'notifications' | 'delivery'> }>(async (app, { config }) => {
-  const senders = createSenders(config);
+export const deliveryPlugin = appWide<{ config: Pick<ServerConfig, 'notifications' | 'delivery' | 'site'> }>(async (app, { config }) => {
+  const senders = createSenders(config, {
+    confirmationLink: async (id) => linkUrl(config.site.url, await app.storage.get().linkSecret(), 'confirm', id),
+  });
   if (Object.keys(senders).length === 0) {
     app.decorate('deliveries', { nudge() {} } satisfies Deliveries);
     return;

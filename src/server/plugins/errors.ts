@@ -1,6 +1,8 @@
-import { STATUS_CODES } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotConfiguredError, ShuttingDownError, isApiPath, toApiAnswer } from '../http-errors';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { NotConfiguredError, ShuttingDownError, apiError, isApiPath, toApiAnswer } from '../http-errors';
+import { SubmissionCapError } from '../store';
 import { appWide } from './app-wide';
 
 /**
@@ -12,13 +14,37 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
   const answer = toApiAnswer(error);
   if (answer.status >= 500) {
     // The log line gets the code, and the error itself unless it is a known state
-    // (no storage, shutting down) whose stack would say nothing new.
-    const known = error instanceof NotConfiguredError || error instanceof ShuttingDownError;
+    // (no storage, shutting down, the submission cap) whose stack would say nothing new.
+    const known = error instanceof NotConfiguredError || error instanceof ShuttingDownError || error instanceof SubmissionCapError;
     request.logFields = { ...request.logFields, apiError: answer.body.error, ...(known ? {} : { err: error }) };
   }
   reply.code(answer.status);
+  // 429 has it from the rate limiter already; a 503 that knows when to come back says so too.
+  if (answer.status === 503 && answer.body.retryAfter !== undefined) reply.header('retry-after', String(answer.body.retryAfter));
   if (isApiPath(request.url)) return reply.send(answer.body);
   return reply.type('text/plain; charset=utf-8').send(STATUS_CODES[answer.status] ?? 'Error');
+}
+
+/**
+ * Errors Node finds before there is a request to route: a request that did not arrive within
+ * HEADERS_TIMEOUT / REQUEST_TIMEOUT (408), headers too large (431), a malformed request (400).
+ * Answered on the socket, which is then closed, so a client trickling its body holds nothing for long.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, log: FastifyBaseLogger) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = timedOut ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  if (timedOut) log.info({ status, remoteAddress: socket.remoteAddress }, 'request not received in time: connection closed');
+  // Not in the middle of an answer already under way on this connection (as Node's own handler).
+  const answering = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage?.headersSent === true;
+  if (socket.writable && !answering) {
+    const body = JSON.stringify(apiError(timedOut ? 'timeout' : 'invalid_request'));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 export const errorsPlugin = appWide<{ notFoundPage: Buffer | undefined }>(async (app, { notFoundPage }) => {

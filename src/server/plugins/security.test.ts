@@ -40,6 +40,11 @@ describe('security headers', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options']).toBe('DENY');
+      const permissions = String(response.headers['permissions-policy']).split(', ');
+      expect(permissions).toContain('microphone=(self)');
+      for (const unused of ['camera', 'geolocation', 'payment', 'usb']) expect(permissions).toContain(`${unused}=()`);
+      // Nothing is granted but the microphone, and that only to the site itself.
+      expect(permissions.filter((entry) => !entry.endsWith('=()'))).toEqual(['microphone=(self)']);
       expect(response.headers).not.toHaveProperty('x-powered-by');
       expect(response.headers).not.toHaveProperty('strict-transport-security');
     }

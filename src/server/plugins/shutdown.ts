@@ -1,5 +1,10 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { ShuttingDownError } from '../http-errors';
 import { appWide } from './app-wide';
+
+/** How long a shutdown lets requests still arriving (headers or body) finish arriving. */
+export const SHUTDOWN_UPLOAD_GRACE_MS = 3_000;
 
 /**
  * Graceful shutdown, with app.close(): the listener stops, requests already running finish,
@@ -8,14 +13,38 @@ import { appWide } from './app-wide';
  *   (Fastify's built-in answer for this is not an ApiResponse, so it is turned off in app.ts).
  * - Every answer sent during shutdown carries `Connection: close`, so keep-alive clients let go
  *   of their sockets and the server does not wait for them to time out.
+ * - A client still sending its headers or body gets SHUTDOWN_UPLOAD_GRACE_MS to finish, then its
+ *   connection is closed: a stalled upload must not hold the shutdown until its REQUEST_TIMEOUT.
+ *   Requests that have fully arrived are answered, however long that takes.
  */
 export const shutdownPlugin = appWide(async (app) => {
   let closing = false;
+  const connections = new Set<Socket>();
+  const requests = new Set<IncomingMessage>();
+  let cutTimer: NodeJS.Timeout | undefined;
+
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+
+  function cutStalledUploads() {
+    const answering = new Set([...requests].filter((request) => request.complete).map((request) => request.socket));
+    const stalled = [...connections].filter((socket) => !answering.has(socket));
+    if (stalled.length > 0) app.log.info({ connections: stalled.length }, 'shutdown: closing connections whose request never finished arriving');
+    for (const socket of stalled) socket.destroy();
+  }
+
   app.addHook('preClose', async () => {
     closing = true;
+    cutTimer = setTimeout(cutStalledUploads, SHUTDOWN_UPLOAD_GRACE_MS);
+    cutTimer.unref();
   });
-  app.addHook('onRequest', async () => {
+  app.addHook('onClose', async () => clearTimeout(cutTimer));
+  app.addHook('onRequest', async (request, reply) => {
     if (closing) throw new ShuttingDownError();
+    requests.add(request.raw);
+    reply.raw.once('close', () => requests.delete(request.raw));
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');

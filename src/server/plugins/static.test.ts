@@ -110,6 +110,36 @@ describe('static site', () => {
     expect(await store.listContacts()).toEqual([]);
   });
 
+  it('sends a form back only to a page of this site, whatever slashes the path starts with', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const [url, page] of [['//fr/', '/fr/'], ['///fr/', '/fr/'], ['//', '/'], ['/fr//', '/fr/'], ['//fr///', '/fr/']]) {
+      const response = await app.inject({ method: 'POST', url, headers: form, payload: 'email=a%40b.co' });
+      const location = String(response.headers.location);
+      // What a browser does with the answer: the address it goes to next.
+      const next = new URL(location, 'https://www.atelier-ia.example/');
+      expect({ url, status: response.statusCode, host: next.host, path: next.pathname }).toEqual({ url, status: 303, host: 'www.atelier-ia.example', path: page });
+    }
+  });
+
+  it('limits forms posted without JavaScript per client address, like the API', async () => {
+    const config = testConfig({ STATIC_DIR: join(dir, 'dist'), SQLITE_PATH: join(dir, 'leads.sqlite'), RATE_LIMIT_CONTACT: '2/600' });
+    const limited = await buildApp({ config, store, logger: captureLogs().logger });
+    try {
+      const post = (remoteAddress: string) =>
+        limited.inject({ method: 'POST', url: '/fr/', remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40b.co' });
+      expect((await post('203.0.113.5')).statusCode).toBe(303);
+      expect((await post('203.0.113.5')).statusCode).toBe(303);
+      const third = await post('203.0.113.5');
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBe('600');
+      // Someone else still gets through, and the page itself is never limited.
+      expect((await post('198.51.100.7')).statusCode).toBe(303);
+      expect((await limited.inject({ url: '/fr/', remoteAddress: '203.0.113.5' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('still serves the API next to the site', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'site@example.com' } });
     expect(response.statusCode).toBe(201);

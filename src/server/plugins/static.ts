@@ -2,7 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { RateLimit } from '../config';
 import { type CspExtras, readCspExtras } from '../csp';
+import { routeRateLimit } from './rate-limit';
 import { appWide } from './app-wide';
 
 /** What the front end's build left in STATIC_DIR, read once at start-up. */
@@ -37,7 +39,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * on every visit so a new deployment shows at once. `.br`/`.gz` siblings made by the build are
  * sent to browsers that accept them.
  */
-export const staticPlugin = appWide<{ root: string }>(async (app, { root }) => {
+export const staticPlugin = appWide<{ root: string; formRateLimit: RateLimit }>(async (app, { root, formRateLimit }) => {
   const assetsDir = join(root, 'assets') + sep;
   await app.register(fastifyStatic, {
     root,
@@ -50,7 +52,7 @@ export const staticPlugin = appWide<{ root: string }>(async (app, { root }) => {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
     },
   });
-  await app.register(formsSentWithoutScript, { root });
+  await app.register(formsSentWithoutScript, { root, rateLimit: formRateLimit });
 });
 
 /** A contact message is at most 5,000 characters; what a browser sends for a form is far under this. */
@@ -63,18 +65,27 @@ const FORM_BODY_LIMIT = 64 * 1024;
  * posting to it) and the browser is sent back to the page with a 303: it keeps the fragment and
  * shows the form, which then says it needs JavaScript. Nothing a visitor typed ends up in an
  * address, the history or a log. Its own scope: the API keeps refusing form bodies (415).
+ * Limited per client address like the contact API: each post makes the server read a body.
  */
-async function formsSentWithoutScript(app: FastifyInstance, { root }: { root: string }) {
+async function formsSentWithoutScript(app: FastifyInstance, { root, rateLimit }: { root: string; rateLimit: RateLimit }) {
   app.addContentTypeParser(
     ['application/x-www-form-urlencoded', 'multipart/form-data'],
     { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
     (_request, _body, done) => done(null, undefined),
   );
-  app.post('/*', async (request, reply) => {
-    const path = request.url.split('?', 1)[0]!;
+  app.post('/*', { config: { rateLimit: routeRateLimit(rateLimit) } }, async (request, reply) => {
+    const path = sameOriginPath(request.url.split('?', 1)[0]!);
     if (!isPage(root, path)) return reply.callNotFound();
     return reply.redirect(path, 303);
   });
+}
+
+/**
+ * `//fr/` names the page /fr/ here, but as a Location it is the address of the host `fr`, and
+ * browsers read `\` as `/`: the path is sent back with every run of slashes made one.
+ */
+function sameOriginPath(path: string): string {
+  return path.replace(/[/\\]+/g, '/');
 }
 
 /** `/`, `/fr/`, `/privacy/`...: a folder of the site with an index.html (nothing that leaves it). */

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { StoreUnavailableError } from '../store';
+import { StoreNotWritableError, StoreUnavailableError } from '../store';
 
-/** GET /api/health: {ok:true} when storage answers; 503 not_configured / unavailable otherwise. For load balancers and scripts. */
+/**
+ * GET /api/health, for load balancers, supervisors and scripts: {ok:true} when the database
+ * answers and can take writes; 503 not_configured, or 503 unavailable (with `writable: false` when
+ * it answers but cannot commit a write: a full disk, a read-only database). The cause is in the
+ * request's log line.
+ */
 export async function healthRoute(app: FastifyInstance) {
   app.get('/api/health', async () => {
-    const store = app.storage.get();
-    if (!(await store.healthy())) throw new StoreUnavailableError(new Error('health check query failed'));
+    const health = await app.storage.get().health();
+    if (health.status === 'unreachable') throw new StoreUnavailableError(health.cause);
+    if (health.status === 'cannot_write') throw new StoreNotWritableError(health.cause);
     return { ok: true };
   });
 }

@@ -9,9 +9,9 @@ import { newsletterRoute } from './newsletter';
  * (Fastify's default text/plain parser is removed, so any other type is 415 unsupported_body).
  * The body size limit (32 KiB) is the server-wide bodyLimit set in app.ts.
  */
-export async function apiRoutes(app: FastifyInstance, options: { rateLimits: ServerConfig['rateLimits'] }) {
+export async function apiRoutes(app: FastifyInstance, options: { rateLimits: ServerConfig['rateLimits']; doubleOptIn: boolean }) {
   app.removeContentTypeParser('text/plain');
   await app.register(contactRoute, { rateLimit: options.rateLimits.contact });
-  await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter });
+  await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn });
   await app.register(healthRoute);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ApiSuccess } from '../../contracts/api';
 import { API_PATHS } from '../../contracts/api';
 import { NEWSLETTER_CONSENT_VERSION, NEWSLETTER_FORM, newsletterRequestSchema } from '../../contracts/newsletter';
 import type { RateLimit } from '../config';
@@ -8,26 +9,31 @@ import type { ZodMiniTypeProvider } from '../validation';
 import { CREATED, caughtByHoneypot, submissionOrigin } from './submission';
 
 /**
- * POST /api/newsletter: subscribes an address. 201 {ok:true}; 409 already_subscribed.
+ * POST /api/newsletter: signs an address up. 201; 409 already_subscribed (a subscribed address).
  * Each subscription keeps its proof of consent (CASL): when, from which form and page, in which
- * language, and the version of the consent wording that the page showed beside the form.
- * An address that had unsubscribed is subscribed again, with new proof.
+ * language, the version of the consent wording the page showed beside the form, and how it was
+ * given.
+ * - With e-mail (SMTP_URL): double opt-in. The sign-up waits, and an e-mail in the visitor's
+ *   language asks the address to confirm; only following its link subscribes (routes/
+ *   newsletter-links.ts). The answer is {ok:true, confirmation:'email'}.
+ * - Without: the form's submission is the consent (anyone can sign up any address).
+ * An address that had unsubscribed is subscribed again the same way, with new proof.
  */
-export async function newsletterRoute(app: FastifyInstance, options: { rateLimit: RateLimit }) {
+export async function newsletterRoute(app: FastifyInstance, options: { rateLimit: RateLimit; doubleOptIn: boolean }) {
+  const created: ApiSuccess = options.doubleOptIn ? { ...CREATED, confirmation: 'email' } : CREATED;
   app.withTypeProvider<ZodMiniTypeProvider>().post(
     API_PATHS.newsletter,
     { schema: { body: newsletterRequestSchema }, config: { rateLimit: routeRateLimit(options.rateLimit) } },
     async (request, reply) => {
       const { website, email } = request.body;
-      if (caughtByHoneypot(request, website)) return reply.code(201).send(CREATED);
-      const result = await app.storage.get().insertNewsletter({
-        email,
-        ...submissionOrigin(request),
-        consent: { form: NEWSLETTER_FORM, version: NEWSLETTER_CONSENT_VERSION },
-      });
+      if (caughtByHoneypot(request, website)) return reply.code(201).send(created);
+      const store = app.storage.get();
+      const subscription = { email, ...submissionOrigin(request), consent: { form: NEWSLETTER_FORM, version: NEWSLETTER_CONSENT_VERSION } };
+      const result = options.doubleOptIn ? await store.requestNewsletter(subscription) : await store.insertNewsletter(subscription);
       if (result === 'duplicate') return reply.code(409).send(apiError('already_subscribed'));
+      request.logFields = { ...request.logFields, newsletter: result };
       app.deliveries.nudge();
-      return reply.code(201).send(CREATED);
+      return reply.code(201).send(created);
     },
   );
 }

@@ -1,8 +1,16 @@
 /** The database could not complete an operation (down, dropped, timed out, closed). Nothing was stored. */
 export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
+  constructor(cause: unknown, message = 'the database did not complete the operation') {
+    super(message, { cause });
+  }
+}
+
+/** The database answers, but a write cannot be committed (disk full, read-only database). */
+export class StoreNotWritableError extends StoreUnavailableError {
+  override name = 'StoreNotWritableError';
   constructor(cause: unknown) {
-    super('the database did not complete the operation', { cause });
+    super(cause, 'the database answers but cannot take writes');
   }
 }
 
@@ -14,4 +22,15 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   // 23505: PostgreSQL unique_violation. SQLITE_CONSTRAINT_UNIQUE: better-sqlite3's extended result code.
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * SUBMISSIONS_PER_MINUTE submissions are already stored this minute, across all client addresses
+ * (and all instances sharing the database). Nothing was stored; try again after `retryAfterSeconds`.
+ */
+export class SubmissionCapError extends Error {
+  override name = 'SubmissionCapError';
+  constructor(readonly retryAfterSeconds: number) {
+    super('the submissions-per-minute cap is reached');
+  }
 }

@@ -1,14 +1,15 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { ServerConfig } from '../config';
-import { StoreUnavailableError, isUniqueViolation } from './errors';
+import { StoreUnavailableError, SubmissionCapError, isUniqueViolation } from './errors';
 import { type Engine, migrateToLatest } from './migrations';
 import { type Channel, type DeliveryQueue, NO_NOTIFICATIONS, type OutboxPolicy, deliveryQueue, enqueue } from './outbox';
 import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
-import type { Database } from './tables';
+import type { ConsentMethod, Database } from './tables';
 
-export { StoreUnavailableError } from './errors';
+export { StoreNotWritableError, StoreUnavailableError, SubmissionCapError } from './errors';
 export type { Engine } from './migrations';
+export type { ConsentMethod } from './tables';
 export type * from './outbox';
 
 /**
@@ -16,24 +17,46 @@ export type * from './outbox';
  * (when DATABASE_URL is set). Only the connection setup differs (./sqlite.ts, ./postgres.ts);
  * every query below runs unchanged on both.
  *
- * Errors: a failing database surfaces as StoreUnavailableError (nothing was stored); a duplicate
- * newsletter address is a normal result, not an error.
+ * Errors: a failing database surfaces as StoreUnavailableError (nothing was stored); a submission
+ * over the per-minute cap as SubmissionCapError (nothing stored either); a duplicate newsletter
+ * address is a normal result, not an error.
  */
 export interface Store {
   readonly engine: Engine;
   insertContact(contact: NewContact): Promise<void>;
   /**
-   * Subscribes an address with its proof of consent. An address that had unsubscribed is
-   * subscribed again with the new consent ('resubscribed'); one still subscribed is 'duplicate'.
+   * Single opt-in (no SMTP): subscribes an address with its proof of consent, given by the form.
+   * An address that had unsubscribed is subscribed again with the new consent ('resubscribed');
+   * one still subscribed is 'duplicate'.
    */
   insertNewsletter(subscription: NewSubscription): Promise<'created' | 'resubscribed' | 'duplicate'>;
+  /**
+   * Double opt-in (SMTP configured): records a pending sign-up and, in the same transaction, queues
+   * the e-mail that asks the address to confirm ('confirmation_queued'); at most one such e-mail
+   * per address every CONFIRMATION_RESEND_MS ('confirmation_recent': the request is updated, no
+   * new e-mail). 'duplicate' only for an address that is subscribed; nothing is written then.
+   */
+  requestNewsletter(subscription: NewSubscription): Promise<'confirmation_queued' | 'confirmation_recent' | 'duplicate'>;
+  findConfirmation(id: number): Promise<ConfirmationState | undefined>;
+  /**
+   * The link was followed: the pending sign-up becomes a subscription (or restores a withdrawn
+   * one), with its proof of consent: when, which form, language and wording, confirmed by link.
+   * Idempotent ('already'); 'unknown' once the pending sign-up was deleted.
+   */
+  confirmNewsletter(id: number): Promise<'confirmed' | 'already' | 'unknown'>;
+  /**
+   * Deletes the pending sign-ups requested more than PENDING_SUBSCRIPTION_DAYS (7) days before
+   * `now` (confirmed ones have become subscriptions; unconfirmed ones never gave consent), with
+   * their confirmation e-mail jobs. Returns how many were never confirmed. Run daily.
+   */
+  purgePendingSubscriptions(now?: Date): Promise<number>;
   /** Withdraws consent; idempotent ('already' when it was withdrawn before). */
   unsubscribe(id: number): Promise<'unsubscribed' | 'already' | 'unknown'>;
   findSubscription(id: number): Promise<SubscriptionState | undefined>;
   /** Consent and withdrawal events of one subscription, oldest first. */
   consentLog(id: number): Promise<ConsentEvent[]>;
-  /** The secret that signs unsubscribe links, created with the schema. */
-  unsubscribeSecret(): Promise<string>;
+  /** The secret that signs the newsletter's links (newsletter/signed-link.ts), created with the schema. */
+  linkSecret(): Promise<string>;
   /**
    * Deletes contact submissions received before `before`, with the notification jobs (and their
    * copies of leads) queued before then; returns how many submissions.
@@ -43,8 +66,12 @@ export interface Store {
   listNewsletter(): Promise<NewsletterRecord[]>;
   /** The notification outbox the delivery worker and `npm run deliveries` work on. */
   readonly deliveries: DeliveryQueue;
-  /** True when the database answers a trivial query. */
-  healthy(): Promise<boolean>;
+  /**
+   * Whether the database answers a read and can commit a write (a full disk or a read-only
+   * database still answers reads). The write is a one-row update, made at most every
+   * HEALTH_WRITE_EVERY_MS whoever asks; in between the last outcome is reused.
+   */
+  health(): Promise<StoreHealth>;
   /** Closes the connections; idempotent. Later calls fail with StoreUnavailableError. */
   close(): Promise<void>;
 }
@@ -66,10 +93,21 @@ export type NewSubscription = SubmissionOrigin & {
   consent?: { form: string; version: string };
 };
 
+export type StoreHealth = { status: 'ok' } | { status: 'unreachable' | 'cannot_write'; cause: unknown };
+
 export type SubscriptionState = { id: number; email: string; locale: string | null; unsubscribed: boolean };
+
+export type ConfirmationState = { id: number; email: string; locale: string | null; confirmed: boolean };
+
+/** A sign-up not confirmed within this many days is deleted. */
+export const PENDING_SUBSCRIPTION_DAYS = 7;
+/** One confirmation e-mail per address at most this often, however often it is signed up. */
+export const CONFIRMATION_RESEND_MS = 10 * 60_000;
 
 export type ConsentEvent = {
   action: 'subscribed' | 'unsubscribed';
+  /** For 'subscribed': 'form' (single opt-in) or 'email_link' (confirmed by the e-mailed link). */
+  method: ConsentMethod | null;
   at: string;
   form: string | null;
   locale: string | null;
@@ -100,6 +138,7 @@ export type NewsletterRecord = {
   consent_form: string | null;
   consent_locale: string | null;
   consent_version: string | null;
+  consent_method: ConsentMethod | null;
   /** NULL while subscribed. */
   unsubscribed_at: string | null;
 };
@@ -107,6 +146,8 @@ export type NewsletterRecord = {
 export type StorageConfig = Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'> & {
   /** Which notification jobs each insert writes; none when absent. */
   notifications?: Pick<ServerConfig['notifications'], 'email' | 'webhook' | 'newsletter'>;
+  /** SUBMISSIONS_PER_MINUTE; no cap when absent (scripts, tests of other things). */
+  submissionsPerMinute?: number;
 };
 
 /** One job per configured channel; newsletter sign-ups only when asked for. */
@@ -115,7 +156,12 @@ export function outboxPolicy(notifications: StorageConfig['notifications']): Out
   const channels: Channel[] = [];
   if (notifications.email) channels.push('email');
   if (notifications.webhook) channels.push('webhook');
-  return { 'contact.created': channels, 'newsletter.subscribed': notifications.newsletter ? channels : [] };
+  return {
+    'contact.created': channels,
+    'newsletter.subscribed': notifications.newsletter ? channels : [],
+    // To the visitor, by e-mail only: never to the firm's webhook.
+    'newsletter.confirmation': notifications.email ? ['email'] : [],
+  };
 }
 /** What the store logs through (the app's pino logger fits). */
 export type StoreLogger = {
@@ -137,7 +183,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
     await db.destroy().catch(() => undefined);
     throw error;
   }
-  return kyselyStore(db, engine, outboxPolicy(config.notifications));
+  return kyselyStore(db, engine, outboxPolicy(config.notifications), config.submissionsPerMinute);
 }
 
 /**
@@ -155,8 +201,109 @@ export function normalizeEmail(email: string): string {
   return cleanText(email).normalize('NFC').toLowerCase();
 }
 
-function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy): Store {
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** What a subscriber agreed to, and how: the proof of consent kept with the subscription and in its log. */
+type Consent = { email: string; locale: string | null; page: string | null; form: string | null; version: string | null; method: ConsentMethod };
+
+function consentOf(subscription: NewSubscription, method: ConsentMethod): Consent {
+  return {
+    email: cleanText(subscription.email),
+    locale: subscription.locale ?? null,
+    page: subscription.page ?? null,
+    form: subscription.consent?.form ?? null,
+    version: subscription.consent?.version ?? null,
+    method,
+  };
+}
+/** A load balancer polling /api/health every second costs at most one small write per this. */
+export const HEALTH_WRITE_EVERY_MS = 2_000;
+
+/** Over the cap: come back when the minute is over. */
+const capReached = (minute: number) => new SubmissionCapError(Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
+
+function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy, cap: number | undefined): Store {
   let closed: Promise<void> | undefined;
+  let lastWriteProbe: { at: number; outcome: Promise<StoreHealth> } | undefined;
+
+  /**
+   * The global cap (SUBMISSIONS_PER_MINUTE), counted in the database so that every instance on one
+   * PostgreSQL shares it. Checked first without a lock, so a flood past the cap costs one read per
+   * request; counted last in the submission's transaction, so the counter row (which serializes
+   * submissions on PostgreSQL) is held only until the commit, and a submission that fails or goes
+   * over the cap is not counted.
+   */
+  const submissionCap = {
+    async check(trx: Transaction<Database>, minute: number) {
+      if (cap === undefined) return;
+      const row = await trx.selectFrom('submission_counts').select('count').where('minute', '=', minute).executeTakeFirst();
+      if (row && row.count >= cap) throw capReached(minute);
+    },
+    async count(trx: Transaction<Database>, minute: number) {
+      if (cap === undefined) return;
+      const { count } = await trx
+        .insertInto('submission_counts')
+        .values({ minute, count: 1 })
+        .onConflict((conflict) => conflict.column('minute').doUpdateSet((eb) => ({ count: eb('submission_counts.count', '+', 1) })))
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      if (count > cap) throw capReached(minute);
+      // The first submission of a minute clears the minutes no one will look at again.
+      if (count === 1) await trx.deleteFrom('submission_counts').where('minute', '<', minute - 1).execute();
+    },
+  };
+
+  /**
+   * Makes the address a subscriber with this consent, logs the consent and queues the firm's
+   * notification. 'unless-subscribed' (a sign-up): only a new address or one that withdrew; the
+   * UNIQUE email_normalized makes a concurrent or repeated sign-up fail as a duplicate, and the
+   * WHERE makes the check and the change of a withdrawn row one atomic step. 'always' (a
+   * confirmed link): the row gets the new consent whatever its state.
+   */
+  async function subscribe(trx: Transaction<Database>, consent: Consent, mode: 'unless-subscribed' | 'always'): Promise<'created' | 'resubscribed'> {
+    const now = new Date().toISOString();
+    const key = normalizeEmail(consent.email);
+    const proof = {
+      consent_at: now,
+      consent_form: consent.form,
+      consent_locale: consent.locale,
+      consent_version: consent.version,
+      consent_method: consent.method,
+    };
+    const again = await trx
+      .updateTable('newsletter_subscriptions')
+      .set({ ...proof, email: consent.email, unsubscribed_at: null })
+      .where('email_normalized', '=', key)
+      .$if(mode === 'unless-subscribed', (query) => query.where('unsubscribed_at', 'is not', null))
+      .returning('id')
+      .executeTakeFirst();
+    const id =
+      again?.id ??
+      (
+        await trx
+          .insertInto('newsletter_subscriptions')
+          .values({ email: consent.email, email_normalized: key, locale: consent.locale, page: consent.page, created_at: now, ...proof })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    await trx
+      .insertInto('newsletter_consent_log')
+      .values({ subscription_id: id, action: 'subscribed', method: consent.method, at: now, form: consent.form, locale: consent.locale, page: consent.page, consent_version: consent.version })
+      .execute();
+    await enqueue(trx, policy, { type: 'newsletter.subscribed', createdAt: now, data: { subscriptionId: id, email: consent.email, locale: consent.locale, page: consent.page } });
+    return again ? 'resubscribed' : 'created';
+  }
+
+  /** A write that stores a submission: within the cap, in one transaction. */
+  function submit(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
+    const minute = Math.floor(Date.now() / MINUTE_MS);
+    return write(async (trx) => {
+      await submissionCap.check(trx, minute);
+      await work(trx);
+      await submissionCap.count(trx, minute);
+    });
+  }
 
   /**
    * Every write runs in a transaction, even a single insert: later features write more rows with
@@ -171,7 +318,7 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy)
 
     insertContact: (contact) =>
       guarded(() =>
-        write(async (trx) => {
+        submit(async (trx) => {
           const row = {
             name: cleanText(contact.name),
             email: cleanText(contact.email),
@@ -189,68 +336,110 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy)
       ),
 
     async insertNewsletter(subscription) {
-      const now = new Date().toISOString();
-      const consent = {
-        consent_at: now,
-        consent_form: subscription.consent?.form ?? null,
-        consent_locale: subscription.locale ?? null,
-        consent_version: subscription.consent?.version ?? null,
-      };
-      const logEntry = (subscriptionId: number) => ({
-        subscription_id: subscriptionId,
-        action: 'subscribed' as const,
-        at: now,
-        form: consent.consent_form,
-        locale: consent.consent_locale,
-        page: subscription.page ?? null,
-        consent_version: consent.consent_version,
-      });
       try {
         let result: 'created' | 'resubscribed' = 'created';
-        await write(async (trx) => {
-          const email = cleanText(subscription.email);
-          const notify = (subscriptionId: number) =>
-            enqueue(trx, policy, {
-              type: 'newsletter.subscribed',
-              createdAt: now,
-              data: { subscriptionId, email, locale: subscription.locale ?? null, page: subscription.page ?? null },
-            });
-          // An address that withdrew consent signs up again: same row, new consent. The WHERE makes
-          // the check and the change one atomic step, so concurrent sign-ups cannot both win.
-          const again = await trx
-            .updateTable('newsletter_subscriptions')
-            .set({ ...consent, email, unsubscribed_at: null })
-            .where('email_normalized', '=', normalizeEmail(subscription.email))
-            .where('unsubscribed_at', 'is not', null)
-            .returning('id')
-            .executeTakeFirst();
-          if (again) {
-            result = 'resubscribed';
-            await trx.insertInto('newsletter_consent_log').values(logEntry(again.id)).execute();
-            await notify(again.id);
-            return;
-          }
-          const created = await trx
-            .insertInto('newsletter_subscriptions')
-            .values({
-              email,
-              email_normalized: normalizeEmail(subscription.email),
-              locale: subscription.locale ?? null,
-              page: subscription.page ?? null,
-              created_at: now,
-              ...consent,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx.insertInto('newsletter_consent_log').values(logEntry(created.id)).execute();
-          await notify(created.id);
+        await submit(async (trx) => {
+          result = await subscribe(trx, consentOf(subscription, 'form'), 'unless-subscribed');
         });
         return result;
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
+        if (error instanceof SubmissionCapError) throw error;
         throw new StoreUnavailableError(error);
       }
     },
+
+    requestNewsletter: (subscription) =>
+      guarded(async () => {
+        const key = normalizeEmail(subscription.email);
+        const subscribed = await db
+          .selectFrom('newsletter_subscriptions')
+          .select('id')
+          .where('email_normalized', '=', key)
+          .where('unsubscribed_at', 'is', null)
+          .executeTakeFirst();
+        if (subscribed) return 'duplicate';
+        let result: 'confirmation_queued' | 'confirmation_recent' = 'confirmation_queued';
+        try {
+          await submit(async (trx) => {
+            const now = new Date().toISOString();
+            const request = {
+              email: cleanText(subscription.email),
+              locale: subscription.locale ?? null,
+              page: subscription.page ?? null,
+              form: subscription.consent?.form ?? null,
+              consent_version: subscription.consent?.version ?? null,
+              requested_at: now,
+              confirmed_at: null,
+            };
+            const pending = await trx
+              .selectFrom('newsletter_confirmations')
+              .select(['id', 'email_queued_at', 'confirmed_at'])
+              .where('email_normalized', '=', key)
+              .executeTakeFirst();
+            // Still waiting, and an e-mail went out minutes ago: no second one (nobody can flood an inbox).
+            const recent =
+              pending?.confirmed_at === null && pending.email_queued_at !== null && Date.now() - new Date(pending.email_queued_at).getTime() < CONFIRMATION_RESEND_MS;
+            const id = pending
+              ? (await trx.updateTable('newsletter_confirmations').set({ ...request, ...(recent ? {} : { email_queued_at: now }) }).where('id', '=', pending.id).execute(), pending.id)
+              : (await trx.insertInto('newsletter_confirmations').values({ ...request, email_normalized: key, email_queued_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+            if (recent) {
+              result = 'confirmation_recent';
+              return;
+            }
+            await enqueue(trx, policy, { type: 'newsletter.confirmation', createdAt: now, data: { confirmationId: id, email: request.email, locale: request.locale } });
+          });
+        } catch (error) {
+          // The same address signed up twice at once: the other request queued the e-mail.
+          if (isUniqueViolation(error)) return 'confirmation_recent';
+          throw error;
+        }
+        return result;
+      }),
+
+    findConfirmation: (id) =>
+      guarded(async () => {
+        const row = await db.selectFrom('newsletter_confirmations').select(['id', 'email', 'locale', 'confirmed_at']).where('id', '=', id).executeTakeFirst();
+        return row && { id: row.id, email: row.email, locale: row.locale, confirmed: row.confirmed_at !== null };
+      }),
+
+    confirmNewsletter: (id) =>
+      guarded(async () => {
+        let result: 'confirmed' | 'already' | 'unknown' = 'unknown';
+        await write(async (trx) => {
+          // The WHERE makes the check and the change one step: two clicks confirm once.
+          const pending = await trx
+            .updateTable('newsletter_confirmations')
+            .set({ confirmed_at: new Date().toISOString() })
+            .where('id', '=', id)
+            .where('confirmed_at', 'is', null)
+            .returning(['email', 'locale', 'page', 'form', 'consent_version'])
+            .executeTakeFirst();
+          if (!pending) {
+            const exists = await trx.selectFrom('newsletter_confirmations').select('id').where('id', '=', id).executeTakeFirst();
+            result = exists ? 'already' : 'unknown';
+            return;
+          }
+          const { email, locale, page, form, consent_version: version } = pending;
+          await subscribe(trx, { email, locale, page, form, version, method: 'email_link' }, 'always');
+          result = 'confirmed';
+        });
+        return result;
+      }),
+
+    purgePendingSubscriptions: (now = new Date()) =>
+      guarded(async () => {
+        const before = new Date(now.getTime() - PENDING_SUBSCRIPTION_DAYS * DAY_MS).toISOString();
+        let unconfirmed = 0;
+        await write(async (trx) => {
+          const deleted = await trx.deleteFrom('newsletter_confirmations').where('requested_at', '<', before).where('confirmed_at', 'is', null).executeTakeFirst();
+          unconfirmed = Number(deleted.numDeletedRows);
+          await trx.deleteFrom('newsletter_confirmations').where('requested_at', '<', before).execute();
+          // A confirmation e-mail that could not be sent keeps the address in its job: it goes too.
+          await trx.deleteFrom('delivery_jobs').where('event_type', '=', 'newsletter.confirmation').where('created_at', '<', before).execute();
+        });
+        return unconfirmed;
+      }),
 
     unsubscribe: (id) =>
       guarded(async () => {
@@ -272,7 +461,7 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy)
           result = 'unsubscribed';
           await trx
             .insertInto('newsletter_consent_log')
-            .values({ subscription_id: id, action: 'unsubscribed', at: now, form: null, locale: changed.consent_locale, page: null, consent_version: null })
+            .values({ subscription_id: id, action: 'unsubscribed', method: null, at: now, form: null, locale: changed.consent_locale, page: null, consent_version: null })
             .execute();
         });
         return result;
@@ -292,14 +481,14 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy)
       guarded(async () => {
         const rows = await db
           .selectFrom('newsletter_consent_log')
-          .select(['action', 'at', 'form', 'locale', 'page', 'consent_version'])
+          .select(['action', 'method', 'at', 'form', 'locale', 'page', 'consent_version'])
           .where('subscription_id', '=', id)
           .orderBy('id')
           .execute();
         return rows.map((row) => ({ ...row, at: isoTimestamp(row.at) }));
       }),
 
-    unsubscribeSecret: () =>
+    linkSecret: () =>
       guarded(async () => {
         const row = await db.selectFrom('settings').select('value').where('name', '=', 'unsubscribe_secret').executeTakeFirstOrThrow();
         return row.value;
@@ -327,7 +516,7 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy)
       guarded(async () => {
         const rows = await db
           .selectFrom('newsletter_subscriptions')
-          .select(['id', 'created_at', 'email', 'locale', 'page', 'consent_at', 'consent_form', 'consent_locale', 'consent_version', 'unsubscribed_at'])
+          .select(['id', 'created_at', 'email', 'locale', 'page', 'consent_at', 'consent_form', 'consent_locale', 'consent_version', 'consent_method', 'unsubscribed_at'])
           .orderBy('id')
           .execute();
         return rows.map((row) => ({
@@ -340,13 +529,29 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy)
 
     deliveries: guardedQueue(deliveryQueue(db, engine)),
 
-    async healthy() {
+    async health() {
       try {
         await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
+      } catch (cause) {
+        return { status: 'unreachable', cause };
       }
+      if (!lastWriteProbe || Date.now() - lastWriteProbe.at >= HEALTH_WRITE_EVERY_MS) {
+        const at = Date.now();
+        lastWriteProbe = {
+          at,
+          outcome: write((trx) =>
+            trx
+              .insertInto('settings')
+              .values({ name: 'health_write_probe', value: new Date(at).toISOString() })
+              .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: new Date(at).toISOString() }))
+              .execute(),
+          ).then(
+            (): StoreHealth => ({ status: 'ok' }),
+            (cause: unknown): StoreHealth => ({ status: 'cannot_write', cause }),
+          ),
+        };
+      }
+      return lastWriteProbe.outcome;
     },
 
     close() {
@@ -361,6 +566,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof SubmissionCapError) throw error;
     throw new StoreUnavailableError(error);
   }
 }

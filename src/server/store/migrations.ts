@@ -125,6 +125,49 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
       await db.schema.createIndex('delivery_jobs_due_idx').on('delivery_jobs').columns(['status', 'next_attempt_at']).execute();
     },
   }),
+  /**
+   * How many submissions were stored in each minute (its number since the epoch), across all
+   * instances: SUBMISSIONS_PER_MINUTE is checked against it (see store/index.ts, admit).
+   */
+  '0005_submission_counts': () => ({
+    async up(db: Db) {
+      await db.schema
+        .createTable('submission_counts')
+        .addColumn('minute', 'bigint', (column) => column.primaryKey())
+        .addColumn('count', 'integer', (column) => column.notNull())
+        .execute();
+    },
+  }),
+  /**
+   * Double opt-in (when the server sends e-mail): a sign-up waits in newsletter_confirmations,
+   * one row per address, until the link e-mailed to it is followed; only then is it a
+   * subscription. `consent_method` says how each consent was given: 'form' (submitting the form
+   * was the consent; rows from before, and servers without SMTP) or 'email_link' (confirmed by
+   * the link).
+   */
+  '0006_newsletter_confirmations': (columns) => ({
+    async up(db: Db) {
+      await db.schema
+        .createTable('newsletter_confirmations')
+        .addColumn('id', 'integer', columns.id)
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('email_normalized', 'text', (column) => column.notNull())
+        .addColumn('locale', 'text')
+        .addColumn('page', 'text')
+        .addColumn('form', 'text')
+        .addColumn('consent_version', 'text')
+        .addColumn('requested_at', columns.timestamp, (column) => column.notNull())
+        .addColumn('email_queued_at', columns.timestamp)
+        .addColumn('confirmed_at', columns.timestamp)
+        .addUniqueConstraint('newsletter_confirmations_email_normalized_key', ['email_normalized'])
+        .execute();
+      await db.schema.createIndex('newsletter_confirmations_requested_at_idx').on('newsletter_confirmations').column('requested_at').execute();
+      await db.schema.alterTable('newsletter_subscriptions').addColumn('consent_method', 'text').execute();
+      await db.schema.alterTable('newsletter_consent_log').addColumn('method', 'text').execute();
+      await db.updateTable('newsletter_subscriptions').set({ consent_method: 'form' }).execute();
+      await db.updateTable('newsletter_consent_log').set({ method: 'form' }).where('action', '=', 'subscribed').execute();
+    },
+  }),
 };
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */

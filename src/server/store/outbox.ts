@@ -31,18 +31,26 @@ export type NewsletterSubscribedData = {
   page: string | null;
 };
 
+/** A visitor asked for the newsletter: the e-mail asking them to confirm (to them, never to the firm). */
+export type NewsletterConfirmationData = {
+  confirmationId: number;
+  email: string;
+  locale: string | null;
+};
+
 /**
  * What happened, as the webhook sends it (its JSON is the request body) and the e-mail shows it.
  * `id` is the same for every channel of one event: receivers use it to drop duplicates.
  */
 export type LeadEvent =
   | { id: string; type: 'contact.created'; createdAt: string; data: ContactCreatedData }
-  | { id: string; type: 'newsletter.subscribed'; createdAt: string; data: NewsletterSubscribedData };
+  | { id: string; type: 'newsletter.subscribed'; createdAt: string; data: NewsletterSubscribedData }
+  | { id: string; type: 'newsletter.confirmation'; createdAt: string; data: NewsletterConfirmationData };
 export type LeadEventType = LeadEvent['type'];
 
 /** Which channels get a job for each kind of event (from the server configuration). */
 export type OutboxPolicy = Record<LeadEventType, readonly Channel[]>;
-export const NO_NOTIFICATIONS: OutboxPolicy = { 'contact.created': [], 'newsletter.subscribed': [] };
+export const NO_NOTIFICATIONS: OutboxPolicy = { 'contact.created': [], 'newsletter.subscribed': [], 'newsletter.confirmation': [] };
 
 export type DeliveryStatus = 'pending' | 'done' | 'failed';
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { type Driver, Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './tables';
 
 /** Opens (creating if needed) the embedded database file. Throws if it cannot be opened. */
@@ -22,5 +22,26 @@ export function openSqlite(path: string): Kysely<Database> {
     database.close();
     throw error;
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors(database) });
+}
+
+/**
+ * After some failures (SQLITE_FULL, SQLITE_IOERR, ...) SQLite rolls the whole transaction back by
+ * itself. Kysely then runs ROLLBACK anyway, which fails ("cannot rollback - no transaction is
+ * active") and is thrown instead of the real error: a full disk was logged as that. So ROLLBACK
+ * is only sent while a transaction is open.
+ */
+class SqliteDialectKeepingErrors extends SqliteDialect {
+  constructor(private readonly database: BetterSqlite3.Database) {
+    super({ database });
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.database.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
 }

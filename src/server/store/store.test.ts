@@ -48,6 +48,6 @@ describe.each(ENGINES)('store on %s', (engine) => {
     await other.close();
     await expect(other.insertContact({ name: 'a', email: 'a@b.co', phone: '5145550100', message: 'm' })).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(other.insertNewsletter({ email: 'closed@example.com' })).rejects.toBeInstanceOf(StoreUnavailableError);
-    expect(await other.healthy()).toBe(false);
+    expect(await other.health()).toMatchObject({ status: 'unreachable' });
   });
 });

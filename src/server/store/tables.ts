@@ -45,8 +45,32 @@ export interface NewsletterSubscriptionsTable {
   consent_form: string | null;
   consent_locale: string | null;
   consent_version: string | null;
+  /** How the current consent was given: 'form' (single opt-in) or 'email_link' (double opt-in). */
+  consent_method: ConsentMethod | null;
   /** NULL while subscribed. */
   unsubscribed_at: NullableTimestamp;
+}
+
+export type ConsentMethod = 'form' | 'email_link';
+
+/**
+ * Sign-ups waiting for their address to confirm (double opt-in): one per address. Deleted 7 days
+ * after the request, confirmed or not (store.purgePendingSubscriptions).
+ */
+export interface NewsletterConfirmationsTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  locale: string | null;
+  page: string | null;
+  form: string | null;
+  consent_version: string | null;
+  /** The latest request for this address. */
+  requested_at: MutableTimestamp;
+  /** When the latest confirmation e-mail was queued (a new one is sent at most every 10 minutes). */
+  email_queued_at: NullableTimestamp;
+  /** Set when the link was followed; NULL while pending. */
+  confirmed_at: NullableTimestamp;
 }
 
 /** Every consent and withdrawal, oldest first: the proof CASL asks the firm to keep. */
@@ -59,6 +83,8 @@ export interface NewsletterConsentLogTable {
   locale: string | null;
   page: string | null;
   consent_version: string | null;
+  /** For 'subscribed': 'form' or 'email_link' (ConsentMethod). */
+  method: ConsentMethod | null;
 }
 
 /** Named values the server keeps for itself (e.g. the secret that signs unsubscribe links). */
@@ -95,10 +121,19 @@ export interface DeliveryJobsTable {
   delivered_at: NullableTimestamp;
 }
 
+/** Submissions stored per minute, for SUBMISSIONS_PER_MINUTE. */
+export interface SubmissionCountsTable {
+  /** Minutes since the epoch (UTC). */
+  minute: ColumnType<number | string, number, number>;
+  count: number;
+}
+
 export interface Database {
   contact_submissions: ContactSubmissionsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   newsletter_consent_log: NewsletterConsentLogTable;
+  newsletter_confirmations: NewsletterConfirmationsTable;
   settings: SettingsTable;
   delivery_jobs: DeliveryJobsTable;
+  submission_counts: SubmissionCountsTable;
 }

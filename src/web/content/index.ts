@@ -1,9 +1,11 @@
+import { formatAddress } from '../../config/address';
 import type { SiteConfig } from '../../config/site-schema';
 import { COPYRIGHT_YEAR } from './catalog';
 import type { Locale } from './types';
 
 export type { BelowTheFoldContent, Content, FirstScreenContent, LanguageText, Locale } from './types';
 export { languages } from './languages';
+export { formatAddress };
 
 export const DEFAULT_LOCALE: Locale = 'en';
 /** Every language of the site, the default first. */
@@ -29,12 +31,4 @@ export function fill(text: string, site: SiteConfig): string {
   return text.replace(PLACEHOLDER, (whole, key: string) =>
     Object.hasOwn(PLACEHOLDERS, key) ? PLACEHOLDERS[key as keyof typeof PLACEHOLDERS](site) : whole,
   );
-}
-
-/**
- * The mailing address on one line, Canada Post style: "1250 rue Example, Montréal (QC) H3B 0A1";
- * the postal code never breaks across lines.
- */
-export function formatAddress(address: SiteConfig['address']): string {
-  return `${address.street}, ${address.city} (${address.region}) ${address.postalCode.replace(/ /g, '\u00a0')}`;
 }

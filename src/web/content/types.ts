@@ -8,6 +8,8 @@
  * Structural data that does not change with the language (icons, gradients, animation delays,
  * anchors) lives in ./catalog.ts, keyed by the same ids.
  */
+import type { FieldErrorCode } from '../../contracts/fields';
+
 export type Locale = 'en' | 'fr';
 
 export type SectionAnchor = 'ai-caller' | 'services' | 'about' | 'contact' | 'contact-form' | 'faq';
@@ -201,11 +203,13 @@ export type Content = {
       duplicate: string;
       failed: string;
       success: string;
+      /** Under `success` when the site confirms sign-ups by e-mail (double opt-in). */
+      confirmFromInbox: string;
       rateLimited: string;
     };
   };
   /** Inline messages for field-level errors returned by the API or found before sending. */
-  fieldErrors: { required: string; too_long: string; invalid_email: string; invalid_phone: string; invalid: string };
+  fieldErrors: Record<FieldErrorCode, string>;
 };
 
 /**

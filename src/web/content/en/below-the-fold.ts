@@ -399,6 +399,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       duplicate: 'This email is already subscribed to our newsletter',
       failed: 'Failed to subscribe. Please try again.',
       success: 'Successfully subscribed to our newsletter!',
+      confirmFromInbox: 'To confirm, open the link in the e-mail we just sent you.',
       rateLimited: 'Too many attempts. Please try again in a few minutes.',
     },
   },
@@ -408,6 +409,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
     too_long: 'This entry is too long.',
     invalid_email: 'Please enter a valid email address.',
     invalid_phone: 'Please enter a valid phone number.',
+    invalid_characters: 'This entry contains characters we cannot read. Please type it again.',
     invalid: 'This value is not valid.',
   },
 };

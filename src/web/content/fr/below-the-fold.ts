@@ -412,7 +412,8 @@ export const frBelowTheFold: BelowTheFoldContent = {
       invalidEmail: 'Veuillez entrer une adresse courriel valide',
       duplicate: 'Cette adresse est déjà abonnée à notre infolettre',
       failed: "L'abonnement a échoué. Veuillez réessayer.",
-      success: 'Votre abonnement à notre infolettre est confirmé!',
+      success: 'Votre inscription à notre infolettre est enregistrée!',
+      confirmFromInbox: 'Pour la confirmer, ouvrez le lien du courriel que nous venons de vous envoyer.',
       rateLimited: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
     },
   },
@@ -422,6 +423,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
     too_long: 'Le texte saisi est trop long.',
     invalid_email: 'Veuillez entrer une adresse courriel valide.',
     invalid_phone: 'Veuillez entrer un numéro de téléphone valide.',
+    invalid_characters: 'Ce texte contient des caractères illisibles. Veuillez le saisir de nouveau.',
     invalid: "Cette valeur n'est pas valide.",
   },
 };

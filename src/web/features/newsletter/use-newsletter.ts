@@ -34,7 +34,8 @@ export function useNewsletter() {
 
     if (result.ok) {
       setEmail('');
-      toast.success(messages.success);
+      // Double opt-in: the same title, and where to confirm.
+      toast.success(messages.success, result.confirmation === 'email' ? { description: messages.confirmFromInbox } : undefined);
     } else if (result.error === 'already_subscribed') {
       toast.error(messages.duplicate);
     } else if (result.error === 'rate_limited') {

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { UNSUBSCRIBE_COPY, type UnsubscribeLocale } from './unsubscribe-copy';
+import type { LinkLocale, LinkPageCopy } from './link-copy';
 
-export type UnsubscribePageState = 'confirm' | 'done' | 'already' | 'gone' | 'invalid' | 'unavailable';
+export type LinkPageState = 'confirm' | 'done' | 'already' | 'gone' | 'invalid' | 'unavailable';
 
 /**
- * The pages a subscriber sees after following an unsubscribe link: a small standalone document
- * (no app bundle), readable in both themes, with its one inline stylesheet allowed by hash.
+ * The pages a subscriber sees after following one of the newsletter's signed links (unsubscribe,
+ * confirm a sign-up): a small standalone document (no app bundle), readable in both themes, with
+ * its one inline stylesheet allowed by hash.
  */
 const STYLE = `
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
@@ -28,7 +29,7 @@ section+section{border-top-color:#334155}
 }`.trim();
 
 /** The Content-Security-Policy of these pages: nothing but their own stylesheet and form. */
-export const UNSUBSCRIBE_PAGE_CSP = [
+export const LINK_PAGE_CSP = [
   "default-src 'none'",
   `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
   "form-action 'self'",
@@ -37,7 +38,12 @@ export const UNSUBSCRIBE_PAGE_CSP = [
 ].join('; ');
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
+
+/** Without a known subscriber, both official-language versions, French first (Quebec). */
+export function localesFor(locale: LinkLocale | undefined): LinkLocale[] {
+  return locale ? [locale] : ['fr', 'en'];
+}
 
 /** "jane.doe@example.com" → "j•••@example.com": enough to recognise, not enough to harvest. */
 export function maskEmail(email: string): string {
@@ -46,10 +52,11 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }
 
-export type UnsubscribePageInput = {
-  state: UnsubscribePageState;
+export type LinkPageInput = {
+  copy: Record<LinkLocale, LinkPageCopy>;
+  state: LinkPageState;
   /** The subscriber's language; undefined (unknown subscriber) renders French and English. */
-  locale: UnsubscribeLocale | undefined;
+  locale: LinkLocale | undefined;
   brand: string;
   /** The subscriber's address (masked on the page), or undefined when unknown. */
   email?: string | undefined;
@@ -57,8 +64,8 @@ export type UnsubscribePageInput = {
   firmEmail: string;
 };
 
-function section(locale: UnsubscribeLocale, input: UnsubscribePageInput, headingLevel: 'h1' | 'h2'): string {
-  const copy = UNSUBSCRIBE_COPY[locale];
+function section(locale: LinkLocale, input: LinkPageInput, headingLevel: 'h1' | 'h2'): string {
+  const copy = input.copy[locale];
   const message = copy[input.state];
   const shownEmail = input.state === 'invalid' || input.state === 'unavailable' ? input.firmEmail : maskEmail(input.email ?? '');
   const fill = (text: string) =>
@@ -72,11 +79,10 @@ function section(locale: UnsubscribeLocale, input: UnsubscribePageInput, heading
   return `<section lang="${locale}"><${headingLevel}>${fill(message.title)}</${headingLevel}><p>${fill(message.body)}</p>${form}<p><a href="${copy.homePath}">${fill(copy.backHome)}</a></p></section>`;
 }
 
-export function renderUnsubscribePage(input: UnsubscribePageInput): string {
-  // Without a known subscriber, both official-language versions are shown, French first (Quebec).
-  const locales: UnsubscribeLocale[] = input.locale ? [input.locale] : ['fr', 'en'];
+export function renderLinkPage(input: LinkPageInput): string {
+  const locales = localesFor(input.locale);
   const primary = locales[0]!;
-  const title = `${UNSUBSCRIBE_COPY[primary][input.state].title} — ${UNSUBSCRIBE_COPY[primary].pageTitle.replace('{brand}', input.brand)}`;
+  const title = `${input.copy[primary][input.state].title.replaceAll('{brand}', input.brand)} — ${input.copy[primary].pageTitle.replace('{brand}', input.brand)}`;
   const body = locales.map((locale, index) => section(locale, input, index === 0 ? 'h1' : 'h2')).join('');
   return `<!doctype html>
 <html lang="${primary}">

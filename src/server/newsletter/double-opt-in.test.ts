@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExport } from '../../../scripts/export';
+import { freePort } from '../../../test/postgres';
+import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../../test/storage';
+import { buildApp } from '../app';
+import { type SmtpReceiver, startSmtpReceiver } from '../delivery/test-receivers';
+import { type Store, createStore } from '../store';
+
+const WAIT = { timeout: 20_000, interval: 50 };
+/** The button of the page a link opens. */
+const press = (link: string) => fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'confirm=1' });
+
+/**
+ * Double opt-in, as a visitor and the firm live it, over real HTTP and a real SMTP server: with
+ * e-mail configured, a sign-up only asks the address to confirm; following the link is what
+ * subscribes it, with its proof; only then does the firm hear of it and the export list it.
+ */
+describe.each(ENGINES)('newsletter double opt-in on %s', (engine) => {
+  let storage: TestStorage;
+  let smtp: SmtpReceiver;
+  let store: Store;
+  let app: FastifyInstance;
+  let base: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    storage = await freshStorage(engine);
+    smtp = await startSmtpReceiver();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    env = {
+      ...storage.env,
+      SITE_URL: base,
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL_TO: 'ventes@firm.example',
+      MAIL_FROM: 'Atelier IA <site@firm.example>',
+      NOTIFY_NEWSLETTER: 'true',
+      DELIVERY_POLL: '100ms',
+    };
+    const config = testConfig(env);
+    store = await createStore(config);
+    app = await buildApp({ config, store, logger: captureLogs().logger });
+    await app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await store?.close();
+    await smtp?.close();
+    await storage?.dispose();
+  });
+
+  const signUp = (email: string, page: string) =>
+    fetch(`${base}/api/newsletter`, { method: 'POST', headers: { 'content-type': 'application/json', referer: `${base}${page}` }, body: JSON.stringify({ email }) });
+  const mailsTo = (address: string) => smtp.messages.filter((mail) => mail.envelope.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+  async function exported() {
+    let json = '';
+    expect(await runExport(['newsletter', '--format', 'json'], env, { write: (text: string) => (json += text) }, { write: () => 0 })).toBe(0);
+    return JSON.parse(json) as Array<Record<string, unknown>>;
+  }
+
+  it('signs up → e-mail in the visitor’s language → only the confirmed click subscribes, with proof, and only then the export and the firm see it', async () => {
+    const signedUp = await signUp('Camille@Example.com', '/fr/');
+    expect(signedUp.status).toBe(201);
+    expect(await signedUp.json()).toEqual({ ok: true, confirmation: 'email' });
+    await expect.poll(() => mailsTo('Camille@Example.com').length, WAIT).toBe(1);
+    const [mail] = mailsTo('Camille@Example.com');
+    expect(mail!.message.subject).toBe('Confirmez votre abonnement à l’infolettre de Atelier IA');
+    expect(mail!.message.text).toContain('Une personne, vous sans doute, a demandé');
+    const link = /https?:\/\/\S+\/newsletter\/confirm\?s=\d+&t=[\w-]{43}/.exec(mail!.message.text ?? '')?.[0];
+    expect(link).toBeDefined();
+
+    // Not a subscriber yet: not in the export, the firm not told, and signing up again is no "already subscribed".
+    expect(await exported()).toEqual([]);
+    expect(mailsTo('ventes@firm.example')).toEqual([]);
+    const again = await signUp('camille@example.com', '/fr/');
+    expect(again.status).toBe(201);
+    // Opening the link (as a mail scanner would) changes nothing.
+    const page = await fetch(link!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await page.text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('Confirmer mon abonnement');
+    expect(await exported()).toEqual([]);
+
+    const confirmed = await press(link!);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Votre abonnement est confirmé');
+    const [row] = await exported();
+    expect(row).toMatchObject({
+      email: 'camille@example.com',
+      consent_form: 'footer-newsletter',
+      consent_locale: 'fr',
+      consent_version: '2026-11-22',
+      consent_method: 'email_link',
+      unsubscribed_at: null,
+    });
+    expect(Date.parse(String(row!.consent_at))).toBeGreaterThan(Date.now() - 60_000);
+    expect(await store.consentLog(Number(row!.id))).toEqual([expect.objectContaining({ action: 'subscribed', method: 'email_link', locale: 'fr', page: '/fr/' })]);
+    // Now the firm hears of it, once.
+    await expect.poll(() => mailsTo('ventes@firm.example').length, WAIT).toBe(1);
+
+    // Clicking again is harmless; signing up again is now "already subscribed".
+    expect(await (await press(link!)).text()).toContain('Votre abonnement était déjà confirmé');
+    expect((await signUp('CAMILLE@example.com', '/')).status).toBe(409);
+    // One confirmation e-mail in all: the second sign-up, minutes after the first, sent none.
+    expect(mailsTo('camille@example.com')).toHaveLength(1);
+  });
+
+  it('asks again after an unsubscribe, in the language of the new page; a forged or swapped link confirms nothing', async () => {
+    const signedUp = await signUp('robin@example.com', '/');
+    expect(signedUp.status).toBe(201);
+    await expect.poll(() => mailsTo('robin@example.com').length, WAIT).toBe(1);
+    const mail = mailsTo('robin@example.com')[0]!;
+    expect(mail.message.subject).toBe('Confirm your subscription to the Atelier IA newsletter');
+    const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(mail.message.text ?? '')![0]);
+    const token = link.searchParams.get('t')!;
+    const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const forged of [`${base}/newsletter/confirm?s=${link.searchParams.get('s')}&t=${flipped}`, `${base}/newsletter/unsubscribe?s=${link.searchParams.get('s')}&t=${token}`]) {
+      const response = await press(forged);
+      expect(response.status).toBe(400);
+    }
+    expect((await exported()).map((row) => row.email)).not.toContain('robin@example.com');
+
+    expect((await press(link.href)).status).toBe(200);
+    const subscriber = (await exported()).find((row) => row.email === 'robin@example.com')!;
+    const unsubscribed = await press(String(subscriber.unsubscribe_url));
+    expect(await unsubscribed.text()).toContain('You are unsubscribed');
+
+    // Signing up again after withdrawing is a new request for consent, not a subscription.
+    expect((await signUp('robin@example.com', '/fr/')).status).toBe(201);
+    await expect.poll(() => mailsTo('robin@example.com').length, WAIT).toBe(2);
+    expect(mailsTo('robin@example.com')[1]!.message.subject).toBe('Confirmez votre abonnement à l’infolettre de Atelier IA');
+    expect((await exported()).find((row) => row.email === 'robin@example.com')!.unsubscribed_at).not.toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadSiteConfig } from '../../../config/site-schema';
+import { getContent } from '../../content/all';
+import { ContentProvider, fillContent } from '../../content/context';
+import { ContactForm } from './ContactForm';
+
+const content = fillContent(getContent('en'), loadSiteConfig({}));
+
+afterEach(() => vi.restoreAllMocks());
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+
+describe('contact form checks before sending', () => {
+  it('names the fields holding unreadable characters or a two-address e-mail, and sends nothing', () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    render(
+      <ContentProvider content={content}>
+        <ContactForm />
+      </ContentProvider>,
+    );
+    const { fields } = content.contact.form;
+    type(fields.name.label, '\u0000');
+    type(fields.phone.label, '514 555 0100');
+    type(fields.email.label, 'CEO<x@evil.example>');
+    type(fields.message.label, 'Hello \ud800');
+    fireEvent.submit(screen.getByRole('button', { name: content.contact.form.submit }).closest('form')!);
+
+    expect(screen.getByLabelText(fields.name.label, { exact: false })).toHaveAccessibleDescription(content.fieldErrors.invalid_characters);
+    expect(screen.getByLabelText(fields.email.label, { exact: false })).toHaveAccessibleDescription(content.fieldErrors.invalid_email);
+    expect(screen.getByLabelText(fields.message.label, { exact: false })).toHaveAccessibleDescription(content.fieldErrors.invalid_characters);
+    expect(screen.getByLabelText(fields.phone.label, { exact: false })).not.toHaveAttribute('aria-invalid');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
