@@ -99,8 +99,15 @@ describe('npm run backup on SQLite', () => {
     expect(await attempt([join(dir, 'taken.sqlite')])).toMatchObject({ code: 2, out: '', err: expect.stringContaining('already exists') });
     expect((await stat(join(dir, 'taken.sqlite'))).size).toBe('something precious'.length);
     expect(await attempt([join(dir, 'missing', 'b.sqlite')])).toMatchObject({ code: 2, err: expect.stringContaining('create it first') });
-    expect(await attempt([])).toMatchObject({ code: 2, err: expect.stringContaining('Usage: npm run backup -- <file>') });
+    expect(await attempt([])).toMatchObject({ code: 2, err: expect.stringContaining('Usage: npm run backup -- <file or folder>') });
     expect(await attempt([join(dir, 'b.sqlite')], { SQLITE_PATH: join(dir, 'nothing.sqlite') })).toMatchObject({ code: 1, err: expect.stringContaining('No database at') });
+
+    // A folder: a new file in it, named by the time (what the daily backup unit does).
+    const named = await attempt([dir]);
+    expect(named).toMatchObject({ code: 0, err: '' });
+    const [, written] = /written to (\S+)/.exec(named.out) ?? [];
+    expect(written).toMatch(new RegExp(`^${dir}/leads-\\d{4}-\\d\\d-\\d\\dT\\d{6}Z\\.sqlite$`));
+    expect((await stat(written!)).mode & 0o777).toBe(0o600);
   });
 });
 

@@ -2,6 +2,7 @@
  * A consistent copy of the database, safe to take while the server runs:
  *
  *   npm run backup -- /var/backups/atelier-ia/leads-2026-11-25.sqlite
+ *   npm run backup -- /var/backups/atelier-ia     # a folder: leads-<UTC time>.sqlite in it
  *
  * SQLite: SQLite's online backup (better-sqlite3's .backup()), which copies a consistent snapshot
  * while the server keeps writing; the copy is then made a single self-contained file (no WAL),
@@ -15,20 +16,21 @@
  * Restoring: docs/deploy.md. Exit codes: 0 done, 1 the database or the copy failed, 2 bad arguments.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { chmod, rename, rm, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { ConfigError, loadServerConfig } from '../src/server/config';
 import type { Output } from './lib/with-store';
 
-export const USAGE = `Usage: npm run backup -- <file>
+export const USAGE = `Usage: npm run backup -- <file or folder>
 
-Writes a consistent copy of the database to <file> while the server runs, checks it and
-prints how many rows each table holds. SQLite: a database file; PostgreSQL (DATABASE_URL): a
-pg_dump archive in its custom format (pg_dump and pg_restore must be installed).
+Writes a consistent copy of the database to <file>, or to a new leads-<UTC time> file in
+<folder>, while the server runs; checks it and prints how many rows each table holds.
+SQLite: a database file (.sqlite). PostgreSQL (DATABASE_URL): a pg_dump archive in its custom
+format (.dump; pg_dump and pg_restore must be installed).
 Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
 
 const run = promisify(execFile);
@@ -83,15 +85,6 @@ export async function runBackup(args: readonly string[], env: Record<string, str
     err.write(`${args.length === 0 ? 'Say where to write the backup.' : `unexpected arguments: ${args.join(' ')}`}\n\n${USAGE}\n`);
     return 2;
   }
-  const file = resolve(args[0]!);
-  if (existsSync(file)) {
-    err.write(`${file} already exists: a backup never overwrites a file. Choose a new name.\n`);
-    return 2;
-  }
-  if (!existsSync(dirname(file))) {
-    err.write(`No folder ${dirname(file)}: create it first.\n`);
-    return 2;
-  }
   let config;
   try {
     config = loadServerConfig(env);
@@ -99,6 +92,20 @@ export async function runBackup(args: readonly string[], env: Record<string, str
     if (!(error instanceof ConfigError)) throw error;
     err.write(`${error.message}\n`);
     return 1;
+  }
+  let file = resolve(args[0]!);
+  if (existsSync(file) && statSync(file).isDirectory()) {
+    // 2026-11-25T03:00:00Z: sorts by time, and has no colon for filesystems that refuse one.
+    const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '');
+    file = join(file, `leads-${stamp}.${config.databaseUrl ? 'dump' : 'sqlite'}`);
+  }
+  if (existsSync(file)) {
+    err.write(`${file} already exists: a backup never overwrites a file. Choose a new name.\n`);
+    return 2;
+  }
+  if (!existsSync(dirname(file))) {
+    err.write(`No folder ${dirname(file)}: create it first.\n`);
+    return 2;
   }
   if (!config.databaseUrl && !existsSync(config.sqlitePath)) {
     err.write(`No database at ${config.sqlitePath}. Set SQLITE_PATH or DATABASE_URL.\n`);
