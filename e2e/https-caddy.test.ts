@@ -14,13 +14,15 @@ import { type RunningServer, startServer } from './helpers/server';
  */
 const staticDir = inject('staticDir');
 let dir: string;
+let serverEnv: Record<string, string>;
 let server: RunningServer;
 let caddy: RunningCaddy;
 let siteUrl: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'e2e-caddy-'));
-  server = await startServer({ STATIC_DIR: staticDir, SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_CONTACT: '2/600' });
+  serverEnv = { STATIC_DIR: staticDir, SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_CONTACT: '2/600' };
+  server = await startServer(serverEnv);
   caddy = await startCaddy(server.port);
   siteUrl = `https://localhost:${caddy.httpsPort}`;
 });
@@ -96,5 +98,13 @@ describe('HTTPS through Caddy', () => {
     const done = await httpsRequest({ port: caddy.httpsPort, path, ca: caddy.rootCertificate, method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(done.status).toBe(200);
     expect(done.body.toString()).toContain('unsubscribed');
+  });
+
+  it('holds a request while the server restarts (an upgrade) instead of answering 502', async () => {
+    await server.stop();
+    const during = get('/');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    server = await startServer({ ...serverEnv, PORT: String(server.port) });
+    expect((await during).status).toBe(200);
   });
 });

@@ -10,7 +10,8 @@ export type RunningServer = { url: string; port: number; process: ChildProcess; 
  * answers. `env` adds to or overrides the parent's environment.
  */
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT restarts a server where a proxy expects it.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
