@@ -42,7 +42,7 @@ function asInstalledHere(keys: Map<string, string[]>, dir: string) {
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const cleanup of cleanups.splice(0).toReversed()) await cleanup();
 });
 
 describe('systemd units (deploy/)', () => {

@@ -22,8 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
-import { ConfigError, loadServerConfig } from '../src/server/config';
-import type { Output } from './lib/with-store';
+import { type Output, configWithDatabase } from './lib/with-store';
 
 export const USAGE = `Usage: npm run backup -- <file or folder>
 
@@ -85,17 +84,11 @@ export async function runBackup(args: readonly string[], env: Record<string, str
     err.write(`${args.length === 0 ? 'Say where to write the backup.' : `unexpected arguments: ${args.join(' ')}`}\n\n${USAGE}\n`);
     return 2;
   }
-  let config;
-  try {
-    config = loadServerConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    err.write(`${error.message}\n`);
-    return 1;
-  }
+  const config = configWithDatabase(env, err);
+  if (!config) return 1;
   let file = resolve(args[0]!);
   if (existsSync(file) && statSync(file).isDirectory()) {
-    // 2026-11-25T03:00:00Z: sorts by time, and has no colon for filesystems that refuse one.
+    // leads-2026-11-25T031500Z: sorts by time, and has no colon for filesystems that refuse one.
     const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '');
     file = join(file, `leads-${stamp}.${config.databaseUrl ? 'dump' : 'sqlite'}`);
   }
@@ -106,10 +99,6 @@ export async function runBackup(args: readonly string[], env: Record<string, str
   if (!existsSync(dirname(file))) {
     err.write(`No folder ${dirname(file)}: create it first.\n`);
     return 2;
-  }
-  if (!config.databaseUrl && !existsSync(config.sqlitePath)) {
-    err.write(`No database at ${config.sqlitePath}. Set SQLITE_PATH or DATABASE_URL.\n`);
-    return 1;
   }
 
   const temporary = `${file}.partial`;

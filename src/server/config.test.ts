@@ -13,6 +13,8 @@ function errorLines(env: Record<string, string>): string[] {
   }
 }
 
+const webhook = (secret: string) => errorLines({ WEBHOOK_URL: 'https://hooks.example.com/x', WEBHOOK_SECRET: secret });
+
 describe('loadServerConfig', () => {
   it('has working defaults', () => {
     const config = loadServerConfig({});
@@ -95,7 +97,6 @@ describe('loadServerConfig', () => {
   });
 
   it('takes webhook secrets in the Standard Webhooks format only, saying what is wrong with another', () => {
-    const webhook = (secret: string) => errorLines({ WEBHOOK_URL: 'https://hooks.example.com/x', WEBHOOK_SECRET: secret });
     expect(webhook(SECRET)).toEqual([]);
     // Svix's own example secret: 24 bytes, the shortest the specification allows.
     expect(webhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')).toEqual([]);

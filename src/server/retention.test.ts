@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { Client } from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
+import { ENGINES, type EngineName, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { buildApp } from './app';
-import { EXCLUSIVE_LOCKS, type Store, createStore } from './store';
+import { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, type Store, createStore } from './store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RETENTION_DAYS = 730;
@@ -12,29 +12,30 @@ const contact = (name: string) => ({ name, email: `${name}@example.com`, phone: 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PURGED = 'retention: expired personal data deleted';
 
+const opened: Array<{ close(): Promise<unknown> }> = [];
+let storage: TestStorage | undefined;
+afterEach(async () => {
+  for (const item of opened.splice(0).toReversed()) await item.close();
+  await storage?.dispose();
+  storage = undefined;
+});
+
+async function setUp(engine: EngineName) {
+  storage = await freshStorage(engine);
+  const config = testConfig({ ...storage.env, SITE_RETENTION_DAYS: String(RETENTION_DAYS) });
+  const store = await createStore(config);
+  opened.push(store);
+  return { config, store };
+}
+const names = async (store: Store) => (await store.listContacts()).map((row) => row.name);
+
 /**
  * Issue 21: the server deletes expired contact requests by itself, once a day, with no cron.
  * The clock the server uses is moved forward; the rows are real rows in a real database.
  */
 describe.each(ENGINES)('retention without cron on %s', (engine) => {
-  const opened: Array<{ close(): Promise<unknown> }> = [];
-  let storage: TestStorage | undefined;
-  afterEach(async () => {
-    for (const item of opened.splice(0).reverse()) await item.close();
-    await storage?.dispose();
-  });
-
-  async function setUp() {
-    storage = await freshStorage(engine);
-    const config = testConfig({ ...storage.env, SITE_RETENTION_DAYS: String(RETENTION_DAYS) });
-    const store = await createStore(config);
-    opened.push(store);
-    return { config, store };
-  }
-  const names = async (store: Store) => (await store.listContacts()).map((row) => row.name);
-
   it('deletes contact requests older than SITE_RETENTION_DAYS once a day, and a restart does not run it again', async () => {
-    const { config, store } = await setUp();
+    const { config, store } = await setUp(engine);
     await store.insertContact(contact('old'));
     await pause(20);
     const t0 = Date.now();
@@ -72,39 +73,39 @@ describe.each(ENGINES)('retention without cron on %s', (engine) => {
     await expect.poll(() => names(store), WAIT).toEqual([]);
     expect(second.purges()).toEqual([expect.objectContaining({ deleted: { 'contact requests': 2, 'unconfirmed newsletter sign-ups': 0 } })]);
   });
+});
 
-  if (engine === 'postgres') {
-    it('with several instances on one database, only one purges at a time (advisory lock)', async () => {
-      const { config, store } = await setUp();
-      await store.insertContact(contact('old'));
-      await pause(20);
-      const clock = Date.now() + RETENTION_DAYS * DAY_MS;
+describe('retention with several instances on one PostgreSQL database', () => {
+  it('only one purges at a time (advisory lock)', async () => {
+    const { config, store } = await setUp('postgres');
+    await store.insertContact(contact('old'));
+    await pause(20);
+    const clock = Date.now() + RETENTION_DAYS * DAY_MS;
 
-      // Another holder of the lock (as if a third instance were purging right now).
-      const holder = new pg.Client({ connectionString: storage!.env.DATABASE_URL });
-      await holder.connect();
-      opened.push({ close: () => holder.end() });
-      await holder.query('select pg_advisory_lock($1, $2)', [0x41544941, EXCLUSIVE_LOCKS.retention]);
+    // Another holder of the lock (as if a third instance were purging right now).
+    const holder = new Client({ connectionString: storage!.env.DATABASE_URL });
+    await holder.connect();
+    opened.push({ close: () => holder.end() });
+    await holder.query('select pg_advisory_lock($1, $2)', [EXCLUSIVE_LOCK_NAMESPACE, EXCLUSIVE_LOCKS.retention]);
 
-      const instances = await Promise.all(
-        [1, 2].map(async () => {
-          const logs = captureLogs();
-          const app = await buildApp({ config, logger: logs.logger, retention: { firstCheckMs: 0, checkEveryMs: 20, now: () => new Date(clock) } });
-          opened.push(app);
-          return logs;
-        }),
-      );
-      const purges = () => instances.flatMap((logs) => logs.lines().filter((line) => line.msg === PURGED));
-      // Both look many times while the lock is held elsewhere, and wait their turn.
-      await pause(400);
-      expect(await names(store)).toEqual(['old']);
-      expect(purges()).toEqual([]);
+    const instances = await Promise.all(
+      [1, 2].map(async () => {
+        const logs = captureLogs();
+        const app = await buildApp({ config, logger: logs.logger, retention: { firstCheckMs: 0, checkEveryMs: 20, now: () => new Date(clock) } });
+        opened.push(app);
+        return logs;
+      }),
+    );
+    const purges = () => instances.flatMap((logs) => logs.lines().filter((line) => line.msg === PURGED));
+    // Both look many times while the lock is held elsewhere, and wait their turn.
+    await pause(400);
+    expect(await names(store)).toEqual(['old']);
+    expect(purges()).toEqual([]);
 
-      await holder.query('select pg_advisory_unlock($1, $2)', [0x41544941, EXCLUSIVE_LOCKS.retention]);
-      await expect.poll(() => names(store), WAIT).toEqual([]);
-      // One of them purged; the other then found the day's run done.
-      await pause(300);
-      expect(purges()).toEqual([expect.objectContaining({ deleted: { 'contact requests': 1, 'unconfirmed newsletter sign-ups': 0 } })]);
-    });
-  }
+    await holder.query('select pg_advisory_unlock($1, $2)', [EXCLUSIVE_LOCK_NAMESPACE, EXCLUSIVE_LOCKS.retention]);
+    await expect.poll(() => names(store), WAIT).toEqual([]);
+    // One of them purged; the other then found the day's run done.
+    await pause(300);
+    expect(purges()).toEqual([expect.objectContaining({ deleted: { 'contact requests': 1, 'unconfirmed newsletter sign-ups': 0 } })]);
+  });
 });

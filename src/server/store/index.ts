@@ -90,7 +90,7 @@ export interface Store {
  */
 export const EXCLUSIVE_LOCKS = { retention: 1 } as const;
 export type ExclusiveLock = keyof typeof EXCLUSIVE_LOCKS;
-const LOCK_NAMESPACE = 0x41544941;
+export const EXCLUSIVE_LOCK_NAMESPACE = 0x41544941;
 
 /** Where a submission came from; filled by the server, not by the visitor's payload. */
 export type SubmissionOrigin = { locale?: string | null; page?: string | null };
@@ -549,12 +549,12 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
       const key = EXCLUSIVE_LOCKS[lock];
       return guarded(() =>
         db.connection().execute(async (connection) => {
-          const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_NAMESPACE}, ${key}) as locked`.execute(connection);
+          const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${EXCLUSIVE_LOCK_NAMESPACE}, ${key}) as locked`.execute(connection);
           if (!rows[0]?.locked) return { ran: false as const };
           try {
             return { ran: true as const, result: await work() };
           } finally {
-            await sql`select pg_advisory_unlock(${LOCK_NAMESPACE}, ${key})`.execute(connection);
+            await sql`select pg_advisory_unlock(${EXCLUSIVE_LOCK_NAMESPACE}, ${key})`.execute(connection);
           }
         }),
       );

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import { Client } from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../test/server-process';
 import { ENGINES, type EngineName, type TestStorage, freshStorage, testConfig } from '../../../test/storage';
@@ -33,7 +33,7 @@ async function everyRow(engine: EngineName, env: Record<string, string>): Promis
       database.close();
     }
   }
-  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  const client = new Client({ connectionString: env.DATABASE_URL });
   await client.connect();
   try {
     const { rows: tables } = await client.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' order by 1");
@@ -52,7 +52,7 @@ async function load(engine: EngineName, env: Record<string, string>, sql: string
     database.close();
     return;
   }
-  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  const client = new Client({ connectionString: env.DATABASE_URL });
   await client.connect();
   try {
     await client.query(sql);
