@@ -87,7 +87,7 @@ describe.each(RELEASES)('a database left by release %s', (release) => {
     // And the current code reads them as the firm would.
     expect(await store.listContacts()).toHaveLength(before.contact_submissions!.length);
     expect(await store.listNewsletter()).toHaveLength(before.newsletter_subscriptions!.length);
-    expect(await store.unsubscribeSecret()).toBe(before.settings!.find((row) => row.name === 'unsubscribe_secret')?.value);
+    expect(await store.linkSecret()).toBe(before.settings!.find((row) => row.name === 'unsubscribe_secret')?.value);
     const outstanding = before.delivery_jobs!.filter((row) => row.status !== 'done');
     expect(await store.deliveries.list(['pending', 'failed'])).toHaveLength(outstanding.length);
     // New rows get new ids: the counters came through too.
