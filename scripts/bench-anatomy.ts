@@ -16,6 +16,7 @@ import { REPO_ROOT, startServerProcess, type ServerProcess } from '../test/serve
 import { longTasksOf, PARTS, TASK_KINDS, type LongTask, type TaskKind } from './bench/anatomy';
 import { median, PRESETS, type Preset } from './bench/figures';
 import { buildSite } from './build';
+import { buildServer } from './lib/server-bundle';
 
 const WORK = join(REPO_ROOT, '.tmp/anatomy');
 const PAGES = ['home', 'bare'] as const;
@@ -45,6 +46,7 @@ async function main() {
   await mkdir(join(WORK, 'bare'), { recursive: true });
   process.stderr.write('building the site into .tmp/anatomy/home\n');
   await buildSite(join(WORK, 'home'), { quiet: true });
+  await buildServer();
   await writeFile(join(WORK, 'bare', 'index.html'), BARE_PAGE);
 
   const servers: Partial<Record<PageName, ServerProcess>> = {};

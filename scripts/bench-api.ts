@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabase, startPostgres } from '../test/postgres';
+import { buildServer } from './lib/server-bundle';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -93,6 +94,7 @@ function printTable(rows: Row[]) {
   for (const line of cells) console.log(format(line));
 }
 
+await buildServer();
 const rows: Row[] = [];
 const dir = await mkdtemp(join(tmpdir(), 'bench-sqlite-'));
 try {

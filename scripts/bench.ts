@@ -27,6 +27,7 @@ import { buildPlain, measurePlainWeight } from './bench/plain-build';
 import { formatTable, tableRows, type Medians, type PageSizes, type Responses } from './bench/report';
 import { CONTROLS, MOMENTS, responseTime } from './bench/responsiveness';
 import { buildSite } from './build';
+import { buildServer } from './lib/server-bundle';
 import { measurePageWeight } from './lib/page-weight';
 
 const RUNS = runsArgument();
@@ -62,6 +63,7 @@ async function main() {
   Object.assign(process.env, { VAPI_PUBLIC_KEY: 'bench-public-key', VAPI_ASSISTANT_ID: 'bench-assistant', VAPI_API_BASE_URL: 'http://127.0.0.1:9' });
   log('building the site into .tmp/bench/ours');
   await buildSite(join(WORK, 'ours'), { quiet: true });
+  await buildServer();
   log('building the plain client-rendered page into .tmp/bench/plain');
   await buildPlain(join(WORK, 'plain'));
   const sizes: PageSizes = { ours: await oursWeight(), plain: await measurePlainWeight(join(WORK, 'plain')) };

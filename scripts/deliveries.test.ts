@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Store, createStore } from '../src/server/store';
+import { TEST_WEBHOOK_SECRET } from '../test/storage';
 import { runDeliveries } from './deliveries';
 
 async function deliveries(args: string[], env: Record<string, string>) {
@@ -12,7 +13,7 @@ async function deliveries(args: string[], env: Record<string, string>) {
   return { code, stdout, stderr };
 }
 
-const WEBHOOK = { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: 'whsec_test_0123456789abcdef' };
+const WEBHOOK = { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
 
 describe('npm run deliveries', () => {
   let dir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINES, freshStorage, testConfig } from '../test/storage';
+import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, testConfig } from '../test/storage';
 import { createStore } from '../src/server/store';
 import { runPurge } from './purge';
 
@@ -14,7 +14,7 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
   it('deletes contact requests older than the retention period, keeps newer ones and the newsletter', async () => {
     const storage = await freshStorage(engine);
     // A webhook is configured, so each lead queues a notification (the worker is not running here).
-    const store = await createStore(testConfig({ ...storage.env, WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: 'a-secret-of-sixteen-chars' }));
+    const store = await createStore(testConfig({ ...storage.env, WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: TEST_WEBHOOK_SECRET }));
     try {
       await store.insertContact(contact('old'));
       await store.insertNewsletter({ email: 'reader@example.com' });

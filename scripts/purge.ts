@@ -1,22 +1,25 @@
 /**
- * Deletes contact requests older than the firm's retention period (Quebec Law 25: personal
- * information is destroyed once the purpose it was collected for is served):
+ * Deletes, now, what the privacy policy says is kept no longer (Quebec Law 25: personal
+ * information is destroyed once the purpose it was collected for is served): every job of
+ * PURGE_JOBS (src/server/retention.ts), contact requests first.
  *
- *   npm run purge                      # older than SITE_RETENTION_DAYS (default 730 days)
+ *   npm run purge                      # contact requests older than SITE_RETENTION_DAYS (730)
  *   npm run purge -- --older-than 365
  *
- * The period stated in the privacy policy comes from the same SITE_RETENTION_DAYS. Run it daily
- * (cron, systemd timer). It also deletes newsletter sign-ups not confirmed within 7 days (double
- * opt-in: such an address never consented). Subscriptions are not touched: they are kept while
- * consent lasts, and their consent log is the proof CASL asks for.
+ * It also deletes newsletter sign-ups not confirmed within 7 days (double opt-in: such an
+ * address never consented). The server already does all this once a day by itself
+ * (plugins/retention.ts); this is for a run by hand. The period stated in the privacy policy
+ * comes from the same SITE_RETENTION_DAYS.
  * Uses the server's configuration (DATABASE_URL, else SQLITE_PATH). Exit codes: 0 done,
  * 1 storage or configuration problem, 2 bad arguments.
  */
 import { pathToFileURL } from 'node:url';
-import { PENDING_SUBSCRIPTION_DAYS } from '../src/server/store';
+import { runPurgeJobs } from '../src/server/retention';
 import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: npm run purge -- [--older-than <days>]
+
+Deletes what the privacy policy keeps no longer (the server also does it once a day).
 
   --older-than <days>   delete contact requests received more than <days> days ago
                         (default: SITE_RETENTION_DAYS, the period in the privacy policy)
@@ -24,8 +27,6 @@ export const USAGE = `Usage: npm run purge -- [--older-than <days>]
 Newsletter sign-ups not confirmed within 7 days are deleted too.
 
 Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function parseArgs(args: readonly string[]): { days: number | undefined } | { help: true } | { error: string } {
   let days: number | undefined;
@@ -54,12 +55,8 @@ export async function runPurge(args: readonly string[], env: Record<string, stri
     return 2;
   }
   return withStore(env, err, 'Purge failed', async (store, config) => {
-    const days = parsed.days ?? config.site.retentionDays;
-    const before = new Date(now.getTime() - days * DAY_MS);
-    const deleted = await store.purgeContacts(before);
-    out.write(`Deleted ${deleted} contact request${deleted === 1 ? '' : 's'} received before ${before.toISOString()} (older than ${days} days).\n`);
-    const pending = await store.purgePendingSubscriptions(now);
-    out.write(`Deleted ${pending} newsletter sign-up${pending === 1 ? '' : 's'} not confirmed within ${PENDING_SUBSCRIPTION_DAYS} days.\n`);
+    const reports = await runPurgeJobs(store, { contactDays: parsed.days ?? config.site.retentionDays }, now);
+    for (const { line } of reports) out.write(`${line}\n`);
     return 0;
   });
 }

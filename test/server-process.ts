@@ -1,12 +1,15 @@
 /**
- * Runs the real server (src/server/server.ts) as a child process on a free loopback port, for
- * the crash tests and the API benchmark. The child is `node --import tsx`, not the tsx CLI, so
- * the pid is the server itself and SIGKILL really kills it.
+ * Runs the real server as a child process on a free loopback port, for the crash tests and the
+ * benchmarks: the compiled server, `node dist-server/server.js`, as production runs it (built by
+ * test/global-server-build.ts in the tests, by the benchmarks themselves). The child is node
+ * itself, so its pid is the server's and SIGKILL really kills it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY } from '../scripts/lib/server-bundle';
 import { freePort } from './postgres';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -21,8 +24,9 @@ export type ServerProcess = {
 };
 
 export async function startServerProcess(env: Record<string, string>, readyTimeoutMs = 30_000): Promise<ServerProcess> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build (or buildServer() from scripts/lib/server-bundle.ts)`);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

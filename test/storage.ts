@@ -35,6 +35,9 @@ export async function freshStorage(engine: EngineName): Promise<TestStorage> {
   return { env: { DATABASE_URL: database.url }, dispose: database.drop };
 }
 
+/** A webhook signing secret in the Standard Webhooks format (whsec_ + base64 of 32 bytes). */
+export const TEST_WEBHOOK_SECRET = 'whsec_YXRlbGllci1pYSB0ZXN0IHdlYmhvb2sga2V5IDMyYnk=';
+
 /** Configuration for tests: no static site, quiet, limits (per address and global) high enough not to interfere. */
 export function testConfig(env: Record<string, string> = {}): ServerConfig {
   return loadServerConfig({

@@ -1,16 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_ENTRY } from '../../scripts/lib/server-bundle';
 import { freePort } from '../../test/postgres';
 
 export type RunningServer = { url: string; port: number; process: ChildProcess; logs: () => string; stop(): Promise<void> };
 
 /**
- * Starts the real production server (src/server/server.ts) as a child process on a free loopback
- * port and waits until it answers. `env` adds to or overrides the parent's environment.
+ * Starts the real production server, compiled (`node dist-server/server.js`, built by
+ * test/global-server-build.ts), as a child process on a free loopback port and waits until it
+ * answers. `env` adds to or overrides the parent's environment.
  */
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
-  const port = await freePort();
+  // A given PORT restarts a server where a proxy expects it.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

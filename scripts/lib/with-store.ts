@@ -9,25 +9,35 @@ import { type Store, createStore } from '../../src/server/store';
 
 export type Output = { write(text: string): unknown };
 
-export async function withStore(
-  env: Record<string, string | undefined>,
-  err: Output,
-  failure: string,
-  work: (store: Store, config: ServerConfig) => Promise<number>,
-): Promise<number> {
+/**
+ * The server's configuration, provided it names a database that exists; otherwise says why on
+ * `err` and returns undefined (exit code 1). Opening a missing SQLite path would silently create
+ * an empty database and work on nothing.
+ */
+export function configWithDatabase(env: Record<string, string | undefined>, err: Output): ServerConfig | undefined {
   let config;
   try {
     config = loadServerConfig(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     err.write(`${error.message}\n`);
-    return 1;
+    return undefined;
   }
-  // Opening a missing SQLite path would silently create an empty database and work on nothing.
   if (!config.databaseUrl && !existsSync(config.sqlitePath)) {
     err.write(`No database at ${config.sqlitePath}. Set SQLITE_PATH or DATABASE_URL.\n`);
-    return 1;
+    return undefined;
   }
+  return config;
+}
+
+export async function withStore(
+  env: Record<string, string | undefined>,
+  err: Output,
+  failure: string,
+  work: (store: Store, config: ServerConfig) => Promise<number>,
+): Promise<number> {
+  const config = configWithDatabase(env, err);
+  if (!config) return 1;
   let store;
   try {
     store = await createStore(config);

@@ -7,6 +7,7 @@ import { deliveryPlugin } from './plugins/delivery';
 import { answerClientError, errorsPlugin, replyWithError } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
+import { type RetentionSchedule, retentionPlugin } from './plugins/retention';
 import { securityPlugin } from './plugins/security';
 import { shutdownPlugin } from './plugins/shutdown';
 import { inspectStaticSite, staticPlugin } from './plugins/static';
@@ -30,6 +31,8 @@ export type BuildAppOptions = {
   logger?: Logger;
   /** Background retries when PostgreSQL cannot be reached at start-up (tests shorten them). */
   storageRetry?: StorageRetry;
+  /** When the daily purge looks whether it is due, and its clock (tests). */
+  retention?: Partial<RetentionSchedule>;
 };
 
 /**
@@ -66,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(deliveryPlugin, { config });
+  await app.register(retentionPlugin, { settings: { contactDays: config.site.retentionDays }, schedule: options.retention });
   // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
   await app.register(apiRoutes, { rateLimits: config.rateLimits, doubleOptIn: config.notifications.email !== undefined });
   await app.register(newsletterLinkRoutes, { site: config.site });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_WEBHOOK_SECRET as SECRET } from '../../test/storage';
 import { ConfigError, loadServerConfig } from './config';
+import { WEBHOOK_SECRET_HINT } from './delivery/signature';
 
 /** The lines of the configuration error, or [] when the environment is accepted. */
 function errorLines(env: Record<string, string>): string[] {
@@ -10,6 +12,8 @@ function errorLines(env: Record<string, string>): string[] {
     return (error as Error).message.split('\n').slice(1);
   }
 }
+
+const webhook = (secret: string) => errorLines({ WEBHOOK_URL: 'https://hooks.example.com/x', WEBHOOK_SECRET: secret });
 
 describe('loadServerConfig', () => {
   it('has working defaults', () => {
@@ -73,7 +77,7 @@ describe('loadServerConfig', () => {
       NOTIFY_EMAIL_TO: 'ventes@firm.example, direction@firm.example',
       MAIL_FROM: 'Site Atelier IA <site@firm.example>',
       WEBHOOK_URL: 'https://hooks.example.com/catch/123',
-      WEBHOOK_SECRET: '0123456789abcdef',
+      WEBHOOK_SECRET: SECRET,
       NOTIFY_NEWSLETTER: 'true',
       FIRM_LOCALE: 'en',
       FIRM_TIME_ZONE: 'America/Vancouver',
@@ -84,12 +88,24 @@ describe('loadServerConfig', () => {
     });
     expect(config.notifications).toEqual({
       email: { smtpUrl: 'smtps://leads:p%40ss@mail.example.com:465', to: ['ventes@firm.example', 'direction@firm.example'], from: 'Site Atelier IA <site@firm.example>' },
-      webhook: { url: 'https://hooks.example.com/catch/123', secret: '0123456789abcdef' },
+      webhook: { url: 'https://hooks.example.com/catch/123', secret: SECRET },
       newsletter: true,
       firmLocale: 'en',
       timeZone: 'America/Vancouver',
     });
     expect(config.delivery).toEqual({ maxAttempts: 20, maxAgeMs: 172_800_000, retryBaseMs: 500, retryMaxMs: 3_600_000, timeoutMs: 10_000, leaseMs: 60_000, pollMs: 5_000, batchSize: 10 });
+  });
+
+  it('takes webhook secrets in the Standard Webhooks format only, saying what is wrong with another', () => {
+    expect(webhook(SECRET)).toEqual([]);
+    // Svix's own example secret: 24 bytes, the shortest the specification allows.
+    expect(webhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')).toEqual([]);
+    expect(webhook('a-long-random-password-of-the-old-kind')).toEqual([`  WEBHOOK_SECRET: expected ${WEBHOOK_SECRET_HINT}; it does not start with whsec_`]);
+    expect(webhook('whsec_not base64!')).toEqual([`  WEBHOOK_SECRET: expected ${WEBHOOK_SECRET_HINT}; what follows whsec_ is not base64`]);
+    expect(webhook(`whsec_${Buffer.alloc(16, 7).toString('base64')}`)).toEqual([`  WEBHOOK_SECRET: expected ${WEBHOOK_SECRET_HINT}; it holds 16 bytes`]);
+    expect(webhook(`whsec_${Buffer.alloc(65, 7).toString('base64')}`)).toEqual([`  WEBHOOK_SECRET: expected ${WEBHOOK_SECRET_HINT}; it holds 65 bytes`]);
+    // The message says how to make a good one.
+    expect(WEBHOOK_SECRET_HINT).toContain("randomBytes(32).toString('base64')");
   });
 
   it('refuses a half-configured notification channel, one line per variable', () => {
@@ -98,7 +114,7 @@ describe('loadServerConfig', () => {
       '  MAIL_FROM: required when SMTP_URL is set (a sender your SMTP server accepts)',
       '  WEBHOOK_SECRET: required when WEBHOOK_URL is set (the receiver checks signatures with it)',
     ]);
-    expect(errorLines({ NOTIFY_EMAIL_TO: 'ventes@firm.example', WEBHOOK_SECRET: '0123456789abcdef' })).toEqual([
+    expect(errorLines({ NOTIFY_EMAIL_TO: 'ventes@firm.example', WEBHOOK_SECRET: SECRET })).toEqual([
       '  NOTIFY_EMAIL_TO: set, but SMTP_URL is not: no e-mail would be sent',
       '  WEBHOOK_SECRET: set, but WEBHOOK_URL is not: no webhook would be sent',
     ]);
@@ -107,7 +123,7 @@ describe('loadServerConfig', () => {
       '  NOTIFY_EMAIL_TO: not an e-mail address: ventes',
       '  MAIL_FROM: expected an address, e.g. "Atelier IA <leads@example.com>"',
       '  WEBHOOK_URL: expected an http:// or https:// URL',
-      '  WEBHOOK_SECRET: expected at least 16 characters',
+      `  WEBHOOK_SECRET: expected ${WEBHOOK_SECRET_HINT}; it does not start with whsec_`,
       '  FIRM_LOCALE: expected one of fr, en',
       '  DELIVERY_POLL: expected a duration such as 500ms, 30s, 15m, 48h or 2d',
     ]);

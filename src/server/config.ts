@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod/mini';
 import { ConfigError as SiteConfigError, type SiteConfig, loadSiteConfig } from '../config/site-schema';
+import { webhookKey } from './delivery/signature';
 
 /**
  * The server's whole configuration, parsed from the environment in one place.
@@ -47,7 +48,8 @@ export type FirmLocale = (typeof FIRM_LOCALES)[number];
 export type NotificationConfig = {
   /** E-mail to the firm through SMTP; undefined when SMTP_URL is not set. */
   email: { smtpUrl: string; to: string[]; from: string } | undefined;
-  /** Signed JSON POST to the firm's CRM or automation tool; undefined when WEBHOOK_URL is not set. */
+  /** Signed JSON POST to the firm's CRM or automation tool; undefined when WEBHOOK_URL is not set.
+   *  The secret is a Standard Webhooks one, `whsec_…` (checked here, see delivery/signature.ts). */
   webhook: { url: string; secret: string } | undefined;
   /** Newsletter sign-ups are notified too (contact requests always are). */
   newsletter: boolean;
@@ -180,7 +182,14 @@ const envSchema = z.object({
   WEBHOOK_URL: z.optional(
     z.string().check(z.refine((value) => /^https?:\/\//.test(value.trim()) && URL.canParse(value.trim()), 'expected an http:// or https:// URL')),
   ),
-  WEBHOOK_SECRET: z.optional(z.string().check(z.refine((value) => value.trim().length >= 16, 'expected at least 16 characters'))),
+  WEBHOOK_SECRET: z.optional(
+    z.string().check(
+      z.superRefine((value, ctx) => {
+        const parsed = webhookKey(value);
+        if ('problem' in parsed) ctx.issues.push({ code: 'custom', input: value, message: parsed.problem });
+      }),
+    ),
+  ),
   NOTIFY_NEWSLETTER: z._default(z.enum(['true', 'false', '1', '0'], 'expected true or false'), 'false'),
   FIRM_LOCALE: z._default(z.enum(FIRM_LOCALES, `expected one of ${FIRM_LOCALES.join(', ')}`), 'fr'),
   FIRM_TIME_ZONE: z._default(z.string().check(z.refine((value) => isTimeZone(value.trim()), 'expected an IANA time zone, e.g. America/Toronto')), 'America/Toronto'),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPostgres, createDatabase, startPostgres } from '../../test/postgres';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
+import { TEST_WEBHOOK_SECRET } from '../../test/storage';
 import { type WebhookReceiver, startWebhookReceiver } from './delivery/test-receivers';
 
 /**
@@ -13,7 +14,7 @@ import { type WebhookReceiver, startWebhookReceiver } from './delivery/test-rece
  * them. The real server, as a child process, against a PostgreSQL server of this test's own.
  */
 
-const SECRET = 'whsec_test_0123456789abcdef';
+const SECRET = TEST_WEBHOOK_SECRET;
 const IN_FLIGHT = 12;
 const CYCLES = 3;
 const DOWN_MS = 800;

@@ -1,7 +1,8 @@
 /**
- * Entry point (`npm run serve` / `npm start`): reads the configuration, builds the app, listens,
- * and shuts down gracefully on SIGTERM/SIGINT: stop accepting connections, let in-flight requests
- * finish, close the database, exit.
+ * Entry point, compiled into dist-server/server.js by `npm run build` (scripts/lib/server-bundle.ts)
+ * and run with node by `npm run serve`, `npm start` and the systemd unit: reads the configuration,
+ * builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT: stop accepting
+ * connections, let in-flight requests finish, close the database, exit 0.
  */
 import { buildApp } from './app';
 import { ConfigError, loadServerConfig } from './config';
@@ -39,8 +40,11 @@ function shutDown(signal: NodeJS.Signals) {
     },
   );
 }
-process.once('SIGTERM', shutDown);
-process.once('SIGINT', shutDown);
+// `on`, not `once`: a supervisor that signals the process group reaches this process twice, from
+// itself and through npm, which passes signals on to its script. With `once`, the second
+// SIGTERM found no listener and killed the process in the middle of its graceful shutdown.
+process.on('SIGTERM', shutDown);
+process.on('SIGINT', shutDown);
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { SiteConfig } from '../../config/site-schema';
 import type { NotificationConfig } from '../config';
 import { composeConfirmationEmail } from '../newsletter/confirm-email';
@@ -115,12 +115,17 @@ export type EmailSenderOptions = {
 };
 
 export function emailSender(settings: NonNullable<NotificationConfig['email']>, options: EmailSenderOptions): Sender {
-  const transport = createTransport({
-    url: settings.smtpUrl,
-    connectionTimeout: options.timeoutMs,
-    greetingTimeout: options.timeoutMs,
-    socketTimeout: options.timeoutMs,
-  });
+  // nodemailer is loaded at the first message, not at start-up: ~4 MB a server without mail never pays.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: settings.smtpUrl,
+        connectionTimeout: options.timeoutMs,
+        greetingTimeout: options.timeoutMs,
+        socketTimeout: options.timeoutMs,
+      }),
+    ));
   const copy = NOTIFICATION_COPY[options.firmLocale];
   const domain = senderDomain(settings.from);
   return {
@@ -131,7 +136,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
       if (event.type === 'newsletter.confirmation') {
         const link = await options.confirmationLink(event.data.confirmationId);
         const mail = composeConfirmationEmail({ locale: asLinkLocale(event.data.locale), link, site: options.site });
-        await transport.sendMail({
+        await (await connect()).sendMail({
           from: settings.from,
           to: event.data.email,
           subject: mail.subject,
@@ -145,7 +150,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
         return;
       }
       const mail = composeLeadEmail(event, copy, options.timeZone);
-      await transport.sendMail({
+      await (await connect()).sendMail({
         from: settings.from,
         to: settings.to,
         replyTo: mail.replyTo,
@@ -158,7 +163,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
       });
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close());
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
-import { ENGINES, freshStorage, testConfig } from '../../../test/storage';
+import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, testConfig } from '../../../test/storage';
 import { createStore } from '../store';
 import { type WebhookReceiver, acknowledgedIds, startWebhookReceiver } from './test-receivers';
 
@@ -10,7 +10,7 @@ import { type WebhookReceiver, acknowledgedIds, startWebhookReceiver } from './t
  * and two of them sharing one PostgreSQL database.
  */
 
-const SECRET = 'whsec_test_0123456789abcdef';
+const SECRET = TEST_WEBHOOK_SECRET;
 const WAIT = { timeout: 45_000, interval: 100 };
 
 const running: ServerProcess[] = [];

@@ -3,11 +3,11 @@
  * (smtp-server, with authentication) and an HTTP webhook receiver, both on loopback. Used by
  * the delivery tests only.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { Webhook } from 'standardwebhooks';
 
 export type ReceivedEmail = { envelope: { from: string; to: string[] }; message: Email };
 
@@ -58,10 +58,10 @@ export async function startSmtpReceiver(credentials = { user: 'leads', pass: 's3
 }
 
 export type WebhookReceipt = {
+  /** The webhook-id header. */
   id: string | undefined;
-  event: string | undefined;
   timestamp: string | undefined;
-  /** Did the signature check out, done as docs/webhooks.md tells receivers to? */
+  /** Did the official Standard Webhooks library accept the delivery (signature and timestamp)? */
   verified: boolean;
   rawBody: string;
   body: unknown;
@@ -87,13 +87,14 @@ export type WebhookReceiver = {
   close(): Promise<void>;
 };
 
-/** The receiver-side check exactly as docs/webhooks.md shows it, independent of the server's code. */
-function isFromOurSite(rawBody: string, headers: IncomingMessage['headers'], secret: string): boolean {
-  const timestamp = headers['x-atelieria-timestamp'];
-  const signature = String(headers['x-atelieria-signature'] ?? '');
-  if (!(Math.abs(Date.now() / 1000 - Number(timestamp)) <= 300)) return false; // missing or older than 5 minutes
-  const expected = `v1=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
-  return signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
+/** The receiver's check, by the `standardwebhooks` package as docs/webhooks.md tells receivers to. */
+function verifiedByLibrary(secret: string, rawBody: string, headers: Record<string, string>): boolean {
+  try {
+    new Webhook(secret).verify(rawBody, headers);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function startWebhookReceiver(secret: string, port = 0): Promise<WebhookReceiver> {
@@ -129,11 +130,11 @@ export async function startWebhookReceiver(secret: string, port = 0): Promise<We
         body = undefined;
       }
       const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+      const headers = Object.fromEntries(Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
       const receipt: WebhookReceipt = {
-        id: header('x-atelieria-id'),
-        event: header('x-atelieria-event'),
-        timestamp: header('x-atelieria-timestamp'),
-        verified: isFromOurSite(rawBody, request.headers, secret),
+        id: header('webhook-id'),
+        timestamp: header('webhook-timestamp'),
+        verified: verifiedByLibrary(secret, rawBody, headers),
         rawBody,
         body,
         status: 0,

@@ -1,19 +1,23 @@
 import type { NotificationConfig } from '../config';
 import type { LeadEvent } from '../store';
 import type { Sender } from './sender';
-import { WEBHOOK_HEADERS, signWebhook } from './signature';
+import { WEBHOOK_HEADERS, signWebhook, webhookKey } from './signature';
 
 export class WebhookRejectedError extends Error {
   override name = 'WebhookRejectedError';
 }
 
 /**
- * POSTs the event as JSON to WEBHOOK_URL, signed (./signature.ts). Only a 2xx answer counts as
- * delivered; anything else, a redirect included (a signed body is not re-sent elsewhere), is
- * retried later. The body is the same bytes on every attempt; the timestamp and signature are
- * made afresh for each.
+ * POSTs the event as JSON to WEBHOOK_URL, signed as Standard Webhooks specifies (./signature.ts).
+ * Only a 2xx answer counts as delivered; anything else, a redirect included (a signed body is not
+ * re-sent elsewhere), is retried later. The body and the webhook-id are the same on every attempt;
+ * the timestamp and signature are made afresh for each.
  */
 export function webhookSender(settings: NonNullable<NotificationConfig['webhook']>): Sender {
+  const parsed = webhookKey(settings.secret);
+  // The configuration refuses such a secret at start-up (config.ts); this only guards direct use.
+  if ('problem' in parsed) throw new Error(`WEBHOOK_SECRET: ${parsed.problem}`);
+  const { key } = parsed;
   return {
     async send(event: LeadEvent, signal) {
       const body = JSON.stringify(event);
@@ -24,9 +28,8 @@ export function webhookSender(settings: NonNullable<NotificationConfig['webhook'
           'content-type': 'application/json',
           'user-agent': 'AtelierIA-Webhooks/1',
           [WEBHOOK_HEADERS.id]: event.id,
-          [WEBHOOK_HEADERS.event]: event.type,
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: signWebhook(settings.secret, timestamp, body),
+          [WEBHOOK_HEADERS.signature]: signWebhook(key, event.id, timestamp, body),
         },
         body,
         redirect: 'manual',

@@ -3,7 +3,6 @@ import type { ServerConfig } from '../config';
 import { StoreUnavailableError, SubmissionCapError, isUniqueViolation } from './errors';
 import { type Engine, migrateToLatest } from './migrations';
 import { type Channel, type DeliveryQueue, NO_NOTIFICATIONS, type OutboxPolicy, deliveryQueue, enqueue } from './outbox';
-import { openPostgres } from './postgres';
 import { openSqlite } from './sqlite';
 import type { ConsentMethod, Database } from './tables';
 
@@ -64,6 +63,15 @@ export interface Store {
   purgeContacts(before: Date): Promise<number>;
   listContacts(): Promise<ContactRecord[]>;
   listNewsletter(): Promise<NewsletterRecord[]>;
+  /**
+   * Runs `work` unless another instance is running work under the same lock; then it returns
+   * `{ ran: false }` at once. PostgreSQL: a session advisory lock (pg_try_advisory_lock), held on
+   * one connection of the pool while `work` runs. SQLite serves one instance: `work` just runs.
+   */
+  exclusively<T>(lock: ExclusiveLock, work: () => Promise<T>): Promise<{ ran: true; result: T } | { ran: false }>;
+  /** A value the server keeps for itself in `settings` (e.g. when a daily task last ran). */
+  setting(name: string): Promise<string | undefined>;
+  saveSetting(name: string, value: string): Promise<void>;
   /** The notification outbox the delivery worker and `npm run deliveries` work on. */
   readonly deliveries: DeliveryQueue;
   /**
@@ -75,6 +83,14 @@ export interface Store {
   /** Closes the connections; idempotent. Later calls fail with StoreUnavailableError. */
   close(): Promise<void>;
 }
+
+/**
+ * Work that only one instance may do at a time, with its advisory lock key on PostgreSQL (the
+ * second half of a two-part key whose first half says the lock is ours: 'ATIA').
+ */
+export const EXCLUSIVE_LOCKS = { retention: 1 } as const;
+export type ExclusiveLock = keyof typeof EXCLUSIVE_LOCKS;
+export const EXCLUSIVE_LOCK_NAMESPACE = 0x41544941;
 
 /** Where a submission came from; filled by the server, not by the visitor's payload. */
 export type SubmissionOrigin = { locale?: string | null; page?: string | null };
@@ -174,8 +190,9 @@ const silent: StoreLogger = { info() {}, warn() {} };
 /** Opens the configured database and brings its schema up to date. Throws if either fails. */
 export async function createStore(config: StorageConfig, log: StoreLogger = silent): Promise<Store> {
   const engine: Engine = config.databaseUrl ? 'postgres' : 'sqlite';
+  // The PostgreSQL driver is loaded only when it is used: a SQLite server is ~4 MB lighter.
   const db = config.databaseUrl
-    ? openPostgres(config.databaseUrl, (error) => log.warn({ err: error }, 'PostgreSQL connection lost'))
+    ? (await import('./postgres')).openPostgres(config.databaseUrl, (error) => log.warn({ err: error }, 'PostgreSQL connection lost'))
     : openSqlite(config.sqlitePath);
   try {
     for (const migration of await migrateToLatest(db, engine)) log.info({ migration, engine }, 'database migration applied');
@@ -525,6 +542,34 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
           consent_at: row.consent_at === null ? null : isoTimestamp(row.consent_at),
           unsubscribed_at: row.unsubscribed_at === null ? null : isoTimestamp(row.unsubscribed_at),
         }));
+      }),
+
+    async exclusively(lock, work) {
+      if (engine === 'sqlite') return { ran: true, result: await work() };
+      const key = EXCLUSIVE_LOCKS[lock];
+      return guarded(() =>
+        db.connection().execute(async (connection) => {
+          const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${EXCLUSIVE_LOCK_NAMESPACE}, ${key}) as locked`.execute(connection);
+          if (!rows[0]?.locked) return { ran: false as const };
+          try {
+            return { ran: true as const, result: await work() };
+          } finally {
+            await sql`select pg_advisory_unlock(${EXCLUSIVE_LOCK_NAMESPACE}, ${key})`.execute(connection);
+          }
+        }),
+      );
+    },
+
+    setting: (name) =>
+      guarded(async () => (await db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst())?.value),
+
+    saveSetting: (name, value) =>
+      guarded(async () => {
+        await db
+          .insertInto('settings')
+          .values({ name, value })
+          .onConflict((conflict) => conflict.column('name').doUpdateSet({ value }))
+          .execute();
       }),
 
     deliveries: guardedQueue(deliveryQueue(db, engine)),

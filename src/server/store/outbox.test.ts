@@ -1,10 +1,10 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../../../test/postgres';
-import { ENGINES, type TestStorage, freshStorage, testConfig } from '../../../test/storage';
+import { ENGINES, TEST_WEBHOOK_SECRET, type TestStorage, freshStorage, testConfig } from '../../../test/storage';
 import { type ClaimedDelivery, type Store, StoreUnavailableError, createStore } from '.';
 
-const WEBHOOK = { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: 'whsec_test_0123456789abcdef' };
+const WEBHOOK = { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
 const lead = (i: number) => ({ name: `Lead ${i}`, email: `lead${i}@example.com`, phone: '514 555 0100', message: `outbox ${i}` });
 
 describe.each(ENGINES)('delivery outbox on %s', (engine) => {

@@ -1,0 +1,54 @@
+import { PENDING_SUBSCRIPTION_DAYS, type Store } from './store';
+
+/**
+ * What the privacy policy (src/web/content/privacy/) promises to delete, and after how long: one
+ * entry per kind of data. The server runs the whole list once a day (plugins/retention.ts) and
+ * `npm run purge` runs it by hand; a new promise in the policy is a new entry here.
+ *
+ * Kept on purpose: newsletter subscriptions while consent lasts, and after an unsubscribe the
+ * address with its consent log (the proof CASL asks for). Per-address rate-limit counters never
+ * leave memory; the global per-minute counts hold no address and prune themselves.
+ */
+export type RetentionSettings = {
+  /** SITE_RETENTION_DAYS, the period the policy states for contact requests. */
+  contactDays: number;
+};
+
+export type PurgeJob = {
+  /** What it deletes, as the log counts it. */
+  name: string;
+  /** Deletes what is due at `now`; returns how many, and the line `npm run purge` prints. */
+  run(store: Store, settings: RetentionSettings, now: Date): Promise<{ deleted: number; line: string }>;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export const PURGE_JOBS: readonly PurgeJob[] = [
+  {
+    // With them go their notification jobs, which hold a copy of the lead (store.purgeContacts).
+    name: 'contact requests',
+    async run(store, { contactDays }, now) {
+      const before = new Date(now.getTime() - contactDays * DAY_MS);
+      const deleted = await store.purgeContacts(before);
+      return { deleted, line: `Deleted ${plural(deleted, 'contact request')} received before ${before.toISOString()} (older than ${contactDays} days).` };
+    },
+  },
+  {
+    // Double opt-in: an address never confirmed never consented. Their confirmation e-mails go too.
+    name: 'unconfirmed newsletter sign-ups',
+    async run(store, _settings, now) {
+      const deleted = await store.purgePendingSubscriptions(now);
+      return { deleted, line: `Deleted ${plural(deleted, 'newsletter sign-up')} not confirmed within ${PENDING_SUBSCRIPTION_DAYS} days.` };
+    },
+  },
+];
+
+export type PurgeReport = { name: string; deleted: number; line: string };
+
+/** Runs every job of the list, in order; a failure stops the run (StoreUnavailableError). */
+export async function runPurgeJobs(store: Store, settings: RetentionSettings, now: Date): Promise<PurgeReport[]> {
+  const reports: PurgeReport[] = [];
+  for (const job of PURGE_JOBS) reports.push({ name: job.name, ...(await job.run(store, settings, now)) });
+  return reports;
+}
