@@ -13,7 +13,7 @@ import Beasties from 'beasties';
 import { firstScreenEnd } from './page-weight';
 
 /** Classes lib/boot.ts may put on <html> before the first paint. */
-const BOOT_CLASSES = 'js io dark layout-mobile layout-desktop scrolled full-layout';
+const BOOT_CLASSES = 'js io dark theme-light theme-dark layout-mobile layout-desktop scrolled full-layout';
 
 export type CriticalCss = { css: string; stylesheet: string };
 
