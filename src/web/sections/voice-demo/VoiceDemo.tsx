@@ -50,7 +50,7 @@ export function VoiceDemo({ loadClient = loadVoiceClient, available }: { loadCli
 
   return (
     <Section id="ai-caller" headingId="ai-caller-title" title={voiceDemo.title} subtitle={voiceDemo.subtitle}>
-      <div className="mx-auto flex max-w-md flex-col items-center rounded-3xl border border-slate-200 bg-gradient-to-b from-white to-brand-50 p-10 text-center shadow-xl dark:border-slate-800 dark:from-slate-900 dark:to-brand-900/40">
+      <div data-call-card="" className="mx-auto flex max-w-md flex-col items-center rounded-3xl border border-slate-200 bg-gradient-to-b from-white to-brand-50 px-6 py-10 text-center sm:px-10 shadow-xl dark:border-slate-800 dark:from-slate-900 dark:to-brand-900/40">
         <div className="relative grid size-28 place-items-center">
           {inCall ? (
             <>
@@ -67,7 +67,13 @@ export function VoiceDemo({ loadClient = loadVoiceClient, available }: { loadCli
                 className="motion-static absolute inset-0 rounded-full bg-brand-500/30 data-speaking:animate-voice-pulse"
               />
             </>
-          ) : null}
+          ) : (
+            // Idle: voice waves leaving the button, an invitation to press it (still under reduced motion).
+            <>
+              <span aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-brand-500/25 dark:bg-accent-400/20" />
+              <span aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-brand-500/25 [animation-delay:-1.8s] dark:bg-accent-400/20" />
+            </>
+          )}
           <button
             ref={mainButton}
             type="button"
@@ -88,23 +94,28 @@ export function VoiceDemo({ loadClient = loadVoiceClient, available }: { loadCli
             {label}
           </button>
         </div>
-        <div className="mt-4 min-h-10">
+        {/* One cell under the button, its layers stacked: the microphone note while idle, "Cancel
+            call" while connecting, the status line during the call. It is as tall as the note in
+            every state, so nothing moves and no empty band waits for the other two. */}
+        <div className="mt-5 grid place-items-center">
+          <p className={`[grid-area:1/1] text-sm text-slate-600 dark:text-slate-400 ${starting || inCall ? 'invisible' : ''}`}>
+            {voiceDemo.microphoneNote}
+          </p>
+          <p role="status" className="[grid-area:1/1] font-medium text-brand-700 dark:text-brand-100">
+            {status ? voiceDemo.status[status] : null}
+          </p>
           {starting ? (
             <button
               ref={cancelButton}
               type="button"
               onClick={stop}
-              className="rounded-full px-4 py-2 text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-rose-700 dark:text-slate-300 dark:hover:text-rose-300"
+              className="[grid-area:1/1] rounded-full px-4 py-2 text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-rose-700 dark:text-slate-300 dark:hover:text-rose-300"
             >
               {voiceDemo.cancelCall}
             </button>
           ) : null}
         </div>
-        <p role="status" className="mt-2 min-h-6 font-medium text-brand-700 dark:text-brand-100">
-          {status ? voiceDemo.status[status] : null}
-        </p>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{voiceDemo.microphoneNote}</p>
-        <PrivacyNotice id="voice-privacy-notice" notice={voiceDemo.privacyNotice} className="mt-2" />
+        <PrivacyNotice id="voice-privacy-notice" notice={voiceDemo.privacyNotice} className="mt-3" />
       </div>
     </Section>
   );
