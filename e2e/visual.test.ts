@@ -190,7 +190,8 @@ describe('issue 22 defects', () => {
 
       // A notification (the newsletter's "enter your address"), then the banner where a reader has it.
       await page.locator('#newsletter button[type="submit"]').click();
-      await page.locator('[data-sonner-toast]').first().waitFor();
+      await page.locator('[data-sonner-toast][data-mounted="true"]').first().waitFor();
+      await page.waitForTimeout(500); // its entrance (400 ms) over: where it stays
       const viewport = page.viewportSize()!;
       for (const where of ['bottom', 'middle'] as const) {
         await page.evaluate(
@@ -373,9 +374,9 @@ describe('issue 22 design', () => {
             Object.entries(selectors).map(([name, selector]) => [
               name,
               document
-                .querySelector(selector)!
-                .getAnimations({ subtree: true })
-                .filter((animation) => animation.playState === 'running').length,
+                .querySelector(selector)
+                ?.getAnimations({ subtree: true })
+                .filter((animation) => animation.playState === 'running').length ?? 0,
             ]),
           ),
         parts,
