@@ -48,7 +48,8 @@ export function Emblem({ className }: { className?: string }) {
       <g className="emblem-part motion-static animate-float">
         <rect x="100" y="100" width="120" height="120" rx="30" fill={`url(#${mark})`} />
         <g fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round">
-          <path d={waveform} strokeOpacity="0.6" />
+          {/* Dimmed under the signal running along it; whole when the signal stands still. */}
+          <path d={waveform} className="opacity-60 motion-reduce:opacity-100" />
           <path d={waveform} pathLength="48" strokeDasharray="9 39" className="motion-static animate-trace motion-reduce:hidden" />
         </g>
       </g>

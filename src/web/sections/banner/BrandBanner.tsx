@@ -1,12 +1,7 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
 import { useContent } from '../../content/context';
-
-/**
- * A sound wave of 50 units a period over the drawing's 200 (a little more, for the shifted copy):
- * the drawing is twice the banner's width and slides by half of it, two whole periods.
- */
-const WAVE = `M0 20${' q12.5-14 25 0t25 0'.repeat(5)}`;
+import { SoundWave } from '../../components/SoundWave';
 
 /**
  * A continuously scrolling band of brand phrases over slow sound waves. The phrases are written
@@ -31,16 +26,7 @@ export function BrandBanner() {
   );
   return (
     <div data-banner="" data-paused={paused ? '' : undefined} className="relative flex items-stretch overflow-hidden bg-gradient-to-r from-brand-900 via-brand-700 to-brand-900 text-white">
-      <svg
-        viewBox="0 0 200 40"
-        preserveAspectRatio="none"
-        aria-hidden="true"
-        focusable="false"
-        className="motion-static absolute inset-y-0 left-0 h-full w-[200%] animate-marquee fill-none stroke-white/15"
-      >
-        <path d={WAVE} vectorEffect="non-scaling-stroke" />
-        <path d={WAVE} vectorEffect="non-scaling-stroke" transform="translate(-12.5 5)" className="stroke-accent-400/30" />
-      </svg>
+      <SoundWave className="stroke-white/15" echoClassName="stroke-accent-400/30" />
       {/* The phrases fade in and out at the edges of their own box, which the button is not part of. */}
       <div className="relative min-w-0 flex-1 overflow-hidden py-6 [mask-image:linear-gradient(90deg,transparent,#000_3rem,#000_calc(100%-3rem),transparent)]">
         <div className="marquee-track motion-static flex w-max animate-marquee">
