@@ -256,6 +256,20 @@ describe('layout stability', () => {
     });
   }
 
+  it('on a phone, a jump a few screens down right after load lands still: no section keeps a height it took before the full stylesheet', async () => {
+    // The voice demo sits within the screens the browser lays out with the first frame: before the
+    // full stylesheet, it came out 190 px short and kept that height until the visitor came near.
+    const { page, context, errors } = await openPage(browser, 'phone');
+    await page.goto(`${baseUrl}/fr/`, { waitUntil: 'load' });
+    await waitForHydration(page);
+    await page.$eval('#about', (about) => scrollTo({ top: about.getBoundingClientRect().top + scrollY - 100, behavior: 'instant' }));
+    const landed = await page.$eval('#about', (about) => about.getBoundingClientRect().top);
+    await page.waitForTimeout(300);
+    expect(await page.$eval('#about', (about) => about.getBoundingClientRect().top)).toBeCloseTo(landed, 0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('on a desktop with classic scrollbars, nothing moves when the header is painted before the rest arrives', async () => {
     // The first paint has no scrollbar yet; the page's content brings one, 15 px wide. The privacy
     // policy: the home page holds its first paint for the whole first screen (see 'first paint').

@@ -133,12 +133,17 @@ describe('voice demo in Chromium', () => {
     expect((await cspViolations()).filter((violation) => !violation.includes('.ingest.sentry.io'))).toEqual([]);
   });
 
-  it('"Cancel call" gives up a call still connecting, without an error', async () => {
+  it('"Cancel call" gives up a call still connecting, without an error, and takes no room of its own', async () => {
     const { page } = await visit({ microphone: true });
+    const card = () => demo(page).locator('[data-call-card]').evaluate((element) => element.getBoundingClientRect().height);
+    const idle = await card();
     standIn.hold();
     await mainButton(page).click();
     await standIn.waitForRequests(1);
     const cancel = demo(page).getByRole('button', { name: 'Cancel call' });
+    // It shows where the microphone note was: the card keeps its height, nothing under it moves.
+    expect(await cancel.isVisible()).toBe(true);
+    expect(await card()).toBe(idle);
     await cancel.click();
     expect(await mainButton(page).textContent()).toContain('Call Me');
     expect(await mainButton(page).isEnabled()).toBe(true);

@@ -13,7 +13,7 @@ import Beasties from 'beasties';
 import { firstScreenEnd } from './page-weight';
 
 /** Classes lib/boot.ts may put on <html> before the first paint. */
-const BOOT_CLASSES = 'js io dark layout-mobile layout-desktop scrolled full-layout';
+const BOOT_CLASSES = 'js io dark theme-light theme-dark layout-mobile layout-desktop scrolled full-layout';
 
 export type CriticalCss = { css: string; stylesheet: string };
 
@@ -40,7 +40,26 @@ export async function criticalCss(html: string, distDir: string): Promise<Critic
   const processed = await beasties.process(firstScreen);
   const css = [...processed.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
   if (!css) throw new Error(`beasties found no critical CSS for the first screen in ${stylesheet}`);
-  return { css, stylesheet };
+  // The sections whose content is part of the first screen (the one under the hero) are styled by it.
+  const styled = [...html.slice(0, end).matchAll(/<div data-section="([^"]+)">/g)].map((match) => match[1]!);
+  return { css: unrenderedBelowTheFold(css, styled), stylesheet };
+}
+
+/**
+ * The sections below the first screen, as the critical CSS has them: not rendered at all until the
+ * full stylesheet applies (`hidden` instead of index.css's `auto`), but for those of the first
+ * screen (`styled`), which it styles. With `auto`, the browser laid out the ones a couple of screens
+ * down with the first frame, without their rules, and kept that height
+ * (`contain-intrinsic-block-size: auto`) until the visitor came near: the voice demo was 190 px
+ * short on a phone, and the page moved under a visitor who jumped there. They are below the first
+ * screen, so nothing of them is missed meanwhile; each keeps its estimated height.
+ */
+function unrenderedBelowTheFold(css: string, styled: string[]): string {
+  const hidden = css.replace(/(\[data-section\]\{content-visibility:)auto\b/g, '$1hidden');
+  if (css.includes('[data-section]{') && hidden === css) {
+    throw new Error('the critical CSS holds the sections but not as index.css wrote them: has [data-section] changed?');
+  }
+  return hidden + styled.map((id) => `[data-section=${id}]{content-visibility:auto}`).join('');
 }
 
 /**

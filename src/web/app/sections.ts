@@ -37,7 +37,10 @@ export type SectionEntry = {
       hydrates: boolean;
       /** It can raise a notification: the notifications area loads with it. */
       toasts: boolean;
-      /** Its height until the browser lays it out (hydration/heights.ts), measured at 412 and 1350 px wide. */
+      /**
+       * Its height until the browser lays it out (hydration/heights.ts), measured at 412 and 1350 px
+       * wide, on the French page (the longer one).
+       */
       height: EstimatedHeight;
     }
 );
@@ -52,7 +55,7 @@ export const SECTIONS = [
     load: () => import('../sections/services/Services').then((m) => m.Services),
     hydrates: false,
     toasts: false,
-    height: { mobile: 1500, desktop: 750 },
+    height: { mobile: 1430, desktop: 720 },
   },
   {
     id: 'voice-demo',
@@ -61,7 +64,7 @@ export const SECTIONS = [
     load: () => import('../sections/voice-demo/VoiceDemo').then((m) => m.VoiceDemo),
     hydrates: true,
     toasts: true,
-    height: { mobile: 850, desktop: 830 },
+    height: { mobile: 690, desktop: 680 },
   },
   {
     id: 'benefits',
@@ -71,7 +74,7 @@ export const SECTIONS = [
     load: () => import('../sections/benefits/Benefits').then((m) => m.Benefits),
     hydrates: false,
     toasts: false,
-    height: { mobile: 1550, desktop: 740 },
+    height: { mobile: 1440, desktop: 630 },
   },
   {
     id: 'testimonials',
@@ -80,7 +83,7 @@ export const SECTIONS = [
     load: () => import('../sections/testimonials/Testimonials').then((m) => m.Testimonials),
     hydrates: false,
     toasts: false,
-    height: { mobile: 2100, desktop: 1050 },
+    height: { mobile: 2040, desktop: 1100 },
   },
   {
     id: 'delivery',
@@ -89,7 +92,7 @@ export const SECTIONS = [
     load: () => import('../sections/delivery/Delivery').then((m) => m.Delivery),
     hydrates: false,
     toasts: false,
-    height: { mobile: 1150, desktop: 740 },
+    height: { mobile: 1120, desktop: 650 },
   },
   {
     id: 'contact',
@@ -99,7 +102,7 @@ export const SECTIONS = [
     load: () => import('../sections/contact/Contact').then((m) => m.Contact),
     hydrates: true,
     toasts: true,
-    height: { mobile: 2100, desktop: 1230 },
+    height: { mobile: 1970, desktop: 1140 },
   },
   {
     id: 'banner',
@@ -108,7 +111,7 @@ export const SECTIONS = [
     load: () => import('../sections/banner/BrandBanner').then((m) => m.BrandBanner),
     hydrates: true,
     toasts: false,
-    height: { mobile: 100, desktop: 100 },
+    height: { mobile: 73, desktop: 80 },
   },
   {
     id: 'faq',
@@ -118,7 +121,7 @@ export const SECTIONS = [
     load: () => import('../sections/faq/Faq').then((m) => m.Faq),
     hydrates: true,
     toasts: false,
-    height: { mobile: 1700, desktop: 1420 },
+    height: { mobile: 1540, desktop: 1270 },
   },
   {
     id: 'footer',
@@ -128,7 +131,7 @@ export const SECTIONS = [
     load: () => import('../sections/footer/Footer').then((m) => m.Footer),
     hydrates: true,
     toasts: true,
-    height: { mobile: 1200, desktop: 570 },
+    height: { mobile: 1200, desktop: 690 },
   },
 ] as const satisfies readonly SectionEntry[];
 

@@ -26,15 +26,15 @@ export function Section({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={`px-5 py-20 outline-none sm:px-8 md:py-28 ${className}`}
+      className={`px-gutter py-section outline-none ${className}`}
       data-reveal={reveal ? '' : undefined}
     >
       <div className="mx-auto max-w-6xl">
-        <header className="mx-auto mb-12 max-w-3xl text-center md:mb-16">
-          <h2 id={headingId} className="text-3xl font-bold tracking-tight text-balance md:text-4xl">
+        <header className="mx-auto mb-stack max-w-3xl text-center">
+          <h2 id={headingId} className="text-title font-bold tracking-tight text-balance">
             {title}
           </h2>
-          {subtitle ? <p className="mt-4 text-lg text-pretty text-slate-600 dark:text-slate-300">{subtitle}</p> : null}
+          {subtitle ? <p className="mt-3 text-lead text-pretty text-slate-600 dark:text-slate-300">{subtitle}</p> : null}
         </header>
         {children}
       </div>

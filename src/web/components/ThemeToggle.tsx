@@ -8,7 +8,11 @@ const options: { value: ThemePreference; Icon: typeof Sun }[] = [
   { value: 'system', Icon: Monitor },
 ];
 
-/** Light, dark or system, as three toggle buttons; the choice is stored (lib/theme.ts). */
+/**
+ * Light, dark or system, as three toggle buttons; the choice is stored (lib/theme.ts). Which one
+ * looks pressed comes from a class on <html> (index.css), right from the first paint; aria-pressed
+ * follows once the page has hydrated and the choice is known (none claims it before).
+ */
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const { a11y } = useFirstScreenContent();
   const preference = useThemePreference();
@@ -27,7 +31,7 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
           title={a11y.theme[value]}
           data-theme-option={value}
           onClick={() => setThemePreference(value)}
-          className="grid size-8 place-items-center rounded-full text-slate-600 transition-colors hover:text-slate-900 aria-pressed:bg-brand-600 aria-pressed:text-white dark:text-slate-300 dark:hover:text-white dark:aria-pressed:bg-accent-400 dark:aria-pressed:text-slate-950"
+          className="grid size-8 place-items-center rounded-full text-slate-600 transition-colors hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
         >
           <Icon aria-hidden="true" focusable="false" className="size-4" />
         </button>

@@ -32,6 +32,9 @@ export const serviceStyle: Record<ServiceId, { icon: IconName; gradient: string;
   marketing: { icon: 'megaphone', gradient: 'from-orange-500 to-rose-600', delayClass: '[--reveal-delay:0.4s]' },
 };
 
+/** The testimonials' monogram rings, in turn: the service cards' gradients. */
+export const MONOGRAM_GRADIENTS: readonly string[] = SERVICE_ORDER.map((id) => serviceStyle[id].gradient);
+
 export const benefitStyle: Record<BenefitId, { icon: IconName }> = {
   cost: { icon: 'piggy-bank' },
   productivity: { icon: 'clock' },

@@ -112,6 +112,22 @@ describe('theme before first paint', () => {
     expect(html().contains('dark')).toBe(true);
   });
 
+  it('marks a stored choice on <html>, so the theme toggle shows it pressed before hydration; none for the system', () => {
+    for (const [stored, expected] of [
+      ['dark', ['theme-dark']],
+      ['light', ['theme-light']],
+      [null, []],
+    ] as const) {
+      document.documentElement.className = '';
+      localStorage.removeItem('theme');
+      if (stored) localStorage.setItem('theme', stored);
+      environment({ systemDark: true });
+      boot();
+      expect([...html()].filter((name) => name.startsWith('theme-')), String(stored)).toEqual(expected);
+    }
+    localStorage.removeItem('theme');
+  });
+
   it('runs as the inline script the prerender step writes (self-contained)', () => {
     environment({ width: 400, systemDark: true });
     // eslint-disable-next-line no-new-func -- this is exactly how the page runs it

@@ -1,6 +1,7 @@
 /**
  * Runs inline in <head>, before the first paint, so the prerendered page is already right for the
- * visitor: language (a remembered French choice leaves `/` for `/fr/`), theme (`dark` class),
+ * visitor: language (a remembered French choice leaves `/` for `/fr/`), theme (`dark` class, and
+ * `theme-light`/`theme-dark` for a visitor's own choice),
  * layout (`layout-mobile` / `layout-desktop`), the nav's solid state (`scrolled`), `full-layout`
  * when the page jumps to a section, and `js` (progressive enhancement hooks in CSS). Every page
  * inlines this same script, so the Content-Security-Policy needs one hash for all of them.
@@ -47,6 +48,8 @@ export function boot(): void {
   const systemDark = matchMedia('(prefers-color-scheme: dark)').matches;
   const dark = pref === 'dark' || (pref !== 'light' && systemDark);
   cl.toggle('dark', dark);
+  // The choice itself, which the theme toggle shows pressed before React knows it (index.css).
+  if (pref === 'light' || pref === 'dark') cl.add(`theme-${pref}`);
 
   // Spec §2: mobile when the user agent is a mobile device or the window is under 768 px wide.
   // Asked of a media query: reading innerWidth (or scrollY) here would make the browser style and

@@ -6,6 +6,9 @@ beforeEach(() => {
   vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
 });
 
+/** The classes that mark the visitor's choice on <html>. */
+const marks = () => [...document.documentElement.classList].filter((name) => name.startsWith('theme-'));
+
 describe('theme preference', () => {
   it('defaults to the system theme', () => {
     expect(readThemePreference()).toBe('system');
@@ -21,6 +24,15 @@ describe('theme preference', () => {
     setThemePreference('light');
     expect(document.documentElement.classList.contains('dark')).toBe(false);
     expect(readThemePreference()).toBe('light');
+  });
+
+  it('keeps the choice on <html> as the boot script writes it (the toggle’s pressed look)', () => {
+    setThemePreference('dark');
+    expect(marks()).toEqual(['theme-dark']);
+    setThemePreference('light');
+    expect(marks()).toEqual(['theme-light']);
+    setThemePreference('system');
+    expect(marks()).toEqual([]);
   });
 
   it('forgets the stored choice when going back to system', () => {

@@ -19,9 +19,12 @@ export function resolveTheme(pref: ThemePreference, systemDark: boolean): 'light
   return pref === 'system' ? (systemDark ? 'dark' : 'light') : pref;
 }
 
+/** The `dark` class, and the choice as lib/boot.ts writes it (the toggle's pressed look, index.css). */
 function applyTheme(pref: ThemePreference) {
-  const dark = resolveTheme(pref, matchMedia(DARK_QUERY).matches) === 'dark';
-  document.documentElement.classList.toggle('dark', dark);
+  const classes = document.documentElement.classList;
+  classes.toggle('dark', resolveTheme(pref, matchMedia(DARK_QUERY).matches) === 'dark');
+  classes.toggle('theme-light', pref === 'light');
+  classes.toggle('theme-dark', pref === 'dark');
 }
 
 /** Stores the visitor's choice and applies it at once; 'system' forgets any stored choice. */
@@ -58,9 +61,12 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The stored preference; 'system' during prerender and hydration, so the markup matches. */
-export function useThemePreference(): ThemePreference {
-  return useSyncExternalStore(subscribe, currentPreference, () => 'system');
+/**
+ * The stored preference; null during prerender and hydration, when it cannot be known (the markup
+ * must match the prerendered page, which claims no choice).
+ */
+export function useThemePreference(): ThemePreference | null {
+  return useSyncExternalStore(subscribe, currentPreference, () => null);
 }
 
 function resolvedSnapshot(): 'light' | 'dark' {

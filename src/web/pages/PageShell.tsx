@@ -31,8 +31,8 @@ export function PageShell({ content, page, children }: { content: FirstScreenCon
       </a>
       <LanguageOffer page={page} />
       <header className="border-b border-slate-200 dark:border-slate-800">
-        <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-4 px-5">
-          <a href={pagePath('home', locale)} className="flex min-h-11 items-center gap-2 rounded-lg font-bold">
+        <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-4 px-gutter">
+          <a href={pagePath('home', locale)} className="flex min-h-11 items-center gap-2 rounded-lg font-bold whitespace-nowrap">
             <LogoMark className="size-9" />
             <span>{site.brand}</span>
           </a>
@@ -59,7 +59,7 @@ export function PageShell({ content, page, children }: { content: FirstScreenCon
 function PageFooter({ page }: { page: PageId }) {
   const { footer, locale } = useContent();
   return (
-    <footer className="border-t border-slate-200 bg-slate-50 px-5 py-8 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+    <footer className="border-t border-slate-200 bg-slate-50 px-gutter py-8 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
       <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-x-6 gap-y-2">
         <p>{footer.copyright}</p>
         <a

@@ -202,10 +202,11 @@ export const frBelowTheFold: BelowTheFoldContent = {
     form: {
       title: 'Voyez par vous-même',
       fields: {
-        name: { label: 'Nom complet', placeholder: 'Entrez votre nom complet' },
-        phone: { label: 'Numéro de téléphone', placeholder: 'Entrez votre numéro de téléphone' },
-        email: { label: 'Courriel', placeholder: 'Entrez votre adresse courriel' },
-        company: { label: 'Entreprise', placeholder: 'Entrez le nom de votre entreprise' },
+        // Short enough to show whole in the field of a 320 px phone (e2e/visual.test.ts).
+        name: { label: 'Nom complet', placeholder: 'Votre nom complet' },
+        phone: { label: 'Numéro de téléphone', placeholder: 'Votre numéro de téléphone' },
+        email: { label: 'Courriel', placeholder: 'Votre adresse courriel' },
+        company: { label: 'Entreprise', placeholder: 'Nom de votre entreprise' },
         message: { label: 'Message ou demande', placeholder: "Votre message ou l'objet de votre demande" },
       },
       submit: 'Envoyer le message',
@@ -358,7 +359,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
       title: 'Du concret, gratuitement',
       line: "Des conseils pratiques en IA pour de vrais résultats. Pas de blabla. Pas de pourriel.",
       emailLabel: 'Adresse courriel',
-      placeholder: 'Entrez votre adresse courriel',
+      placeholder: 'Votre adresse courriel',
       subscribe: "S'abonner",
       subscribing: 'Abonnement en cours...',
       noScript: "L'abonnement a besoin de JavaScript, qui est désactivé dans votre navigateur.",

@@ -27,7 +27,7 @@ export function NewsletterForm() {
       action="#newsletter"
       noValidate
       onSubmit={form.submit}
-      className="relative mt-5 flex flex-col gap-3 sm:flex-row"
+      className="relative flex flex-col gap-3 sm:flex-row"
     >
       <Honeypot id="newsletter-website" />
       <label htmlFor="newsletter-email" className="sr-only">

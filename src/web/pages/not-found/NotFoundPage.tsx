@@ -14,9 +14,9 @@ const ORDER: Locale[] = ['fr', 'en'];
  */
 export function NotFoundPage() {
   return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center px-5 py-16">
+    <main id="main" className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center px-gutter py-section">
       <LogoMark className="size-14" />
-      <h1 className="mt-8 text-4xl font-extrabold tracking-tight">
+      <h1 className="mt-8 text-title font-extrabold tracking-tight">
         {ORDER.map((locale, index) => (
           <span key={locale} lang={HTML_LANG[locale]} className="block">
             {index > 0 ? <span className="sr-only"> / </span> : null}
@@ -28,7 +28,7 @@ export function NotFoundPage() {
         const { notFound } = getContent(locale);
         return (
           <div key={locale} lang={HTML_LANG[locale]} className="mt-8">
-            <p className="text-lg text-slate-700 dark:text-slate-200">{notFound.text}</p>
+            <p className="text-lead text-slate-700 dark:text-slate-200">{notFound.text}</p>
             <a
               href={pagePath('home', locale)}
               className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white"

@@ -13,10 +13,10 @@ export function PrivacyPage({ content }: { content: Content }) {
   const policy = fillContent(privacyPolicies[content.locale], site);
   return (
     <PageShell content={content} page="privacy">
-      <article className="mx-auto max-w-3xl px-5 py-12 md:py-16">
-        <h1 className="text-4xl font-extrabold tracking-tight text-balance">{policy.title}</h1>
+      <article className="mx-auto max-w-3xl px-gutter py-section">
+        <h1 className="text-title font-extrabold tracking-tight text-balance">{policy.title}</h1>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{policy.updated}</p>
-        <p className="mt-6 text-lg text-slate-700 dark:text-slate-200">{policy.intro}</p>
+        <p className="mt-6 text-lead text-slate-700 dark:text-slate-200">{policy.intro}</p>
 
         <nav aria-labelledby="privacy-contents" className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-800 dark:bg-slate-900">
           <h2 id="privacy-contents" className="font-bold">
@@ -35,7 +35,7 @@ export function PrivacyPage({ content }: { content: Content }) {
 
         {policy.sections.map((section) => (
           <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-12">
-            <h2 id={`${section.id}-title`} className="text-2xl font-bold tracking-tight">
+            <h2 id={`${section.id}-title`} className="text-heading font-bold tracking-tight">
               {section.title}
             </h2>
             <div className="mt-4 space-y-4 text-slate-700 dark:text-slate-300">

@@ -1,49 +1,54 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
 import { useContent } from '../../content/context';
+import { SoundWave } from '../../components/SoundWave';
 
 /**
- * A continuously scrolling band of brand phrases. The phrases are written twice so the loop is
- * seamless; the copy is hidden from assistive technology. WCAG 2.2.2: it can be paused, and it
+ * A continuously scrolling band of brand phrases over slow sound waves. The phrases are written
+ * twice so the loop is seamless; the copy is hidden from assistive technology. WCAG 2.2.2: it can
+ * be paused, by a button in a cell of its own beside the moving text (never over it), and it
  * stands still under reduced motion.
  */
 export function BrandBanner() {
   const { banner, a11y } = useContent();
   const [paused, setPaused] = useState(false);
   const phrases = (hidden: boolean) => (
-    <ul aria-hidden={hidden || undefined} className="flex shrink-0 items-center gap-10 pr-10">
+    <ul aria-hidden={hidden || undefined} className="flex shrink-0 items-center gap-8 pr-8">
       {banner.phrases.map((phrase) => (
-        <li key={phrase} className="flex items-center gap-10 text-2xl font-bold tracking-tight whitespace-nowrap md:text-3xl">
+        <li key={phrase} className="flex items-center gap-8 text-heading font-bold tracking-tight whitespace-nowrap">
           {phrase}
-          <span aria-hidden="true" className="size-2.5 rounded-full bg-accent-400" />
+          <svg viewBox="0 0 24 12" aria-hidden="true" focusable="false" className="w-6 fill-none stroke-accent-400 stroke-2">
+            <path d="M1 6h4l2-4 3 8 3-9 3 8 2-3h6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
         </li>
       ))}
     </ul>
   );
   return (
-    <div
-      data-banner=""
-      className="relative overflow-hidden bg-gradient-to-r from-brand-900 via-brand-700 to-brand-900 py-8 text-white"
-    >
-      <div className="flex">
-        <div data-paused={paused ? '' : undefined} className="marquee-track motion-static flex animate-marquee">
+    <div data-banner="" data-paused={paused ? '' : undefined} className="relative flex items-stretch overflow-hidden bg-gradient-to-r from-brand-900 via-brand-700 to-brand-900 text-white">
+      <SoundWave className="stroke-white/15" echoClassName="stroke-accent-400/30" />
+      {/* The phrases fade in and out at the edges of their own box, which the button is not part of. */}
+      <div className="relative min-w-0 flex-1 overflow-hidden py-6 [mask-image:linear-gradient(90deg,transparent,#000_3rem,#000_calc(100%-3rem),transparent)]">
+        <div className="marquee-track motion-static flex w-max animate-marquee">
           {phrases(false)}
           {phrases(true)}
         </div>
       </div>
-      <button
-        type="button"
-        onClick={() => setPaused((value) => !value)}
-        aria-pressed={paused}
-        aria-label={a11y.pauseBanner}
-        className="absolute top-1/2 right-3 grid size-9 -translate-y-1/2 place-items-center rounded-full bg-slate-950/70 text-white hover:bg-slate-950"
-      >
-        {paused ? (
-          <Play aria-hidden="true" focusable="false" className="size-4" />
-        ) : (
-          <Pause aria-hidden="true" focusable="false" className="size-4" />
-        )}
-      </button>
+      <div className="relative grid shrink-0 place-items-center border-l border-white/15 px-3">
+        <button
+          type="button"
+          onClick={() => setPaused((value) => !value)}
+          aria-pressed={paused}
+          aria-label={a11y.pauseBanner}
+          className="grid size-10 place-items-center rounded-full bg-slate-950/60 text-white hover:bg-slate-950"
+        >
+          {paused ? (
+            <Play aria-hidden="true" focusable="false" className="size-4" />
+          ) : (
+            <Pause aria-hidden="true" focusable="false" className="size-4" />
+          )}
+        </button>
+      </div>
     </div>
   );
 }

@@ -13,7 +13,7 @@ export function Benefits() {
       subtitle={benefits.subtitle}
       className="bg-slate-50 dark:bg-slate-900/50"
     >
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         {benefits.items.map((item) => (
           <li
             key={item.id}
@@ -21,7 +21,7 @@ export function Benefits() {
             className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
           >
             <Icon name={benefitStyle[item.id].icon} className="size-7 text-brand-600 dark:text-accent-400" />
-            <p className="mt-4 text-4xl font-extrabold tracking-tight text-brand-700 dark:text-brand-100">{item.highlight}</p>
+            <p className="mt-4 text-title font-extrabold tracking-tight text-brand-700 dark:text-brand-100">{item.highlight}</p>
             <h3 className="mt-2 text-lg font-semibold">{item.title}</h3>
             <p className="mt-2 text-slate-600 dark:text-slate-300">{item.description}</p>
           </li>

@@ -1,48 +1,107 @@
+/** The drawing's size, in its own units; the chip sits in its middle. */
+const WIDTH = 400;
+const HEIGHT = 240;
+const CX = WIDTH / 2;
+const CY = HEIGHT / 2;
+/** The label's width per character and its bounds, in drawing units (18-unit bold capitals, spaced). */
+const LABEL_ADVANCE = 14;
+const LABEL_MIN = 56;
+const LABEL_MAX = 210;
+/** Negative delays: the signals are spread along their traces from the first frame. */
+const SIGNAL_DELAYS = ['', '[animation-delay:-0.8s]', '[animation-delay:-1.6s]', '[animation-delay:-2.4s]'];
+
+type Point = readonly [number, number];
+
+/**
+ * A circuit trace from a pad to a pin, as drawn on boards: straight, one 45° bend, straight again.
+ * `vertical` runs up or down first (traces above and below the chip), otherwise sideways first.
+ */
+function trace([x1, y1]: Point, [x2, y2]: Point, vertical: boolean): string {
+  const [along, across] = vertical ? [y2 - y1, x2 - x1] : [x2 - x1, y2 - y1];
+  const run = Math.max(0, (Math.abs(along) - Math.abs(across)) / 2) * Math.sign(along);
+  const bend = run + Math.abs(across) * Math.sign(along);
+  return vertical ? `M${x1} ${y1}V${y1 + run}L${x2} ${y1 + bend}V${y2}` : `M${x1} ${y1}H${x1 + run}L${x1 + bend} ${y2}H${x2}`;
+}
+
 /**
  * An animated chip with circuit traces running into it, labelled with the brand in capitals
- * (spec §2). The traces' flow is a CSS stroke-dashoffset animation, off under reduced motion.
+ * (spec §2). The chip is as wide as its label, which is set to a computed length (`textLength`), so
+ * the label stays inside its outline whatever the brand and the font. Signals run from the pads
+ * into the chip and the chip sends out a slow pulse: CSS animations (index.css), still under
+ * reduced motion.
  */
 export function ChipCircuit({ brand, caption }: { brand: string; caption: string }) {
   const label = brand.toUpperCase();
-  const traces = [
-    'M20 60h60v40h40',
-    'M20 140h80v-20h20',
-    'M20 220h60v-40h40',
-    'M380 60h-60v40h-40',
-    'M380 140h-80v-20h-20',
-    'M380 220h-60v-40h-40',
-    'M160 20v60h20v40',
-    'M240 20v60h-20v40',
-    'M160 260v-40h20v-40',
-    'M240 260v-40h-20v-40',
-  ];
+  const labelWidth = Math.min(LABEL_MAX, Math.max(LABEL_MIN, label.length * LABEL_ADVANCE));
+  const outline = { width: labelWidth + 36, height: 52 };
+  const body = { width: outline.width + 20, height: outline.height + 20 };
+  const left = CX - body.width / 2;
+  const top = CY - body.height / 2;
+
+  const sides: [Point, Point, boolean][] = [];
+  for (const [index, dy] of [-18, 0, 18].entries()) {
+    const padY = CY + (index - 1) * 80;
+    sides.push([[14, padY], [left, CY + dy], false], [[WIDTH - 14, padY], [WIDTH - left, CY + dy], false]);
+  }
+  for (const [index, dx] of [-36, 0, 36].entries()) {
+    const padX = CX + (index - 1) * 96;
+    sides.push([[padX, 14], [CX + dx, top], true], [[padX, HEIGHT - 14], [CX + dx, HEIGHT - top], true]);
+  }
+  const traces = sides.map(([pad, pin, vertical]) => ({ pad, pin, d: trace(pad, pin, vertical) }));
+
   return (
     <figure className="mx-auto w-full max-w-md">
-      <svg viewBox="0 0 400 280" role="img" aria-label={`${label} — ${caption}`} className="w-full">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${label} — ${caption}`} className="w-full">
         <g fill="none" strokeLinecap="round" strokeWidth="3">
-          {traces.map((d) => (
+          {traces.map(({ d }) => (
             <path key={d} d={d} className="stroke-slate-300 dark:stroke-slate-700" />
           ))}
-          {traces.map((d) => (
+          {traces.map(({ d }, index) => (
             <path
-              key={`flow-${d}`}
+              key={`signal-${d}`}
               d={d}
-              strokeDasharray="8 40"
-              className="motion-static animate-trace stroke-accent-500 dark:stroke-accent-400"
+              pathLength="48"
+              strokeDasharray="7 41"
+              className={`motion-static animate-trace stroke-accent-500 motion-reduce:hidden dark:stroke-accent-400 ${SIGNAL_DELAYS[index % SIGNAL_DELAYS.length]}`}
             />
           ))}
         </g>
-        {traces.map((d) => {
-          const [x, y] = d.slice(1).split(/[hv]/)[0]!.split(' ').map(Number);
-          return <circle key={`pad-${d}`} cx={x} cy={y} r="6" className="fill-brand-500" />;
-        })}
-        <rect x="120" y="100" width="160" height="80" rx="14" className="fill-slate-900 dark:fill-slate-800" />
-        <rect x="128" y="108" width="144" height="64" rx="10" fill="none" className="stroke-brand-400" strokeWidth="1.5" />
+        {traces.map(({ pad: [x, y] }) => (
+          <circle key={`pad-${x}-${y}`} cx={x} cy={y} r="6" className="fill-brand-500 stroke-white stroke-2 dark:stroke-slate-950" />
+        ))}
+        {traces.map(({ pin: [x, y] }) => (
+          <circle key={`pin-${x}-${y}`} cx={x} cy={y} r="3.5" className="fill-slate-400 dark:fill-slate-500" />
+        ))}
+        {/* The chip's pulse: a copy of its outline growing and fading from the drawing's centre. */}
+        <rect
+          x={left}
+          y={top}
+          width={body.width}
+          height={body.height}
+          rx="14"
+          fill="none"
+          strokeWidth="2"
+          className="emblem-part motion-static animate-wave stroke-brand-500 motion-reduce:hidden dark:stroke-accent-400"
+        />
+        <rect x={left} y={top} width={body.width} height={body.height} rx="14" className="fill-slate-900 dark:fill-slate-800" />
+        <rect
+          x={CX - outline.width / 2}
+          y={CY - outline.height / 2}
+          width={outline.width}
+          height={outline.height}
+          rx="9"
+          fill="none"
+          strokeWidth="1.5"
+          className="stroke-brand-400"
+        />
         <text
-          x="200"
-          y="146"
+          x={CX}
+          y={CY}
           textAnchor="middle"
-          className="fill-white font-sans text-[20px] font-bold tracking-[0.2em]"
+          dominantBaseline="central"
+          textLength={labelWidth}
+          lengthAdjust="spacingAndGlyphs"
+          className="fill-white font-sans text-[18px] font-bold"
         >
           {label}
         </text>

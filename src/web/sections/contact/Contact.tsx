@@ -13,10 +13,10 @@ export function Contact() {
   const address = formatAddress(site.address);
   return (
     <Section id="contact" headingId="contact-title" title={contact.heading} subtitle={contact.subtitle}>
-      <div className="grid items-start gap-12 lg:grid-cols-2">
+      <div className="grid items-start gap-10 lg:grid-cols-2 lg:gap-12">
         <div className="space-y-8">
           <div>
-            <h3 className="text-2xl font-bold">{info.title}</h3>
+            <h3 className="text-heading font-bold">{info.title}</h3>
             {info.paragraphs.map((paragraph) => (
               <p key={paragraph} className="mt-4 text-slate-600 dark:text-slate-300">
                 {paragraph}
@@ -50,9 +50,9 @@ export function Contact() {
         </div>
         <div
           id="contact-form"
-          className="rounded-3xl border border-slate-200 bg-white p-6 shadow-xl outline-none sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+          className="rounded-3xl border border-slate-200 bg-white p-[clamp(1rem,5vw,2rem)] shadow-xl outline-none dark:border-slate-800 dark:bg-slate-900"
         >
-          <h3 id="contact-form-title" className="mb-6 text-2xl font-bold">
+          <h3 id="contact-form-title" className="mb-6 text-heading font-bold">
             {contact.form.title}
           </h3>
           <ContactForm />

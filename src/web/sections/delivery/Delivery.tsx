@@ -21,7 +21,7 @@ export function Delivery() {
           </li>
         ))}
       </ul>
-      <p className="mt-10 flex items-center justify-center gap-2 text-lg font-semibold text-emerald-700 dark:text-emerald-400">
+      <p className="mt-8 flex items-center justify-center gap-2 text-lg font-semibold text-emerald-700 dark:text-emerald-400">
         <CheckCircle2 aria-hidden="true" focusable="false" className="size-6" />
         {delivery.closing}
       </p>

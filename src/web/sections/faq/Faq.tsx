@@ -11,7 +11,7 @@ export function Faq() {
   const accordion = useAccordion();
   return (
     <Section id="faq" headingId="faq-title" title={faq.title} subtitle={faq.subtitle}>
-      <div className="mx-auto max-w-3xl space-y-12">
+      <div className="mx-auto max-w-3xl space-y-10">
         {faq.groups.map((group) => (
           <div key={group.id} data-faq-group={group.id}>
             <h3 className="mb-4 text-xl font-bold text-brand-700 dark:text-brand-100">{group.title}</h3>
@@ -22,8 +22,8 @@ export function Faq() {
             </div>
           </div>
         ))}
-        <div className="rounded-3xl bg-brand-50 p-8 text-center dark:bg-brand-900/50">
-          <h3 className="text-2xl font-bold">{faq.closing.title}</h3>
+        <div className="rounded-3xl bg-brand-50 p-[clamp(1.25rem,4vw,2rem)] text-center dark:bg-brand-900/50">
+          <h3 className="text-heading font-bold">{faq.closing.title}</h3>
           <p className="mt-2 text-slate-700 dark:text-slate-200">{faq.closing.text}</p>
           <SectionLink
             anchor="contact"

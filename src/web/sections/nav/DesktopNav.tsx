@@ -17,7 +17,7 @@ export function DesktopNav({ links }: { links: NavLink[] }) {
       data-nav="desktop"
       className="only-desktop fixed inset-x-0 top-0 z-40 bg-transparent transition-[background-color,box-shadow] duration-300 in-[.scrolled]:bg-white in-[.scrolled]:shadow-md dark:in-[.scrolled]:bg-slate-900 dark:in-[.scrolled]:shadow-black/40"
     >
-      <div className="mx-auto flex h-18 max-w-6xl items-center justify-between gap-6 px-8">
+      <div className="mx-auto flex h-18 max-w-6xl items-center justify-between gap-4 px-gutter whitespace-nowrap lg:gap-6">
         <a href="#top" aria-label={a11y.homeLink} className="flex items-center gap-3 rounded-lg font-bold">
           <LogoMark className="size-10" />
           <span className="text-lg tracking-tight" aria-hidden="true">
@@ -25,12 +25,12 @@ export function DesktopNav({ links }: { links: NavLink[] }) {
           </span>
         </a>
         <nav aria-label={a11y.mainNav}>
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center lg:gap-1">
             {links.map((link) => (
               <li key={link.anchor}>
                 <SectionLink
                   anchor={link.anchor}
-                  className="inline-flex min-h-10 items-center rounded-lg px-4 font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-950 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white"
+                  className="inline-flex min-h-10 items-center rounded-lg px-3 font-medium lg:px-4 text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-950 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white"
                 >
                   {link.label}
                 </SectionLink>

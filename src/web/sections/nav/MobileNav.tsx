@@ -15,8 +15,8 @@ const MENU_ID = 'mobile-menu';
 export type NavLink = { anchor: NavAnchor; label: string };
 
 /**
- * Fixed top bar of the mobile layout. The logo button discloses the section links (WAI-ARIA
- * disclosure navigation: a button with aria-expanded/aria-controls, a plain list of links).
+ * Fixed top bar of the mobile layout. The logo button, with a menu glyph, discloses the section
+ * links (WAI-ARIA disclosure navigation: a button with aria-expanded/aria-controls, a plain list).
  */
 export function MobileNav({ links }: { links: NavLink[] }) {
   const { a11y } = useFirstScreenContent();
@@ -49,32 +49,33 @@ export function MobileNav({ links }: { links: NavLink[] }) {
           onClick={() => close(true)}
         />
       ) : null}
-      <div className="relative flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
-        <button
-          ref={buttonRef}
-          type="button"
-          aria-expanded={open}
-          aria-controls={MENU_ID}
-          onClick={() => setOpen((value) => !value)}
-          className="flex min-h-11 items-center gap-2 rounded-lg pr-2 font-bold"
-        >
-          <LogoMark className="size-9" />
-          {/* Name = visible brand + "Menu" (WCAG 2.5.3: the visible label starts the accessible name). */}
-          <span>{site.brand}</span>
-          <span className="sr-only">{` ${a11y.menu}`}</span>
-        </button>
-        <div className="flex items-center gap-1.5">
-          <LanguageSwitch page="home" />
-          <ThemeToggle />
+      {/* The bar runs edge to edge; its content keeps to a column, also on a tablet (spec §2: mobile at any width). */}
+      <div className="relative border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+        <div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-3 px-gutter">
+          <button
+            ref={buttonRef}
+            type="button"
+            aria-expanded={open}
+            aria-controls={MENU_ID}
+            onClick={() => setOpen((value) => !value)}
+            className="group flex min-h-11 items-center gap-2 rounded-lg font-bold whitespace-nowrap"
+          >
+            <LogoMark className="size-8" />
+            {/* Name = visible brand + "Menu" (WCAG 2.5.3: the visible label starts the accessible name).
+                Under 360 px the mark alone stands for the brand, so the bar keeps to one line. */}
+            <span className="max-[22.5rem]:sr-only">{site.brand}</span>
+            <span className="sr-only">{` ${a11y.menu}`}</span>
+            <MenuGlyph />
+          </button>
+          <div className="flex items-center gap-1.5">
+            <LanguageSwitch page="home" />
+            <ThemeToggle />
+          </div>
         </div>
       </div>
-      <nav
-        id={MENU_ID}
-        aria-label={a11y.mobileNav}
-        hidden={!open}
-        className="relative mx-3 mt-2 rounded-2xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900"
-      >
-        <ul>
+      {/* Only the list takes taps: beside it (a tablet's wide column) they reach the backdrop, which closes the menu. */}
+      <nav id={MENU_ID} aria-label={a11y.mobileNav} hidden={!open} className="pointer-events-none relative mx-auto mt-2 max-w-3xl px-3">
+        <ul className="pointer-events-auto max-w-sm rounded-2xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900">
           {links.map((link) => {
             const isActive = active === link.anchor;
             return (
@@ -93,5 +94,17 @@ export function MobileNav({ links }: { links: NavLink[] }) {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** Three bars that become a cross while the menu is open (the button is the `group`): the cue that the logo opens a menu. */
+function MenuGlyph() {
+  return (
+    <span className="grid size-9 place-items-center rounded-lg border border-slate-300 dark:border-slate-600">
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-5">
+        <path d="M4 7h16M4 12h16M4 17h16" className="group-aria-expanded:hidden" />
+        <path d="m6 6 12 12M18 6 6 18" className="hidden group-aria-expanded:inline" />
+      </svg>
+    </span>
   );
 }

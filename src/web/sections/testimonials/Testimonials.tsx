@@ -1,22 +1,33 @@
 import { Quote } from 'lucide-react';
 import { useContent } from '../../content/context';
+import { MONOGRAM_GRADIENTS } from '../../content/catalog';
 import { Section } from '../../components/Section';
+import { monogram } from '../../lib/monogram';
 
+/** The four testimonials (spec §2), each signed with a monogram: no photographs of people who are not the firm's. */
 export function Testimonials() {
   const { testimonials } = useContent();
   return (
     <Section headingId="testimonials-title" title={testimonials.title} subtitle={testimonials.subtitle}>
-      <ul className="grid gap-6 md:grid-cols-2">
-        {testimonials.items.map((item) => (
-          <li key={item.name} className="rounded-2xl border border-slate-200 bg-white p-7 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-            <figure>
-              <Quote aria-hidden="true" focusable="false" className="size-8 text-brand-400" />
-              <blockquote className="mt-4 text-lg text-pretty text-slate-700 dark:text-slate-200">
+      <ul className="grid gap-5 md:grid-cols-2">
+        {testimonials.items.map((item, index) => (
+          <li key={item.name} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">
+            <figure className="flex h-full flex-col">
+              <Quote aria-hidden="true" focusable="false" className="size-7 text-brand-400" />
+              <blockquote className="mt-3 flex-1 text-lead text-pretty text-slate-700 dark:text-slate-200">
                 <p>{item.text}</p>
               </blockquote>
-              <figcaption className="mt-6">
-                <span className="block font-semibold">{item.name}</span>
-                <span className="block text-sm text-slate-600 dark:text-slate-400">{item.title}</span>
+              <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-200 pt-5 dark:border-slate-800">
+                {/* A ring in the colours of the cards, around the initials. */}
+                <span aria-hidden="true" className={`shrink-0 rounded-full bg-gradient-to-br p-0.5 ${MONOGRAM_GRADIENTS[index % MONOGRAM_GRADIENTS.length]}`}>
+                  <span data-monogram="" className="grid size-11 place-items-center rounded-full bg-white font-bold tracking-wide dark:bg-slate-900">
+                    {monogram(item.name)}
+                  </span>
+                </span>
+                <span>
+                  <span className="block font-semibold">{item.name}</span>
+                  <span className="block text-sm text-slate-600 dark:text-slate-400">{item.title}</span>
+                </span>
               </figcaption>
             </figure>
           </li>

@@ -2,6 +2,7 @@ import { Mic, PhoneOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useContent } from '../../content/context';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
+import { SoundWave } from '../../components/SoundWave';
 import { Section } from '../../components/Section';
 import { loadVoiceClient } from '../../features/voice-agent/vapi-client';
 import { useVoiceCall } from '../../features/voice-agent/use-voice-call';
@@ -50,61 +51,78 @@ export function VoiceDemo({ loadClient = loadVoiceClient, available }: { loadCli
 
   return (
     <Section id="ai-caller" headingId="ai-caller-title" title={voiceDemo.title} subtitle={voiceDemo.subtitle}>
-      <div className="mx-auto flex max-w-md flex-col items-center rounded-3xl border border-slate-200 bg-gradient-to-b from-white to-brand-50 p-10 text-center shadow-xl dark:border-slate-800 dark:from-slate-900 dark:to-brand-900/40">
-        <div className="relative grid size-28 place-items-center">
-          {inCall ? (
-            <>
-              {/* Follows the assistant's voice level (--voice-level, set from JS); static under reduced motion. */}
-              <span
-                ref={levelRef}
-                aria-hidden="true"
-                data-testid="voice-level"
-                className="absolute -inset-2 scale-[calc(1_+_var(--voice-level,0)_*_0.3)] rounded-full border-4 border-brand-400/60 transition-transform duration-100 ease-out motion-reduce:scale-100 motion-reduce:transition-none"
-              />
-              <span
-                aria-hidden="true"
-                data-speaking={flags.assistantSpeaking ? '' : undefined}
-                className="motion-static absolute inset-0 rounded-full bg-brand-500/30 data-speaking:animate-voice-pulse"
-              />
-            </>
-          ) : null}
-          <button
-            ref={mainButton}
-            type="button"
-            onClick={onMainClick}
-            aria-describedby="voice-privacy-notice"
-            onPointerEnter={prefetch}
-            onFocus={prefetch}
-            disabled={starting}
-            className={`relative flex size-28 flex-col items-center justify-center gap-1 rounded-full text-sm font-semibold text-white shadow-lg transition disabled:cursor-wait disabled:opacity-80 ${
-              inCall ? 'bg-rose-600 hover:bg-rose-700' : 'bg-brand-600 hover:bg-brand-700'
-            }`}
-          >
+      <div className="relative">
+        {/* Behind the card, on wider screens: the voice it is about, passing through. */}
+        <div aria-hidden="true" className="absolute inset-x-0 top-1/2 hidden h-48 -translate-y-1/2 overflow-hidden [mask-image:linear-gradient(90deg,transparent,#000_20%,#000_80%,transparent)] md:block">
+          <SoundWave className="stroke-brand-400/40 dark:stroke-brand-400/30" echoClassName="stroke-accent-500/40 dark:stroke-accent-400/30" />
+        </div>
+        <div data-call-card="" className="relative mx-auto flex max-w-md flex-col items-center rounded-3xl border border-slate-200 bg-white bg-gradient-to-b from-white to-brand-50 px-6 py-10 text-center shadow-xl sm:px-10 dark:border-slate-800 dark:bg-slate-900 dark:from-slate-900 dark:to-brand-900/40">
+          <div className="relative grid size-28 place-items-center">
             {inCall ? (
-              <PhoneOff aria-hidden="true" focusable="false" className="size-7" />
+              <>
+                {/* Follows the assistant's voice level (--voice-level, set from JS); static under reduced motion. */}
+                <span
+                  ref={levelRef}
+                  aria-hidden="true"
+                  data-testid="voice-level"
+                  className="absolute -inset-2 scale-[calc(1_+_var(--voice-level,0)_*_0.3)] rounded-full border-4 border-brand-400/60 transition-transform duration-100 ease-out motion-reduce:scale-100 motion-reduce:transition-none"
+                />
+                <span
+                  aria-hidden="true"
+                  data-speaking={flags.assistantSpeaking ? '' : undefined}
+                  className="motion-static absolute inset-0 rounded-full bg-brand-500/30 data-speaking:animate-voice-pulse"
+                />
+              </>
             ) : (
-              <Mic aria-hidden="true" focusable="false" className="size-7" />
+              // Idle: voice waves leaving the button, an invitation to press it (still under reduced motion).
+              <>
+                <span aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-brand-500/25 dark:bg-accent-400/20" />
+                <span aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-brand-500/25 [animation-delay:-1.8s] dark:bg-accent-400/20" />
+              </>
             )}
-            {label}
-          </button>
-        </div>
-        <div className="mt-4 min-h-10">
-          {starting ? (
             <button
-              ref={cancelButton}
+              ref={mainButton}
               type="button"
-              onClick={stop}
-              className="rounded-full px-4 py-2 text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-rose-700 dark:text-slate-300 dark:hover:text-rose-300"
+              onClick={onMainClick}
+              aria-describedby="voice-privacy-notice"
+              onPointerEnter={prefetch}
+              onFocus={prefetch}
+              disabled={starting}
+              className={`relative flex size-28 flex-col items-center justify-center gap-1 rounded-full text-sm font-semibold text-white shadow-lg transition disabled:cursor-wait disabled:opacity-80 ${
+                inCall ? 'bg-rose-600 hover:bg-rose-700' : 'bg-brand-600 hover:bg-brand-700'
+              }`}
             >
-              {voiceDemo.cancelCall}
+              {inCall ? (
+                <PhoneOff aria-hidden="true" focusable="false" className="size-7" />
+              ) : (
+                <Mic aria-hidden="true" focusable="false" className="size-7" />
+              )}
+              {label}
             </button>
-          ) : null}
+          </div>
+          {/* One cell under the button, its layers stacked: the microphone note while idle, "Cancel
+              call" while connecting, the status line during the call. It is as tall as the note in
+              every state, so nothing moves and no empty band waits for the other two. */}
+          <div className="mt-5 grid place-items-center">
+            <p className={`[grid-area:1/1] text-sm text-slate-600 dark:text-slate-400 ${starting || inCall ? 'invisible' : ''}`}>
+              {voiceDemo.microphoneNote}
+            </p>
+            <p role="status" className="[grid-area:1/1] font-medium text-brand-700 dark:text-brand-100">
+              {status ? voiceDemo.status[status] : null}
+            </p>
+            {starting ? (
+              <button
+                ref={cancelButton}
+                type="button"
+                onClick={stop}
+                className="[grid-area:1/1] rounded-full px-4 py-2 text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-rose-700 dark:text-slate-300 dark:hover:text-rose-300"
+              >
+                {voiceDemo.cancelCall}
+              </button>
+            ) : null}
+          </div>
+          <PrivacyNotice id="voice-privacy-notice" notice={voiceDemo.privacyNotice} className="mt-3" />
         </div>
-        <p role="status" className="mt-2 min-h-6 font-medium text-brand-700 dark:text-brand-100">
-          {status ? voiceDemo.status[status] : null}
-        </p>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{voiceDemo.microphoneNote}</p>
-        <PrivacyNotice id="voice-privacy-notice" notice={voiceDemo.privacyNotice} className="mt-2" />
       </div>
     </Section>
   );

@@ -1,0 +1,58 @@
+import { useId } from 'react';
+
+/** Negative delays: the waves are already spread out at the first paint instead of leaving together. */
+const WAVE_DELAYS = ['', '[animation-delay:-1.2s]', '[animation-delay:-2.4s]'];
+
+/**
+ * The brand mark, large, with its decorations: voice waves leaving it, a signal running along its
+ * waveform and two dots on a slow orbit. The waves start behind the mark and, grown ×1.6 by their
+ * keyframes, end at the drawing's edge, so nothing is cut off. SVG and CSS only (index.css), so it
+ * costs the first screen no script; under reduced motion it stands still, two waves showing as
+ * rings. Decorative: the headline beside it carries the meaning.
+ */
+export function Emblem({ className }: { className?: string }) {
+  const id = useId();
+  const mark = `${id}m`;
+  const glow = `${id}g`;
+  const waveform = 'M125 160h10l7.5-20 12.5 45 12.5-55 10 40 7.5-10h10';
+  return (
+    <svg viewBox="0 0 320 320" aria-hidden="true" focusable="false" className={className}>
+      <defs>
+        <linearGradient id={mark} x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#6366f1" />
+          <stop offset="1" stopColor="#06b6d4" />
+        </linearGradient>
+        <radialGradient id={glow}>
+          <stop offset="0.3" stopColor="#6366f1" stopOpacity="0.3" />
+          <stop offset="1" stopColor="#06b6d4" stopOpacity="0" />
+        </radialGradient>
+      </defs>
+      <circle cx="160" cy="160" r="160" fill={`url(#${glow})`} />
+      <g fill="none" strokeWidth="1.5" className="stroke-brand-500 dark:stroke-accent-400">
+        {[60, 80, 100].map((radius, index) => (
+          <circle
+            key={radius}
+            cx="160"
+            cy="160"
+            r={radius}
+            opacity={0.6 - index * 0.15}
+            className={`emblem-part motion-static animate-wave ${WAVE_DELAYS[index]}`}
+          />
+        ))}
+      </g>
+      <g className="emblem-part motion-static animate-orbit">
+        <circle cx="160" cy="160" r="148" fill="none" strokeDasharray="2 7" className="stroke-brand-400" />
+        <circle cx="160" cy="12" r="5" className="fill-accent-500" />
+        <circle cx="308" cy="160" r="3.5" className="fill-fuchsia-500" />
+      </g>
+      <g className="emblem-part motion-static animate-float">
+        <rect x="100" y="100" width="120" height="120" rx="30" fill={`url(#${mark})`} />
+        <g fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round">
+          {/* Dimmed under the signal running along it; whole when the signal stands still. */}
+          <path d={waveform} className="opacity-60 motion-reduce:opacity-100" />
+          <path d={waveform} pathLength="48" strokeDasharray="9 39" className="motion-static animate-trace motion-reduce:hidden" />
+        </g>
+      </g>
+    </svg>
+  );
+}
