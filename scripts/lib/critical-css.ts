@@ -86,7 +86,9 @@ function whereRulesOf(html: string): RegExp {
 export function inlineCriticalCss(html: string, { css, stylesheet }: CriticalCss): string {
   const link = new RegExp(`<link\\b[^>]*\\bhref="${escapeRegExp(stylesheet)}"[^>]*>`);
   if (!link.test(html)) throw new Error(`no <link> to ${stylesheet} in the page`);
-  const loader = `var l=document.createElement("link");l.rel="stylesheet";l.href=${JSON.stringify(stylesheet)};l.media="print";l.onload=function(){l.media="all"};document.head.appendChild(l)`;
+  // Should it fail to load, the sections the critical CSS keeps unrendered (unrenderedBelowTheFold)
+  // are rendered as they are (`full-layout`, whose rule the critical CSS holds): plain, but readable.
+  const loader = `var l=document.createElement("link");l.rel="stylesheet";l.href=${JSON.stringify(stylesheet)};l.media="print";l.onload=function(){l.media="all"};l.onerror=function(){document.documentElement.classList.add("full-layout")};document.head.appendChild(l)`;
   return html.replace(
     link,
     `<style>${css}</style><script>${loader}</script><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`,
