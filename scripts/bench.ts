@@ -79,7 +79,7 @@ async function main() {
   console.log(table);
   await writeFile(
     join(WORK, 'results.json'),
-    `${JSON.stringify({ machine, lighthouse: LIGHTHOUSE_VERSION, runs: RUNS, table, rows, medians, sizes, everyRun: runs, everyResponse: responses }, null, 2)}\n`,
+    `${JSON.stringify({ machine, lighthouse: LIGHTHOUSE_VERSION, runs: RUNS, table, readmeTable: formatTable(rows, { padded: false }), rows, medians, sizes, everyRun: runs, everyResponse: responses }, null, 2)}\n`,
   );
   log(`done; results in .tmp/bench/results.json`);
 }
