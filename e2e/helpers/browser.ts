@@ -87,6 +87,8 @@ export const SCREENSHOT_DIR = 'e2e/screenshots';
 
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
+  // The whole page rendered: the browser skips painting sections far from the viewport (index.css).
+  if (fullPage) await page.evaluate(() => document.documentElement.classList.add('full-layout'));
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
