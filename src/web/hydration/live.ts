@@ -21,6 +21,9 @@ export function markLive(name: string, unit: Element | null): void {
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
+/** The unit an element belongs to: the nearest section wrapper, else the root (as ./pending.ts finds it). */
+const unitOf = (element: Element) => element.closest('[data-section],#root');
+
 /**
  * React keeps, when it hydrates a field, the text typed into it beforehand, but its state does not
  * know it: the form would send empty values. Each such field is told again, through the `input`
@@ -28,7 +31,8 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
  */
 function restoreTyped(unit: Element): void {
   for (const field of unit.querySelectorAll<Field>('input, textarea')) {
-    if (field.type === 'hidden' || field.value === field.defaultValue) continue;
+    // The root holds every section: only its own fields, not those of sections still to hydrate.
+    if (unitOf(field) !== unit || field.type === 'hidden' || field.value === field.defaultValue) continue;
     const value = field.value;
     const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
     field.value = '';
@@ -41,7 +45,7 @@ function restoreTyped(unit: Element): void {
 function replayPending(unit: Element): void {
   const pending = document.pendingActions;
   if (!pending) return;
-  const mine = pending.filter((action) => action.closest('[data-section],#root') === unit);
+  const mine = pending.filter((action) => unitOf(action) === unit);
   if (mine.length === 0) return;
   for (const action of mine) pending.splice(pending.indexOf(action), 1);
   // After React's commit, which is running now.
