@@ -1,11 +1,14 @@
+import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runExport } from '../scripts/export';
 import { type HttpsResponse, type RunningCaddy, httpsRequest, startCaddy } from './helpers/caddy';
 import { type RunningServer, startServer } from './helpers/server';
+import { REPO_ROOT } from '../test/server-process';
 
 /**
  * Issue 21's HTTPS: the shipped deploy/Caddyfile in front of the compiled server, for real
@@ -39,6 +42,15 @@ const json = (response: HttpsResponse) => JSON.parse(response.body.toString()) a
 const contact = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, phone: '+1 514-555-0142', message: 'Bonjour' });
 
 describe('HTTPS through Caddy', () => {
+  it('runs the Caddyfile as shipped, bound as a firm runs it (every address), and the file is as caddy fmt writes it', async () => {
+    // startCaddy sets only the file's own variables: ports, site, certificate authority, upstream.
+    // Its HTTP/3 listener is one dual-stack socket; binding 0.0.0.0 and [::] both made it fail.
+    expect(caddy.logs()).toContain(`"enabling HTTP/3 listener","addr":":${caddy.httpsPort}"`);
+    const shipped = join(REPO_ROOT, 'deploy', 'Caddyfile');
+    const { stdout } = await promisify(execFile)('caddy', ['fmt', shipped]);
+    expect(stdout).toBe(await readFile(shipped, 'utf8'));
+  });
+
   it('serves the page over HTTPS with a certificate the client checks, with HSTS and the HTTPS security policy', async () => {
     const page = await get('/');
     expect(page.status).toBe(200);

@@ -18,8 +18,8 @@ export type RunningCaddy = {
 
 /**
  * Caddy from Debian's package, running the repository's deploy/Caddyfile as shipped, configured
- * through its environment for a trial on loopback: `tls internal` for `localhost`, high ports,
- * bound to 127.0.0.1, no admin API, its certificates and state in a temp dir (never the repo's).
+ * through its own variables for a trial: `tls internal` for `localhost`, high ports, its default
+ * bind (every address, as a firm runs it), no admin API, its certificates and state in a temp dir.
  */
 export async function startCaddy(upstreamPort: number): Promise<RunningCaddy> {
   const dir = await mkdtemp(join(tmpdir(), 'caddy-'));
@@ -35,7 +35,6 @@ export async function startCaddy(upstreamPort: number): Promise<RunningCaddy> {
       CADDY_ADMIN: 'off',
       CADDY_HTTP_PORT: String(httpPort),
       CADDY_HTTPS_PORT: String(httpsPort),
-      CADDY_BIND: '127.0.0.1',
       SITE_ADDRESS: 'localhost',
       CADDY_TLS: 'internal',
       UPSTREAM: `127.0.0.1:${upstreamPort}`,
