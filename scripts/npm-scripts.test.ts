@@ -137,6 +137,8 @@ describe('npm start under a supervisor', () => {
     try {
       const run = await startNpm('start', { OUT_DIR: dir, STATIC_DIR: dir });
       expect((await fetch(`${run.url}/`)).status).toBe(200);
+      // A trial with the fictional identity is allowed, and said (issue 26: it was silent).
+      expect(run.output()).toContain('WARNING: this build shows fictional contact details, for a trial only:\n  SITE_BRAND_NAME: not set');
       const server = await serverPid(run);
       process.kill(run.npm.pid!, 'SIGTERM');
       await expectGracefulExit(run, server);

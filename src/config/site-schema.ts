@@ -6,13 +6,16 @@ import { z } from 'zod/mini';
  * anything in this object is shipped to every visitor.
  */
 const text = (fallback: string) => z._default(z.string().check(z.trim(), z.minLength(1)), fallback);
+const RETENTION = 'expected a whole number of days from 1 to 3650';
 const optionalText = () => z.optional(z.string().check(z.trim(), z.minLength(1)));
+
+const email = (fallback: string) => z._default(z.email('expected an e-mail address, e.g. bonjour@example.com'), fallback);
 
 const siteEnvSchema = z.object({
   SITE_BRAND_NAME: text('Atelier IA'),
-  SITE_URL: z._default(z.url({ protocol: /^https?$/ }), 'https://www.example.com'),
+  SITE_URL: z._default(z.url({ protocol: /^https?$/, error: 'expected the site\'s address, e.g. https://www.example.com' }), 'https://www.example.com'),
   SITE_PHONE: text('+1 514-555-0142'),
-  SITE_EMAIL: z._default(z.email(), 'bonjour@example.com'),
+  SITE_EMAIL: email('bonjour@example.com'),
   SITE_STREET: text('1250 rue Example, bureau 400'),
   SITE_CITY: text('Montréal'),
   SITE_REGION: text('QC'),
@@ -20,11 +23,11 @@ const siteEnvSchema = z.object({
   SITE_COUNTRY: text('CA'),
   SITE_PRIVACY_OFFICER_NAME: text('Marie Tremblay'),
   SITE_PRIVACY_OFFICER_TITLE: text('Présidente'),
-  SITE_PRIVACY_OFFICER_EMAIL: z._default(z.email(), 'confidentialite@example.com'),
-  SITE_RETENTION_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3650)), 730),
+  SITE_PRIVACY_OFFICER_EMAIL: email('confidentialite@example.com'),
+  SITE_RETENTION_DAYS: z._default(z.coerce.number(RETENTION).check(z.int(RETENTION), z.minimum(1, RETENTION), z.maximum(3650, RETENTION)), 730),
   VAPI_PUBLIC_KEY: optionalText(),
   VAPI_ASSISTANT_ID: optionalText(),
-  VAPI_API_BASE_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  VAPI_API_BASE_URL: z.optional(z.url({ protocol: /^https?$/, error: 'expected an https:// address' })),
 });
 
 export type SiteConfig = {
@@ -46,6 +49,48 @@ export type SiteConfig = {
 };
 
 export class ConfigError extends Error {}
+
+/** The variables read at build time (deploy/env.example must name each). */
+export const SITE_VARIABLES = Object.keys(siteEnvSchema.shape) as (keyof typeof siteEnvSchema.shape)[];
+
+/**
+ * The firm's identity: their defaults are fictional, good for a trial and never for the firm's
+ * own site, where they would put a made-up phone number and privacy officer in front of clients.
+ */
+const IDENTITY_VARIABLES = [
+  'SITE_BRAND_NAME',
+  'SITE_URL',
+  'SITE_PHONE',
+  'SITE_EMAIL',
+  'SITE_STREET',
+  'SITE_CITY',
+  'SITE_POSTAL_CODE',
+  'SITE_PRIVACY_OFFICER_NAME',
+  'SITE_PRIVACY_OFFICER_TITLE',
+  'SITE_PRIVACY_OFFICER_EMAIL',
+] as const satisfies readonly (typeof SITE_VARIABLES)[number][];
+
+/** Domains reserved for examples (RFC 2606, RFC 6761): never a firm's address. */
+const EXAMPLE_DOMAIN = /(^|\.)(example\.(com|net|org)|example|test|invalid)$/i;
+
+/**
+ * Why the identity the page would be built with is not the firm's, one line per variable: unset
+ * (the fictional default would be used), or an address at a domain reserved for examples.
+ */
+export function placeholderSettings(env: Record<string, string | undefined>): string[] {
+  const fictional = siteEnvSchema.parse({});
+  const lines: string[] = [];
+  for (const key of IDENTITY_VARIABLES) {
+    const value = env[key]?.trim();
+    if (!value || value === fictional[key]) {
+      lines.push(`${key}: ${value ? 'still' : 'not set, so'} the fictional default (${fictional[key]})`);
+      continue;
+    }
+    const host = key === 'SITE_URL' ? (URL.canParse(value) ? new URL(value).hostname : '') : key.endsWith('EMAIL') ? (value.split('@')[1] ?? '') : '';
+    if (EXAMPLE_DOMAIN.test(host)) lines.push(`${key}: ${value} is at ${host}, a domain reserved for examples`);
+  }
+  return lines;
+}
 
 /** Parses the environment, failing with one line per bad variable. Empty strings count as unset. */
 export function loadSiteConfig(env: Record<string, string | undefined>): SiteConfig {

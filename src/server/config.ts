@@ -203,6 +203,9 @@ const envSchema = z.object({
   DELIVERY_BATCH: wholeNumber(1, 100, 10),
 });
 
+/** The variables the server reads besides the site's (deploy/env.example must name each). */
+export const SERVER_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
 type Env = z.output<typeof envSchema>;
 type RawEnv = Record<string, string>;
 

@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseEnv, promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_VARIABLES } from '../src/config/site-schema';
+import { SERVER_VARIABLES, loadServerConfig } from '../src/server/config';
+import { REPO_ROOT } from '../test/server-process';
+
+/**
+ * Issue 26, item 2: one configuration file, deploy/env.example installed as /etc/atelier-ia/env,
+ * read by systemd (EnvironmentFile=) and by the build (`--config`, Node's parser), never by a
+ * shell; a production build refuses the fictional identity.
+ */
+const run = promisify(execFile);
+const EXAMPLE = join(REPO_ROOT, 'deploy', 'env.example');
+let dir: string;
+beforeAll(async () => {
+  // Inside the repository: the build's server-render bundle resolves its packages from there.
+  await mkdir(join(REPO_ROOT, '.tmp'), { recursive: true });
+  dir = await mkdtemp(join(REPO_ROOT, '.tmp', 'env-file-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** `npm run build -- <args>` as an administrator types it, with none of this shell's SITE_* settings. */
+async function build(args: string[], env: Record<string, string> = {}) {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SITE_|VAPI_|NODE_ENV$)/.test(key)));
+  return run('npm', ['run', '--silent', 'build', '--', ...args], { cwd: REPO_ROOT, env: { ...clean, ...env } }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+/** The example as an administrator fills it in: the firm's own identity, values a shell would choke on. */
+const FIRM = {
+  SITE_BRAND_NAME: `"L'Atelier Lévesque IA"`,
+  SITE_URL: 'https://www.levesque-ia.ca',
+  SITE_PHONE: '"+1 418 555-2368"',
+  SITE_EMAIL: 'info@levesque-ia.ca',
+  SITE_STREET: '"88 rue Saint-Paul Ouest, bureau 200"',
+  SITE_CITY: '"Trois-Rivières"',
+  SITE_POSTAL_CODE: '"G9A 1J4"',
+  SITE_PRIVACY_OFFICER_NAME: '"Hélène Lévesque"',
+  SITE_PRIVACY_OFFICER_TITLE: `'Directrice "données" et conformité'`,
+  SITE_PRIVACY_OFFICER_EMAIL: 'vie-privee@levesque-ia.ca',
+  SMTP_URL: 'smtp://site:s3cret@127.0.0.1:2525',
+  NOTIFY_EMAIL_TO: 'ventes@levesque-ia.ca',
+  MAIL_FROM: '"Site Lévesque IA <site@levesque-ia.ca>"',
+};
+const filledIn = (example: string) => example.replace(/^(\w+)=.*$/gm, (line, key: string) => (key in FIRM ? `${key}=${FIRM[key as keyof typeof FIRM]}` : line));
+
+describe('deploy/env.example', () => {
+  it('names every variable the build and the server read, each once, in the format systemd and Node read alike', async () => {
+    const lines = (await readFile(EXAMPLE, 'utf8')).split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    const names = lines.map((line) => line.split('=')[0]);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.toSorted()).toEqual(['NODE_ENV', ...SITE_VARIABLES, ...SERVER_VARIABLES].toSorted());
+    // VAR=value with no space, quote, #, $ or backslash; or VAR="..." / VAR='...' with no $ or backslash.
+    for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9_]*=(?:[^\s"'#$\\`]*|"[^"$\\`]*"|'[^'$\\`]*')$/);
+  });
+
+  it('a production build from the example as shipped refuses the fictional identity, naming each variable', async () => {
+    const result = await build(['--config', EXAMPLE], { OUT_DIR: join(dir, 'refused') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Refusing a production build');
+    for (const key of ['SITE_BRAND_NAME', 'SITE_URL', 'SITE_PHONE', 'SITE_PRIVACY_OFFICER_NAME', 'SITE_PRIVACY_OFFICER_EMAIL']) expect(result.stderr).toContain(`  ${key}: `);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    await expect(readdir(join(dir, 'refused'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('a bad value stops the build before it starts, one line per variable, no stack trace', async () => {
+    const result = await build([], { SITE_URL: 'not-a-url', SITE_EMAIL: 'foo', SITE_RETENTION_DAYS: '-3', OUT_DIR: join(dir, 'bad') });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Invalid site configuration:',
+      "  SITE_URL: expected the site's address, e.g. https://www.example.com",
+      '  SITE_EMAIL: expected an e-mail address, e.g. bonjour@example.com',
+      '  SITE_RETENTION_DAYS: expected a whole number of days from 1 to 3650',
+    ]);
+  });
+
+  it('filled in by the firm, it builds a page that shows its values exactly, and the server reads the same file', async () => {
+    const envFile = join(dir, 'env');
+    await writeFile(envFile, filledIn(await readFile(EXAMPLE, 'utf8')), { mode: 0o600 });
+    const outDir = join(dir, 'site');
+    const result = await build([`--config=${envFile}`], { OUT_DIR: outDir });
+    expect(result.stderr).not.toContain('WARNING');
+    expect(result.code).toBe(0);
+
+    const page = decodeEntities(await readFile(join(outDir, 'fr', 'index.html'), 'utf8'));
+    for (const value of ["L'Atelier Lévesque IA", '+1 418 555-2368', 'info@levesque-ia.ca', '88 rue Saint-Paul Ouest, bureau 200', 'Trois-Rivières', 'G9A 1J4', 'https://www.levesque-ia.ca/fr/'])
+      expect(page).toContain(value);
+    const policy = decodeEntities(await readFile(join(outDir, 'fr', 'confidentialite', 'index.html'), 'utf8'));
+    for (const value of ['Hélène Lévesque', 'Directrice "données" et conformité', 'vie-privee@levesque-ia.ca']) expect(policy).toContain(value);
+
+    const config = loadServerConfig(parseEnv(await readFile(envFile, 'utf8')));
+    expect(config.notifications.email).toEqual({ smtpUrl: 'smtp://site:s3cret@127.0.0.1:2525', to: ['ventes@levesque-ia.ca'], from: 'Site Lévesque IA <site@levesque-ia.ca>' });
+    expect(config.site.brand).toBe("L'Atelier Lévesque IA");
+    expect(config.sqlitePath).toBe('/var/lib/atelier-ia/leads.sqlite');
+  });
+
+  it('an env file that cannot be read is named, and nothing is built', async () => {
+    const result = await build(['--config', join(dir, 'missing')], { OUT_DIR: join(dir, 'missing-site') });
+    expect(result).toMatchObject({ code: 1, stderr: `--config: cannot read ${join(dir, 'missing')} (ENOENT)\n` });
+  });
+});
+
+function decodeEntities(html: string): string {
+  return html.replace(/&(#x[\da-f]+|#\d+|amp|quot|lt|gt|apos);/gi, (_, entity: string) => {
+    if (entity[0] === '#') return String.fromCodePoint(entity[1] === 'x' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
+    return { amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" }[entity.toLowerCase()]!;
+  });
+}
