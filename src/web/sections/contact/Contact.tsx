@@ -64,10 +64,13 @@ export function Contact() {
 
 function ContactLine({ icon: IconComponent, label, children }: { icon: typeof Phone; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-center gap-3">
-      <IconComponent aria-hidden="true" focusable="false" className="size-5 shrink-0 text-brand-600 dark:text-accent-400" />
+    // The icon sits in the <dd>: a <div> in a <dl> may hold only <dt> and <dd> (the Nu checker).
+    <div>
       <dt className="sr-only">{label}</dt>
-      <dd>{children}</dd>
+      <dd className="flex items-center gap-3">
+        <IconComponent aria-hidden="true" focusable="false" className="size-5 shrink-0 text-brand-600 dark:text-accent-400" />
+        <span>{children}</span>
+      </dd>
     </div>
   );
 }
