@@ -16,7 +16,7 @@ export function fillContent<T>(value: T, site: SiteConfig): T {
 
 /**
  * The copy for the components below. In the browser the home page starts with the first screen's
- * copy only; each section below it gets the whole copy with its code (lazy-sections.tsx).
+ * copy only; each section below it gets the whole copy with its code (hydration/Slot.tsx).
  */
 export function ContentProvider({ content, children }: { content: FirstScreenContent | Content; children: ReactNode }) {
   return <ContentContext.Provider value={content}>{children}</ContentContext.Provider>;

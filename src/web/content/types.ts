@@ -214,7 +214,7 @@ export type Content = {
 
 /**
  * The copy is loaded in two parts per language (./en/, ./fr/): what the first screen needs, with the
- * page, and the rest as the sections below the first screen hydrate (app/lazy-sections.tsx).
+ * page, and the rest as the sections below the first screen hydrate (hydration/Slot.tsx).
  */
 export type FirstScreenContent = Pick<Content, 'locale' | 'a11y' | 'nav' | 'hero'>;
 export type BelowTheFoldContent = Omit<Content, keyof FirstScreenContent>;

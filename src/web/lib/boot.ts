@@ -68,7 +68,7 @@ export function boot(): void {
   addEventListener('scroll', () => cl.toggle('scrolled', scrollY > 50), { passive: true });
 
   // Sections below the first screen are laid out only near the viewport, each holding an estimated
-  // height until then (hydration/heights.tsx). A jump to a #fragment measures the page first, so it
+  // height until then (hydration/heights.ts). A jump to a #fragment measures the page first, so it
   // needs them all laid out: an address with a fragment, or an in-page link followed before the
   // section links hydrate (the browser scrolls after this capturing listener).
   if (location.hash) cl.add('full-layout');

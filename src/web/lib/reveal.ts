@@ -1,7 +1,7 @@
 /**
  * One-time entrance animations (index.css: `[data-reveal]` sections, `.reveal-item` children), run
  * outside React so they do not wait for a section's hydration: sections below the fold hydrate
- * late (app/Deferred.tsx) but must still appear as they scroll into view. Marks each section
+ * late (hydration/Slot.tsx) but must still appear as they scroll into view. Marks each section
  * `data-inview` once it is in view; React never renders that attribute, so hydration leaves it be.
  */
 export function revealOnScroll(root: ParentNode = document): void {

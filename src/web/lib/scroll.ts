@@ -26,7 +26,7 @@ export function scrollTargetY(elementTop: number, currentScrollY: number, offset
 export function scrollToSection(anchor: SectionAnchor, layout: Layout): void {
   const element = document.getElementById(anchor);
   if (!element) return;
-  // Sections not yet shown hold only an estimated height (hydration/heights.tsx): lay them out for
+  // Sections not yet shown hold only an estimated height (hydration/heights.ts): lay them out for
   // real, or the scroll would end where the estimates put the section.
   document.documentElement.classList.add('full-layout');
   const top = scrollTargetY(element.getBoundingClientRect().top, scrollY, scrollOffset(anchor, layout));
