@@ -19,7 +19,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../test/server-process';
-import { chromiumVersion } from './bench/chromium';
+import { chromiumVersion } from './lib/chromium';
 import { PAGES, PRESETS, VARIANTS, loadKey, median, medianFigures, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './bench/figures';
 import { LIGHTHOUSE_VERSION, runLighthouse } from './bench/lighthouse';
 import { longestTask } from './bench/long-task';

@@ -11,7 +11,7 @@
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchBrowser } from '../e2e/helpers/browser';
+import { launchBrowser } from './lib/chromium';
 import { loadSiteConfig } from '../src/config/site-schema';
 import { fill, LOCALES } from '../src/web/content';
 import { getContent } from '../src/web/content/all';

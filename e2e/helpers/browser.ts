@@ -1,33 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { launchBrowser } from '../../scripts/lib/chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** See shared/TOOLCHAIN.md: without the resolver rule Chromium still tries to reach Google hosts. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
-
-/**
- * `scrollbars`: classic scrollbars that take room, as on a desktop under Windows or Linux. Playwright
- * hides them in headless Chromium.
- */
-export function launchBrowser(extraArgs: string[] = [], { scrollbars = false } = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, ...extraArgs],
-    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
-  });
-}
+export { launchBrowser };
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
