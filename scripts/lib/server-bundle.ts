@@ -1,7 +1,8 @@
 /**
  * Compiles the server for production: src/server/server.ts and everything it imports, npm
  * packages included, into dist-server/, so it runs as `node dist-server/server.js` with no
- * TypeScript loader. Measured on this project (Node 20, SQLite, idle after the first request):
+ * TypeScript loader; and the admin commands beside it (scripts/admin.ts → admin.js), sharing
+ * its chunks. Measured on this project (Node 20, SQLite, idle after the first request):
  * tsx at run time, 155 MiB and 4.3 s to the first answer; the compiled files with packages left
  * in node_modules, 98 MB; bundled, 87 MB; bundled without whitespace, 81 MB and ~0.3 s
  * (`npm run bench:server`). V8 keeps every loaded module's source text, and one file resolves
@@ -19,17 +20,20 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVER_OUT_DIR = join(REPO_ROOT, 'dist-server');
 /** What `npm run serve` and the systemd unit run. */
 export const SERVER_ENTRY = join(SERVER_OUT_DIR, 'server.js');
+/** The admin commands (scripts/admin.ts), run on a deployed server by deploy/atelier-ia. */
+export const ADMIN_ENTRY = join(SERVER_OUT_DIR, 'admin.js');
+const ENTRY_POINTS = { server: join(REPO_ROOT, 'src/server/server.ts'), admin: join(REPO_ROOT, 'scripts/admin.ts') };
 
 const NATIVE_PACKAGES = ['better-sqlite3', 'pg-native'];
 
 /** Bundled CommonJS packages call require(); an ES module has none until we make one. */
 const REQUIRE_SHIM = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
-const isEntry = (path: string) => basename(path).startsWith('server.js');
+const isEntry = (path: string) => Object.keys(ENTRY_POINTS).some((name) => basename(path).startsWith(`${name}.js`));
 
 /**
  * Builds into `outDir` (default dist-server/). Each file is written beside its final name and
@@ -38,7 +42,7 @@ const isEntry = (path: string) => basename(path).startsWith('server.js');
  */
 export async function buildServer(outDir = SERVER_OUT_DIR): Promise<{ files: string[]; bytes: number }> {
   const result = await build({
-    entryPoints: { server: join(REPO_ROOT, 'src/server/server.ts') },
+    entryPoints: ENTRY_POINTS,
     outdir: outDir,
     bundle: true,
     splitting: true,
