@@ -67,9 +67,9 @@ describe('export --out and backup files', () => {
     await mkdir(backups);
     const running = admin(['backup', backups]);
     const seen = new Map<string, number>();
-    let done = false;
-    void running.finally(() => (done = true));
-    while (!done) {
+    const state = { done: false };
+    void running.finally(() => (state.done = true));
+    while (!state.done) {
       for (const name of await readdir(backups)) {
         const mode = await stat(join(backups, name)).then((info) => info.mode & 0o777, () => undefined);
         if (mode !== undefined) seen.set(`${name} ${mode.toString(8)}`, mode);
