@@ -14,7 +14,7 @@
 import { runBackup } from './backup';
 import { runDeliveries } from './deliveries';
 import { runExport } from './export';
-import { type Command, isMain, runCli } from './lib/cli';
+import { type Command, isMain, runCli, withConfigFile } from './lib/cli';
 import { runPurge } from './purge';
 
 const COMMANDS: Record<string, Command> = { backup: runBackup, purge: runPurge, deliveries: runDeliveries, export: runExport };
@@ -28,8 +28,11 @@ export const USAGE = `Usage: atelier-ia <command> [options]   (as root, or as th
 
 atelier-ia <command> --help says more. docs/deploy.md: "Admin commands".`;
 
+/** `--config FILE` may come anywhere, before the command's name too (deploy/atelier-ia puts it first). */
 export async function runAdmin(argv: readonly string[]): Promise<number> {
-  const [name, ...args] = argv;
+  const rest = withConfigFile(argv);
+  if (!rest) return 1;
+  const [name, ...args] = rest;
   const command = name === undefined ? undefined : COMMANDS[name];
   if (command) return runCli(command, args);
   const help = name === '--help' || name === '-h';

@@ -25,15 +25,20 @@ function checkedStdout() {
   };
 }
 
-export async function runCli(command: Command, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
-  let args: string[];
+/** The arguments without `--config FILE`, whose settings are now in process.env; undefined (said on stderr) if it cannot be read. */
+export function withConfigFile(argv: readonly string[]): string[] | undefined {
   try {
-    args = applyConfigFile([...argv]);
+    return applyConfigFile([...argv]);
   } catch (error) {
     if (!(error instanceof ConfigFileError)) throw error;
     process.stderr.write(`${error.message}\n`);
-    return 1;
+    return undefined;
   }
+}
+
+export async function runCli(command: Command, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
+  const args = withConfigFile(argv);
+  if (!args) return 1;
   const stdout = checkedStdout();
   const code = await command(args, process.env, stdout.out, process.stderr);
   const failure = await stdout.finish();
