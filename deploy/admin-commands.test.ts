@@ -64,7 +64,7 @@ beforeAll(async () => {
   // The wrapper, installed as the guide says, with its paths and user moved here.
   await mkdir(join(root, 'usr/local/sbin'), { recursive: true });
   const wrapper = await readFile(join(REPO_ROOT, 'deploy/atelier-ia'), 'utf8');
-  expect(wrapper).toContain('\nuser=atelier-ia\n');
+  if (!wrapper.includes('\nuser=atelier-ia\n')) throw new Error('deploy/atelier-ia no longer names its user on a line user=atelier-ia');
   await writeFile(paths.command, move(wrapper).replace('\nuser=atelier-ia\n', `\nuser=${user}\n`), { mode: 0o755 });
 
   // The data folder as systemd makes it (StateDirectory=, 0700) and the backup folder (step 7),

@@ -62,9 +62,10 @@ afterAll(async () => {
 type Answer = { at: number; status: number; brand: string | undefined; problems: string[] };
 
 /** One visit as a browser without scripts sees it, checked: the answer, its policy against its own inline code, its entry script. */
+const get = (where: string) => httpsRequest({ port: caddy.httpsPort, path: where, ca: caddy.rootCertificate, headers: { 'accept-encoding': 'identity' } });
+
 async function visit(path: string): Promise<Answer> {
   const at = Date.now();
-  const get = (where: string) => httpsRequest({ port: caddy.httpsPort, path: where, ca: caddy.rootCertificate, headers: { 'accept-encoding': 'identity' } });
   const page: HttpsResponse = await get(path).catch((error: Error) => ({ status: 0, headers: {}, body: Buffer.from(error.message) }));
   const html = page.body.toString();
   const problems: string[] = [];
