@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../test/postgres';
 import { REPO_ROOT } from '../test/server-process';
@@ -172,7 +173,7 @@ describe('npm run serve on a terminal', () => {
       await expect.poll(() => output, { timeout: 30_000 }).toContain('one JSON line per request below');
       await fetch(`http://127.0.0.1:${port}/api/health`);
       await expect.poll(() => output, { timeout: 5_000 }).toContain('"path":"/api/health"');
-      const lines = output.replaceAll('\r', '').replace(/\u001B\[\d+m/g, '').split('\n');
+      const lines = stripVTControlCharacters(output).replaceAll('\r', '').split('\n');
       const summary = lines.slice(0, lines.findIndex((line) => line.includes('Ctrl-C stops')) + 1);
       expect(summary.join('\n')).toMatch(new RegExp(`site is running: http://localhost:${port}/`));
       // The database named without its password; the warnings a firm must not miss.
