@@ -99,6 +99,14 @@ describe.each(ENGINES)('form API on %s', (engine) => {
     });
     const newsletter = await post('/api/newsletter', { email: 'a b@c.d' });
     expect(newsletter.json()).toEqual({ ok: false, error: 'invalid_request', fields: { email: 'invalid_email' } });
+    // Fields left out altogether are required, as empty ones are; a field of the wrong type is invalid.
+    expect((await post('/api/contact', { email: 'marie@example.com' })).json()).toEqual({
+      ok: false,
+      error: 'invalid_request',
+      fields: { name: 'required', phone: 'required', message: 'required' },
+    });
+    expect((await post('/api/newsletter', {})).json()).toEqual({ ok: false, error: 'invalid_request', fields: { email: 'required' } });
+    expect((await post('/api/contact', { ...validContact, phone: 5145550100 })).json()).toMatchObject({ fields: { phone: 'invalid' } });
     expect(await counts()).toEqual(before);
   });
 
