@@ -18,7 +18,7 @@ import './index.css';
 revealOnScroll();
 
 // The page and language of this document (from <html lang data-page>, written by the prerender
-// step). The 404 page ships no JavaScript; `vite dev` serves it nowhere.
+// step). The 404 page ships no JavaScript; `npm run dev` serves it nowhere.
 const { page, locale } = currentDocument();
 const app = page === 'privacy' ? await privacyPage(locale) : await homePage(locale);
 const container = document.getElementById('root')!;
