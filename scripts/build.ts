@@ -29,6 +29,21 @@ export async function buildSite(outDir = resolve(process.env.OUT_DIR ?? 'dist'),
   }
 }
 
+/** The site's and the server's settings, checked: one line per bad variable, or undefined. */
+function configurationProblems(env: NodeJS.ProcessEnv): string | undefined {
+  const problems = [loadSiteConfig, loadServerConfig].flatMap((load) => {
+    try {
+      load(env);
+      return [];
+    } catch (error) {
+      if (error instanceof SiteConfigError || error instanceof ServerConfigError) return [error.message];
+      throw error;
+    }
+  });
+  // The server's check includes the site's: each bad variable is said once.
+  return problems.length > 0 ? [...new Set(problems)].join('\n') : undefined;
+}
+
 /**
  * Reads `--config` and `--verbose`, then checks the configuration before anything is built: the
  * site's and the server's, one line per bad variable, no stack trace (so `npm start` stops in a
@@ -40,20 +55,14 @@ export function checkConfiguration(argv: string[]): { warning: string | undefine
   let rest: string[];
   try {
     rest = applyConfigFile(argv);
-    const problems = [loadSiteConfig, loadServerConfig].flatMap((load) => {
-      try {
-        load(process.env);
-        return [];
-      } catch (error) {
-        if (error instanceof SiteConfigError || error instanceof ServerConfigError) return [error.message];
-        throw error;
-      }
-    });
-    // The server's check includes the site's: say each bad variable once.
-    if (problems.length > 0) throw new ConfigFileError([...new Set(problems)].join('\n'));
   } catch (error) {
     if (!(error instanceof ConfigFileError)) throw error;
     console.error(error.message);
+    process.exit(1);
+  }
+  const problems = configurationProblems(process.env);
+  if (problems) {
+    console.error(problems);
     process.exit(1);
   }
   const verbose = rest.includes('--verbose');
@@ -67,7 +76,7 @@ export function checkConfiguration(argv: string[]): { warning: string | undefine
     process.exit(1);
   }
   const names = placeholders.map((line) => line.slice(0, line.indexOf(':')));
-  const which = names.length === IDENTITY_VARIABLES.length ? 'no SITE_* identity variable is set' : `${names.join(', ')}`;
+  const which = names.length === IDENTITY_VARIABLES.length ? 'no SITE_* identity variable is set' : names.join(', ');
   const warning = `WARNING: a trial build, with fictional contact details (${which}).\n` +
     '  Set them (deploy/env.example) before the site goes live; with NODE_ENV=production the build refuses.';
   return { warning, verbose, rest };

@@ -12,11 +12,15 @@ import { StoreNotWritableError, StoreUnavailableError } from '../store';
  * rotation, without taking the page down with the database (its forms then say 503 themselves).
  */
 export async function healthRoute(app: FastifyInstance) {
-  app.route<{ Querystring: { live?: string } }>({ method: 'GET', url: '/api/health', handler: async (request) => {
-    if (request.query.live !== undefined) return { ok: true };
-    const health = await app.storage.get().health();
-    if (health.status === 'unreachable') throw new StoreUnavailableError(health.cause);
-    if (health.status === 'cannot_write') throw new StoreNotWritableError(health.cause);
-    return { ok: true };
-  } });
+  app.route<{ Querystring: { live?: string } }>({
+    method: 'GET',
+    url: '/api/health',
+    handler: async (request) => {
+      if (request.query.live !== undefined) return { ok: true };
+      const health = await app.storage.get().health();
+      if (health.status === 'unreachable') throw new StoreUnavailableError(health.cause);
+      if (health.status === 'cannot_write') throw new StoreNotWritableError(health.cause);
+      return { ok: true };
+    },
+  });
 }
