@@ -44,5 +44,4 @@ export default defineConfig({
     // scripts/prerender.ts reads it to preload each page's language chunk, then deletes it.
     manifest: true,
   },
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

@@ -79,6 +79,20 @@ describe('deploy/env.example', () => {
     ]);
   });
 
+  it('a bad server setting stops the build too, so npm start says it in a second instead of after a build', async () => {
+    const started = Date.now();
+    const result = await build([], { SMTP_URL: 'smtp://site@127.0.0.1:2525', REQUEST_TIMEOUT: 'soon', OUT_DIR: join(dir, 'bad-server') });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Invalid server configuration:',
+      '  REQUEST_TIMEOUT: expected a duration such as 500ms, 30s, 15m, 48h or 2d',
+      '  NOTIFY_EMAIL_TO: required when SMTP_URL is set (where lead e-mails go)',
+      '  MAIL_FROM: required when SMTP_URL is set (a sender your SMTP server accepts)',
+    ]);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    await expect(readdir(join(dir, 'bad-server'))).rejects.toThrow(/ENOENT/);
+  });
+
   it('filled in by the firm, it builds a page that shows its values exactly, and the server reads the same file', async () => {
     const envFile = join(dir, 'env');
     await writeFile(envFile, filledIn(await readFile(EXAMPLE, 'utf8')), { mode: 0o600 });

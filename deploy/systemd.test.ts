@@ -30,11 +30,12 @@ const environment = (keys: Map<string, string[]>) => Object.fromEntries((keys.ge
 
 /**
  * The unit's command, environment and working directory, moved from the paths of a real install
- * (/opt/atelier-ia, /var/lib/atelier-ia, /var/backups/atelier-ia) to this checkout and a temp dir.
+ * (/opt/atelier-ia/current, /var/lib/atelier-ia, /var/backups/atelier-ia) to this checkout (built
+ * as a release is: dist/, dist-server/, node_modules/) and a temp dir.
  */
 function asInstalledHere(keys: Map<string, string[]>, dir: string) {
   const move = (text: string) =>
-    text.replaceAll('/opt/atelier-ia', REPO_ROOT).replaceAll('/var/lib/atelier-ia', join(dir, 'state')).replaceAll('/var/backups/atelier-ia', join(dir, 'backups'));
+    text.replaceAll('/opt/atelier-ia/current', REPO_ROOT).replaceAll('/var/lib/atelier-ia', join(dir, 'state')).replaceAll('/var/backups/atelier-ia', join(dir, 'backups'));
   const [command, ...args] = move(one(keys, 'ExecStart')!).split(/\s+/);
   const env = Object.fromEntries(Object.entries(environment(keys)).map(([key, value]) => [key, move(value)]));
   return { command: command!, args, env, cwd: move(one(keys, 'WorkingDirectory')!) };
@@ -104,8 +105,11 @@ describe('systemd units (deploy/)', () => {
     await store.insertContact({ name: 'Marie', email: 'marie@example.com', phone: '514 555 0100', message: 'Bonjour' });
     await store.close();
 
-    const { stdout } = await run(unit.command, unit.args, { cwd: unit.cwd, env: { PATH: process.env.PATH, HOME: dir, ...unit.env, npm_config_cache: join(dir, 'npm') } });
+    // The compiled admin command, with node alone: no npm, no cache or home written anywhere.
+    expect(unit.args.slice(0, 2)).toEqual(['dist-server/admin.js', 'backup']);
+    const { stdout } = await run(unit.command, unit.args, { cwd: unit.cwd, env: { PATH: process.env.PATH, ...unit.env } });
     expect(stdout).toMatch(/contact_submissions\s+1\n/);
     expect(await readdir(join(dir, 'backups'))).toEqual([expect.stringMatching(/^leads-\d{4}-\d\d-\d\dT\d{6}Z\.sqlite$/)]);
+    expect((await readdir(join(dir, 'state'))).filter((name) => !name.startsWith('leads.sqlite'))).toEqual([]);
   });
 });

@@ -113,7 +113,7 @@ describe('npm run backup on SQLite', () => {
     expect(await attempt([join(dir, 'taken.sqlite')])).toMatchObject({ code: 2, out: '', err: expect.stringContaining('already exists') });
     expect((await stat(join(dir, 'taken.sqlite'))).size).toBe('something precious'.length);
     expect(await attempt([join(dir, 'missing', 'b.sqlite')])).toMatchObject({ code: 2, err: expect.stringContaining('create it first') });
-    expect(await attempt([])).toMatchObject({ code: 2, err: expect.stringContaining('Usage: npm run backup -- <file or folder>') });
+    expect(await attempt([])).toMatchObject({ code: 2, err: expect.stringContaining('Usage: backup <file or folder>') });
     expect(await attempt([join(dir, 'b.sqlite')], { SQLITE_PATH: join(dir, 'nothing.sqlite') })).toMatchObject({ code: 1, err: expect.stringContaining('No database at') });
 
     // A folder: a new file in it, named by the time (what the daily backup unit does).

@@ -11,26 +11,29 @@
  * pg_restore to count the rows each table holds in the archive.
  *
  * The database is opened as it is: no migration runs, so a backup taken before an upgrade is of
- * the schema that was there. The file is written beside its final name and renamed once checked,
- * readable by its owner only (it holds every lead). An existing file is never overwritten.
+ * the schema that was there. The file is written under a temporary name and takes its final name
+ * once checked and on disk, readable by its owner only (it holds every lead); an existing file is
+ * never overwritten, a failed backup leaves nothing (lib/private-file.ts).
  * Restoring: docs/deploy.md. Exit codes: 0 done, 1 the database or the copy failed, 2 bad arguments.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { chmod, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
+import { newFileProblem, writePrivateFile } from './lib/private-file';
 import { type Output, configWithDatabase } from './lib/with-store';
 
-export const USAGE = `Usage: npm run backup -- <file or folder>
+export const USAGE = `Usage: backup <file or folder>
 
 Writes a consistent copy of the database to <file>, or to a new leads-<UTC time> file in
 <folder>, while the server runs; checks it and prints how many rows each table holds.
 SQLite: a database file (.sqlite). PostgreSQL (DATABASE_URL): a pg_dump archive in its custom
 format (.dump; pg_dump and pg_restore must be installed).
-Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
+Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server
+(--config FILE: the service's configuration file). In a checkout: npm run backup -- …;
+on a deployed server: atelier-ia backup … (docs/deploy.md).`;
 
 const run = promisify(execFile);
 
@@ -39,14 +42,25 @@ type Counts = Array<[table: string, rows: number]>;
 /** The pg_dump arguments (the README's line): custom format, restorable by anyone into any database. */
 export const pgDumpArgs = (databaseUrl: string, file: string) => ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, databaseUrl];
 
+/** Into `temporary`, an empty file already created 0600 (SQLite gives its journal files the same mode). */
 async function backupSqlite(source: string, temporary: string): Promise<Counts> {
+  try {
+    return await copyAndCheck(source, temporary);
+  } catch (error) {
+    // A copy that failed half-way (a full disk) may have left its journal beside it.
+    for (const suffix of ['-journal', '-wal', '-shm']) await rm(`${temporary}${suffix}`, { force: true });
+    throw error;
+  }
+}
+
+async function copyAndCheck(source: string, temporary: string): Promise<Counts> {
   const database = new BetterSqlite3(source, { fileMustExist: true });
   try {
     await database.backup(temporary);
   } finally {
     database.close();
   }
-  const copy = new BetterSqlite3(temporary);
+  const copy = new BetterSqlite3(temporary, { fileMustExist: true });
   try {
     // One file that opens anywhere: the copy inherits WAL mode, which would want -wal/-shm files beside it.
     copy.pragma('journal_mode = DELETE');
@@ -92,20 +106,17 @@ export async function runBackup(args: readonly string[], env: Record<string, str
     const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '');
     file = join(file, `leads-${stamp}.${config.databaseUrl ? 'dump' : 'sqlite'}`);
   }
-  if (existsSync(file)) {
-    err.write(`${file} already exists: a backup never overwrites a file. Choose a new name.\n`);
-    return 2;
-  }
-  if (!existsSync(dirname(file))) {
-    err.write(`No folder ${dirname(file)}: create it first.\n`);
+  const problem = newFileProblem(file);
+  if (problem) {
+    err.write(`${problem}\n`);
     return 2;
   }
 
-  const temporary = `${file}.partial`;
   try {
-    const counts = config.databaseUrl ? await backupPostgres(config.databaseUrl, file, temporary, out) : await backupSqlite(config.sqlitePath, temporary);
-    await chmod(temporary, 0o600);
-    await rename(temporary, file);
+    let counts: Counts = [];
+    await writePrivateFile(file, async (_handle, temporary) => {
+      counts = config.databaseUrl ? await backupPostgres(config.databaseUrl, file, temporary, out) : await backupSqlite(config.sqlitePath, temporary);
+    });
     const { size } = await stat(file);
     const source = config.databaseUrl ? 'the PostgreSQL database' : config.sqlitePath;
     const checked = config.databaseUrl ? 'read back with pg_restore' : 'integrity_check ok';
@@ -114,13 +125,8 @@ export async function runBackup(args: readonly string[], env: Record<string, str
     for (const [table, rows] of counts) out.write(`  ${table.padEnd(width)}  ${rows}\n`);
     return 0;
   } catch (error) {
-    await rm(temporary, { force: true });
     const detail = error instanceof Error ? ((error as { stderr?: string }).stderr?.trim() || error.message) : String(error);
     err.write(`Backup failed: ${detail}\n`);
     return 1;
   }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runBackup(process.argv.slice(2), process.env, process.stdout, process.stderr);
 }

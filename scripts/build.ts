@@ -5,9 +5,10 @@
  * dist/), so tests can build with their own configuration without touching the real build.
  */
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { build } from 'vite';
-import { ConfigError, loadSiteConfig, placeholderSettings } from '../src/config/site-schema';
+import { IDENTITY_VARIABLES, ConfigError as SiteConfigError, loadSiteConfig, placeholderSettings } from '../src/config/site-schema';
+import { ConfigError as ServerConfigError, loadServerConfig } from '../src/server/config';
 import { ConfigFileError, applyConfigFile } from './lib/config-file';
 import { buildServer } from './lib/server-bundle';
 import { prerender } from './prerender';
@@ -28,40 +29,70 @@ export async function buildSite(outDir = resolve(process.env.OUT_DIR ?? 'dist'),
   }
 }
 
+/** The site's and the server's settings, checked: one line per bad variable, or undefined. */
+function configurationProblems(env: NodeJS.ProcessEnv): string | undefined {
+  const problems = [loadSiteConfig, loadServerConfig].flatMap((load) => {
+    try {
+      load(env);
+      return [];
+    } catch (error) {
+      if (error instanceof SiteConfigError || error instanceof ServerConfigError) return [error.message];
+      throw error;
+    }
+  });
+  // The server's check includes the site's: each bad variable is said once.
+  return problems.length > 0 ? [...new Set(problems)].join('\n') : undefined;
+}
+
 /**
- * Reads `--config`, checks the site's configuration before anything is built (one line per bad
- * variable, no stack trace), and refuses a production build (NODE_ENV=production, as
- * deploy/env.example sets it) that would show the fictional defaults; any other build says loudly
- * that it used them. Returns the warning to repeat after the build, if any.
+ * Reads `--config` and `--verbose`, then checks the configuration before anything is built: the
+ * site's and the server's, one line per bad variable, no stack trace (so `npm start` stops in a
+ * second, not after a build). Refuses a production build (NODE_ENV=production, as
+ * deploy/env.example sets it) that would show the fictional defaults; any other build is told
+ * that it uses them (the warning to print once the build is done). Exits 1 on a problem.
  */
-function checkConfiguration(argv: string[]): string | undefined {
+export function checkConfiguration(argv: string[]): { warning: string | undefined; verbose: boolean; rest: string[] } {
+  let rest: string[];
   try {
-    applyConfigFile(argv);
-    loadSiteConfig(process.env);
+    rest = applyConfigFile(argv);
   } catch (error) {
-    if (!(error instanceof ConfigError || error instanceof ConfigFileError)) throw error;
+    if (!(error instanceof ConfigFileError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
+  const problems = configurationProblems(process.env);
+  if (problems) {
+    console.error(problems);
+    process.exit(1);
+  }
+  const verbose = rest.includes('--verbose');
+  rest = rest.filter((arg) => arg !== '--verbose');
   const placeholders = placeholderSettings(process.env);
-  if (placeholders.length === 0) return undefined;
-  const list = placeholders.map((line) => `  ${line}`).join('\n');
+  if (placeholders.length === 0) return { warning: undefined, verbose, rest };
   if (process.env.NODE_ENV === 'production') {
+    const list = placeholders.map((line) => `  ${line}`).join('\n');
     console.error(`Refusing a production build (NODE_ENV=production) with the firm's identity left as placeholders:\n${list}\n` +
       'Set them in the configuration file (deploy/env.example names every variable) and build again.');
     process.exit(1);
   }
-  const warning = `WARNING: this build shows fictional contact details, for a trial only:\n${list}\n` +
-    'Set them (deploy/env.example) before the site goes live; with NODE_ENV=production the build refuses.';
-  console.warn(warning);
-  return warning;
+  const names = placeholders.map((line) => line.slice(0, line.indexOf(':')));
+  const which = names.length === IDENTITY_VARIABLES.length ? 'no SITE_* identity variable is set' : names.join(', ');
+  const warning = `WARNING: a trial build, with fictional contact details (${which}).\n` +
+    '  Set them (deploy/env.example) before the site goes live; with NODE_ENV=production the build refuses.';
+  return { warning, verbose, rest };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const warning = checkConfiguration(process.argv.slice(2));
-  const [summary, server] = await Promise.all([buildSite(), buildServer()]);
-  console.log(summary);
-  console.log(`server: ${server.files.length} files (${(server.bytes / 1024).toFixed(0)} KiB with source maps) in dist-server/`);
-  // Repeated last, where the eye lands once the build is done.
-  if (warning) console.warn(`\n${warning}`);
+  const started = performance.now();
+  const { warning, verbose, rest } = checkConfiguration(process.argv.slice(2));
+  if (rest.length > 0) {
+    console.error(`unexpected arguments: ${rest.join(' ')}\nUsage: npm run build [-- --config FILE] [-- --verbose]`);
+    process.exit(2);
+  }
+  const outDir = resolve(process.env.OUT_DIR ?? 'dist');
+  const [summary, server] = await Promise.all([buildSite(outDir, { quiet: !verbose }), buildServer()]);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (verbose) console.log(`${summary}\nserver: ${server.files.length} files (${(server.bytes / 1024).toFixed(0)} KiB with source maps) in dist-server/`);
+  console.log(`Built in ${seconds} s: the site into ${relative(process.cwd(), outDir) || '.'}/, the server into dist-server/ (--verbose for details).`);
+  if (warning) console.warn(warning);
 }

@@ -33,7 +33,7 @@ describe('npm run deliveries', () => {
   it('explains bad arguments (exit 2) and a missing database (exit 1)', async () => {
     for (const args of [['--retry'], ['--retry', 'abc'], ['--retry', '-1'], ['purge'], ['--json', '--retry', '1']]) {
       const result = await deliveries(args, env);
-      expect(result).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('Usage: npm run deliveries') });
+      expect(result).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('Usage: deliveries [--json | --retry <id>|all-failed]') });
     }
     expect(await deliveries(['--help'], env)).toMatchObject({ code: 0, stdout: expect.stringContaining('--retry all-failed') });
     expect(await deliveries([], { SQLITE_PATH: join(dir, 'nowhere.sqlite') })).toMatchObject({ code: 1, stderr: expect.stringContaining('No database at') });

@@ -9,18 +9,19 @@
  * re-queued jobs up at its next poll (DELIVERY_POLL). Exit codes: 0 done, 1 storage or
  * configuration problem, 2 bad arguments or a job that cannot be retried.
  */
-import { pathToFileURL } from 'node:url';
 import type { DeliveryRecord } from '../src/server/store';
 import { type Output, withStore } from './lib/with-store';
 
-export const USAGE = `Usage: npm run deliveries [-- --json] [-- --retry <id>|all-failed]
+export const USAGE = `Usage: deliveries [--json | --retry <id>|all-failed]
 
   (no option)            list pending and failed lead notifications (e-mail, webhook)
   --json                 the same list as JSON
   --retry <id>           queue that job again, with a fresh attempt count
   --retry all-failed     queue every failed job again
 
-Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
+Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server
+(--config FILE: the service's configuration file). In a checkout: npm run deliveries -- …;
+on a deployed server: atelier-ia deliveries … (docs/deploy.md).`;
 
 type Command = { action: 'list'; json: boolean } | { action: 'retry'; target: number | 'all-failed' };
 
@@ -116,8 +117,4 @@ export async function runDeliveries(args: readonly string[], env: Record<string,
     out.write(`Re-queued ${result.requeued} job(s); a running server sends them within DELIVERY_POLL.\n`);
     return 0;
   });
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runDeliveries(process.argv.slice(2), process.env, process.stdout, process.stderr);
 }

@@ -120,7 +120,7 @@ describe('npm run export', () => {
       const { code, stdout, stderr } = await exportWith(args, env);
       expect({ args, code }).toEqual({ args, code: 2 });
       expect(stdout).toBe('');
-      expect(stderr).toContain('Usage: npm run export -- contacts|newsletter [--format csv|json]');
+      expect(stderr).toContain('Usage: export contacts|newsletter [--format csv|json] [--out FILE]');
     }
   });
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../test/postgres';
 import { REPO_ROOT } from '../test/server-process';
@@ -138,11 +139,57 @@ describe('npm start under a supervisor', () => {
       const run = await startNpm('start', { OUT_DIR: dir, STATIC_DIR: dir });
       expect((await fetch(`${run.url}/`)).status).toBe(200);
       // A trial with the fictional identity is allowed, and said (issue 26: it was silent).
-      expect(run.output()).toContain('WARNING: this build shows fictional contact details, for a trial only:\n  SITE_BRAND_NAME: not set');
+      expect(run.output()).toContain('WARNING: a trial build, with fictional contact details (no SITE_* identity variable is set).');
+      // The build says what it did in a line, not Vite's list of chunks.
+      expect(run.output()).toMatch(/^Built in [\d.]+ s: the site into .*, the server into dist-server\/ \(--verbose for details\)\.$/m);
+      expect(run.output()).not.toContain('gzip:');
+      // Not on a terminal (a supervisor's journal): the start-up's JSON lines, no summary.
+      expect(run.output()).toContain('"msg":"Server listening at');
+      expect(run.output()).not.toContain('site is running');
       const server = await serverPid(run);
       process.kill(run.npm.pid!, 'SIGTERM');
       await expectGracefulExit(run, server);
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run serve on a terminal', () => {
+  it('says in a few lines what it started, where, and what is missing; then one JSON line per request', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'npm-serve-tty-'));
+    const port = await freePort();
+    let output = '';
+    // script(1) gives it a terminal, as a person's shell does.
+    const terminal = spawn('script', ['-qfec', 'npm run --silent serve', '/dev/null'], {
+      cwd: REPO_ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: 'postgres://atelier:s3cret@127.0.0.1:1/leads', STATIC_DIR: join(dir, 'missing-site'), LOG_LEVEL: 'info', SMTP_URL: '', WEBHOOK_URL: '', VAPI_PUBLIC_KEY: '' },
+    });
+    terminal.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => terminal.once('exit', resolve));
+    try {
+      await expect.poll(() => output, { timeout: 30_000 }).toContain('one JSON line per request below');
+      await fetch(`http://127.0.0.1:${port}/api/health`);
+      await expect.poll(() => output, { timeout: 5_000 }).toContain('"path":"/api/health"');
+      const lines = stripVTControlCharacters(output).replaceAll('\r', '').split('\n');
+      const summary = lines.slice(0, lines.findIndex((line) => line.includes('Ctrl-C stops')) + 1);
+      expect(summary.join('\n')).toMatch(new RegExp(`site is running: http://localhost:${port}/`));
+      // The database named without its password; the warnings a firm must not miss.
+      expect(summary.join('\n')).toContain('PostgreSQL, database leads on 127.0.0.1:1 as atelier — cannot be opened: the forms answer 503');
+      expect(summary.join('\n')).not.toContain('s3cret');
+      expect(summary.join('\n')).toContain('leads go    nowhere but the database: set SMTP_URL or WEBHOOK_URL');
+      expect(summary.join('\n')).toContain('voice demo  not configured');
+      expect(summary.join('\n')).toContain('missing-site not found');
+      // No JSON line before it but warnings and errors: the start-up's info lines are the summary.
+      expect(summary.filter((line) => line.startsWith('{')).every((line) => !line.includes('"level":30'))).toBe(true);
+      expect(summary.filter((line) => !line.startsWith('{')).length).toBeLessThanOrEqual(10);
+      // After it, requests are logged as ever, one JSON line each.
+      expect(lines.some((line) => line.startsWith('{') && line.includes('"path":"/api/health"') && line.includes('"level":'))).toBe(true);
+    } finally {
+      process.kill(-terminal.pid!, 'SIGTERM');
+      await exited;
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -22,6 +22,7 @@ import { DEFERRED_PART } from './lib/page-weight';
 import { precompress } from './lib/precompress';
 
 type ServerEntry = typeof import('../src/web/app/entry-server');
+type RenderedPage = import('../src/web/app/entry-server').RenderedPage;
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 export async function prerender(outDir: string, serverEntryPath: string): Promise<string> {
@@ -37,12 +38,10 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   const styleHashes = new Set<string>();
   const written: string[] = [];
   for (const { file, page } of await entry.renderAll()) {
-    let html = template
-      .replace('<html lang="en">', `<html lang="${page.lang}" data-page="${page.page}">`)
-      .replace('<!--app-boot-->', `<script>${entry.bootScript}</script>`)
-      .replace('<!--app-head-->', page.head)
-      .replace('<!--app-html-->', page.html)
-      .replace('</head>', `${modulePreloads(manifest, chunksOf(page.page, localeOfLang(page.lang)))}</head>`);
+    let html = fillTemplate(template, page, entry.bootScript).replace(
+      '</head>',
+      `${modulePreloads(manifest, chunksOf(page.page, localeOfLang(page.lang)))}</head>`,
+    );
     // Links and a theme need no script: the 404 page loads none.
     html = page.page === 'not-found' ? withoutScripts(html) : scriptsAfterFirstPaint(html);
     html = firstPaintWithWholeHero(html);
@@ -63,6 +62,18 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   await writeFile(join(outDir, 'csp.json'), `${JSON.stringify(cspExtras, null, 2)}\n`);
   const compressed = await precompress(outDir);
   return `prerendered ${written.join(', ')} in ${outDir}; ${compressed} brotli/gzip copies; CSP hashes: ${scriptHashes.size} scripts, ${styleHashes.size} styles`;
+}
+
+/**
+ * index.html with a rendered page in it: its language and kind on <html>, the boot script, its
+ * head tags and its markup. The build's pages and `npm run dev`'s (scripts/dev.ts) are made by it.
+ */
+export function fillTemplate(template: string, page: RenderedPage, bootScript: string): string {
+  return template
+    .replace('<html lang="en">', `<html lang="${page.lang}" data-page="${page.page}">`)
+    .replace('<!--app-boot-->', `<script>${bootScript}</script>`)
+    .replace('<!--app-head-->', page.head)
+    .replace('<!--app-html-->', page.html);
 }
 
 /** The source modules each page needs at start besides the entry (src/web/app/entry-client.tsx). */

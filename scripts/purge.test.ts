@@ -97,7 +97,7 @@ describe('npm run purge arguments', () => {
       const err = capture();
       expect({ args, code: await runPurge(args, { SQLITE_PATH: '/nonexistent/leads.sqlite' }, out, err) }).toEqual({ args, code: 2 });
       expect(out.text()).toBe('');
-      expect(err.text()).toContain('Usage: npm run purge -- [--older-than <days>]');
+      expect(err.text()).toContain('Usage: purge [--older-than <days>]');
     }
   });
 

@@ -13,11 +13,10 @@
  * Uses the server's configuration (DATABASE_URL, else SQLITE_PATH). Exit codes: 0 done,
  * 1 storage or configuration problem, 2 bad arguments.
  */
-import { pathToFileURL } from 'node:url';
 import { runPurgeJobs } from '../src/server/retention';
 import { type Output, withStore } from './lib/with-store';
 
-export const USAGE = `Usage: npm run purge -- [--older-than <days>]
+export const USAGE = `Usage: purge [--older-than <days>]
 
 Deletes what the privacy policy keeps no longer (the server also does it once a day).
 
@@ -26,7 +25,9 @@ Deletes what the privacy policy keeps no longer (the server also does it once a 
 
 Newsletter sign-ups not confirmed within 7 days are deleted too.
 
-Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server.`;
+Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server
+(--config FILE: the service's configuration file). In a checkout: npm run purge -- …;
+on a deployed server: atelier-ia purge … (docs/deploy.md).`;
 
 export function parseArgs(args: readonly string[]): { days: number | undefined } | { help: true } | { error: string } {
   let days: number | undefined;
@@ -59,8 +60,4 @@ export async function runPurge(args: readonly string[], env: Record<string, stri
     for (const { line } of reports) out.write(`${line}\n`);
     return 0;
   });
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runPurge(process.argv.slice(2), process.env, process.stdout, process.stderr);
 }

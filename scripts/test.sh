@@ -24,8 +24,35 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-run() { echo; echo "── $* ──"; "$@"; }
-run npx tsc --noEmit -p .
-run npx oxlint --deny-warnings .
-run npx vitest run --project unit --project server
-run npx vitest run --project e2e
+# Every stage runs, even after one fails, and the run ends with one line per stage and the total,
+# where the eye lands (the unit tests' own summary would otherwise be hundreds of lines up).
+[ -t 1 ] && export FORCE_COLOR=1
+results=()
+failures=0
+started=$SECONDS
+stage() {
+  local name=$1 log status detail begin=$SECONDS
+  shift
+  echo; echo "── $name: $* ──"
+  log=$(mktemp)
+  if "$@" 2>&1 | tee "$log"; then status=passed; else status=FAILED; failures=$((failures + 1)); fi
+  # vitest's "Tests  312 passed (312)", oxlint's "Found 0 warnings and 0 errors."
+  detail=$(sed -E 's/\x1b\[[0-9;]*m//g' "$log" | { grep -E '^ +Tests +|^Found [0-9]+ warning' || true; } | tail -1 | sed -E 's/^ +Tests +//')
+  rm -f "$log"
+  results+=("$(printf '%-7s %-22s %5ss  %s' "$status" "$name" $((SECONDS - begin)) "$detail")")
+}
+
+stage "type check" npx tsc --noEmit -p .
+stage "lint" npx oxlint --deny-warnings .
+stage "unit + server tests" npx vitest run --project unit --project server
+stage "browser tests" npx vitest run --project e2e
+
+total=$((SECONDS - started))
+echo; echo "── npm test: summary ──"
+printf '%s\n' "${results[@]}"
+if [ "$failures" -eq 0 ]; then
+  echo "All ${#results[@]} stages passed in $((total / 60)) min $((total % 60)) s."
+else
+  echo "$failures of ${#results[@]} stages FAILED (in $((total / 60)) min $((total % 60)) s): see their output above."
+  exit 1
+fi

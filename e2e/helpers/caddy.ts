@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,11 @@ import { REPO_ROOT } from '../../test/server-process';
 export type RunningCaddy = {
   httpPort: number;
   httpsPort: number;
+  pid: number;
+  /** Its admin API: a unix socket in a folder only root may enter, as /run/caddy is Caddy's only. */
+  adminSocket: string;
+  /** The environment it runs with (for `caddy reload`, which reads the same file). */
+  env: Record<string, string>;
   /** The root certificate of Caddy's local authority (tls internal), for clients to trust. */
   rootCertificate: string;
   logs(): string;
@@ -19,26 +24,31 @@ export type RunningCaddy = {
 /**
  * Caddy from Debian's package, running the repository's deploy/Caddyfile as shipped, configured
  * through its own variables for a trial: `tls internal` for `localhost`, high ports, its default
- * bind (every address, as a firm runs it), no admin API, its certificates and state in a temp dir.
+ * bind (every address, as a firm runs it), the server(s) on these loopback ports, its admin API on
+ * a unix socket in a root-only folder of its temp dir (/run/caddy in production: that path
+ * cannot be shared by tests running at once), its certificates and state in that temp dir.
  */
-export async function startCaddy(upstreamPort: number): Promise<RunningCaddy> {
+export async function startCaddy(upstreamPorts: number | number[]): Promise<RunningCaddy> {
   const dir = await mkdtemp(join(tmpdir(), 'caddy-'));
+  await mkdir(join(dir, 'run'), { mode: 0o700 });
+  const adminSocket = join(dir, 'run', 'admin.sock');
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   let output = '';
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    XDG_DATA_HOME: join(dir, 'data'),
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    CADDY_ADMIN: `unix/${adminSocket}`,
+    CADDY_HTTP_PORT: String(httpPort),
+    CADDY_HTTPS_PORT: String(httpsPort),
+    SITE_ADDRESS: 'localhost',
+    CADDY_TLS: 'internal',
+    UPSTREAM: [upstreamPorts].flat().map((port) => `127.0.0.1:${port}`).join(' '),
+  };
   const child: ChildProcess = spawn('caddy', ['run', '--adapter', 'caddyfile', '--config', join(REPO_ROOT, 'deploy', 'Caddyfile')], {
     cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      HOME: dir,
-      XDG_DATA_HOME: join(dir, 'data'),
-      XDG_CONFIG_HOME: join(dir, 'config'),
-      CADDY_ADMIN: 'off',
-      CADDY_HTTP_PORT: String(httpPort),
-      CADDY_HTTPS_PORT: String(httpsPort),
-      SITE_ADDRESS: 'localhost',
-      CADDY_TLS: 'internal',
-      UPSTREAM: `127.0.0.1:${upstreamPort}`,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -62,7 +72,7 @@ export async function startCaddy(upstreamPort: number): Promise<RunningCaddy> {
           (response) => response.status === 200,
           () => false,
         );
-        if (ready) return { httpPort, httpsPort, rootCertificate, logs: () => output, stop };
+        if (ready) return { httpPort, httpsPort, pid: child.pid!, adminSocket, env, rootCertificate, logs: () => output, stop };
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -7,13 +7,15 @@ export type RunningServer = { url: string; port: number; process: ChildProcess; 
 /**
  * Starts the real production server, compiled (`node dist-server/server.js`, built by
  * test/global-server-build.ts), as a child process on a free loopback port and waits until it
- * answers. `env` adds to or overrides the parent's environment.
+ * answers. `env` adds to or overrides the parent's environment. `cwd`: run `dist-server/server.js`
+ * from that folder instead, as atelier-ia.service runs a release (WorkingDirectory=).
  */
-export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+export async function startServer(env: Record<string, string | undefined>, options: { cwd?: string } = {}): Promise<RunningServer> {
   // A given PORT restarts a server where a proxy expects it.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [options.cwd ? 'dist-server/server.js' : SERVER_ENTRY], {
+    cwd: options.cwd,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

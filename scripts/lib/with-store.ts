@@ -48,7 +48,7 @@ export async function withStore(
   try {
     return await work(store, config);
   } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     err.write(`${failure}: ${cause}\n`);
     return 1;
   } finally {

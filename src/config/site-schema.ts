@@ -57,7 +57,7 @@ export const SITE_VARIABLES = Object.keys(siteEnvSchema.shape) as (keyof typeof 
  * The firm's identity: their defaults are fictional, good for a trial and never for the firm's
  * own site, where they would put a made-up phone number and privacy officer in front of clients.
  */
-const IDENTITY_VARIABLES = [
+export const IDENTITY_VARIABLES = [
   'SITE_BRAND_NAME',
   'SITE_URL',
   'SITE_PHONE',

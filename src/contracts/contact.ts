@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { email, honeypot, optionalText, requiredText } from './fields';
+import { email, honeypot, optionalText, requiredString, requiredText } from './fields';
 
 export const CONTACT_LIMITS = { name: 120, phone: 32, company: 160, message: 5000 } as const;
 
@@ -8,7 +8,7 @@ const PHONE_PATTERN = /^\+?[\d\s().-]{7,}(?:\s*(?:ext\.?|x|#|poste)\s*\d{1,6})?$
 
 export const contactRequestSchema = z.strictObject({
   name: requiredText(CONTACT_LIMITS.name),
-  phone: z.string().check(
+  phone: requiredString().check(
     z.trim(),
     z.minLength(1, 'required'),
     z.maxLength(CONTACT_LIMITS.phone, 'too_long'),

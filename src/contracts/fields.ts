@@ -34,14 +34,17 @@ const UNREADABLE = {
 const readable = (shape: keyof typeof UNREADABLE = 'line') =>
   z.refine<string>((value) => !UNREADABLE[shape].test(value), 'invalid_characters');
 
+/** A field that must be there: missing altogether is `required` too (not `invalid`); another type stays `invalid`. */
+export const requiredString = () => z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') });
+
 export const requiredText = (max: number, shape: keyof typeof UNREADABLE = 'line') =>
-  z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'too_long'), readable(shape));
+  requiredString().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'too_long'), readable(shape));
 
 export const optionalText = (max: number) =>
   z.optional(z.string().check(z.trim(), z.maxLength(max, 'too_long'), readable()));
 
 export const email = () =>
-  z.string().check(
+  requiredString().check(
     z.trim(),
     z.minLength(1, 'required'),
     z.maxLength(EMAIL_MAX, 'too_long'),

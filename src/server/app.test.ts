@@ -99,6 +99,14 @@ describe.each(ENGINES)('form API on %s', (engine) => {
     });
     const newsletter = await post('/api/newsletter', { email: 'a b@c.d' });
     expect(newsletter.json()).toEqual({ ok: false, error: 'invalid_request', fields: { email: 'invalid_email' } });
+    // Fields left out altogether are required, as empty ones are; a field of the wrong type is invalid.
+    expect((await post('/api/contact', { email: 'marie@example.com' })).json()).toEqual({
+      ok: false,
+      error: 'invalid_request',
+      fields: { name: 'required', phone: 'required', message: 'required' },
+    });
+    expect((await post('/api/newsletter', {})).json()).toEqual({ ok: false, error: 'invalid_request', fields: { email: 'required' } });
+    expect((await post('/api/contact', { ...validContact, phone: 5145550100 })).json()).toMatchObject({ fields: { phone: 'invalid' } });
     expect(await counts()).toEqual(before);
   });
 
@@ -305,14 +313,25 @@ describe('storage not usable at start-up', () => {
     const database = `late_${Date.now().toString(36)}`;
     const url = new URL(admin);
     url.pathname = `/${database}`;
+    const logs = captureLogs();
     const app = await buildApp({
       config: testConfig({ DATABASE_URL: url.toString() }),
-      logger: captureLogs().logger,
+      logger: logs.logger,
       storageRetry: { firstDelayMs: 50, maxDelayMs: 200 },
     });
     try {
       await expectNotConfigured(app);
       expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: false, error: 'not_configured' });
+      // The process itself answers: a proxy's liveness probe keeps it (and the page) in rotation.
+      expect((await app.inject({ url: '/api/health?live' })).json()).toEqual({ ok: true });
+      // Asked every 2 s by the proxy, it is not written in the log (unless it fails).
+      expect(logs.lines().filter((line) => line.path === '/api/health' && line.status === 200)).toEqual([]);
+      // Each failed attempt is one short line with its cause, no stack trace.
+      await expect.poll(() => logs.lines().filter((line) => line.attempt !== undefined).length, { timeout: 5_000 }).toBeGreaterThan(1);
+      for (const line of logs.lines().filter((entry) => String(entry.msg).startsWith('storage cannot be opened'))) {
+        expect(line).not.toHaveProperty('err');
+        expect(line.cause).toMatch(new RegExp(`database "${database}" does not exist`));
+      }
       // The database appears later; the background retry finds it without a restart.
       await adminQuery(admin.toString(), `CREATE DATABASE ${database}`);
       await expect.poll(async () => (await app.inject({ url: '/api/health' })).statusCode, { timeout: 10_000, interval: 50 }).toBe(200);

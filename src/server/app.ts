@@ -33,6 +33,8 @@ export type BuildAppOptions = {
   storageRetry?: StorageRetry;
   /** When the daily purge looks whether it is due, and its clock (tests). */
   retention?: Partial<RetentionSchedule>;
+  /** false: the API only; the page is served by something else (`npm run dev`: Vite, scripts/dev.ts). */
+  staticSite?: false;
 };
 
 /**
@@ -60,7 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(zodValidatorCompiler);
 
-  const site = inspectStaticSite(config.staticDir, app.log);
+  const site = options.staticSite === false ? undefined : inspectStaticSite(config.staticDir, app.log);
   await app.register(requestLogPlugin);
   await app.register(shutdownPlugin);
   await app.register(errorsPlugin, { notFoundPage: site?.notFoundPage });

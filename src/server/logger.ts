@@ -32,12 +32,25 @@ function serializeError(error: unknown): SerializedError {
   };
 }
 
-export function createLogger(options: { level: LogLevel; destination?: DestinationStream }): Logger {
+const INFO = 30;
+
+/**
+ * `startup.quiet`: while true, info lines are not written (warnings and errors are). On a
+ * terminal, server.ts prints a summary of its start instead of them (summary.ts), then sets it false.
+ */
+export function createLogger(options: { level: LogLevel; destination?: DestinationStream; startup?: { quiet: boolean } }): Logger {
+  const { startup } = options;
   const settings = {
     level: options.level,
     timestamp: pino.stdTimeFunctions.isoTime,
     serializers: { err: serializeError },
-    hooks: { streamWrite: maskEmails },
+    hooks: {
+      streamWrite: maskEmails,
+      logMethod(this: Logger, args: Parameters<Logger['info']>, method: Logger['info'], level: number) {
+        if (startup?.quiet && level === INFO) return;
+        method.apply(this, args);
+      },
+    },
   };
   // Without a destination pino writes synchronously to stdout: no line is lost when the process dies.
   return options.destination ? pino(settings, options.destination) : pino(settings);

@@ -6,6 +6,8 @@
  */
 import { buildApp } from './app';
 import { ConfigError, loadServerConfig } from './config';
+import { createLogger } from './logger';
+import { startupSummary } from './summary';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -20,7 +22,9 @@ function readConfig() {
 }
 
 const config = readConfig();
-const app = await buildApp({ config });
+// On a terminal, a person reads a summary of the start (summary.ts) instead of its JSON lines.
+const startup = { quiet: process.stdout.isTTY === true };
+const app = await buildApp({ config, logger: createLogger({ level: config.logLevel, startup }) });
 
 let stopping = false;
 function shutDown(signal: NodeJS.Signals) {
@@ -51,4 +55,8 @@ try {
 } catch (error) {
   app.log.fatal({ err: error }, 'cannot listen');
   process.exit(1);
+}
+if (startup.quiet) {
+  process.stdout.write(startupSummary(config, { storageOpen: app.storage.current() !== undefined, color: process.stdout.hasColors() }));
+  startup.quiet = false;
 }

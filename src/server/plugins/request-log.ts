@@ -7,14 +7,18 @@ declare module 'fastify' {
   }
 }
 
+export const LIVENESS_PROBE = '/api/health?live';
+
 /**
- * Exactly one log line per request, written when the response is finished (Fastify's own
+ * Exactly one log line per request (but the proxy's liveness probes that succeed), written when the response is finished (Fastify's own
  * "incoming request"/"request completed" pair is turned off in app.ts). The path is logged
  * without its query string; bodies are never logged.
  */
 export const requestLogPlugin = appWide(async (app) => {
   app.decorateRequest('logFields', null);
   app.addHook('onResponse', async (request, reply) => {
+    // The proxy's liveness probe, every 2 s per instance (deploy/Caddyfile): logged only when it fails.
+    if (request.url === LIVENESS_PROBE && reply.statusCode < 400) return;
     const line = {
       method: request.method,
       path: request.url.split('?', 1)[0],

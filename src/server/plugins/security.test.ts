@@ -30,6 +30,22 @@ describe('security headers', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('API answers, whatever their status, are never stored (Cache-Control: no-store); pages are revalidated', async () => {
+    const answers = [
+      await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'cache@example.com' } }),
+      await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'not an address' } }),
+      await app.inject({ url: '/api/health' }),
+      await app.inject({ url: '/api/nothing-here' }),
+    ];
+    expect(answers.map((response) => [response.statusCode, response.headers['cache-control']])).toEqual([
+      [201, 'no-store'],
+      [400, 'no-store'],
+      [200, 'no-store'],
+      [404, 'no-store'],
+    ]);
+    expect((await app.inject({ url: '/' })).headers['cache-control']).toBe('no-cache');
+  });
+
   it('sends the CSP with the build hashes, and the fixed headers, on pages and API answers', async () => {
     for (const response of [
       await app.inject({ url: '/' }),

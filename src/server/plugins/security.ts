@@ -49,5 +49,7 @@ export const securityPlugin = appWide<{ cspExtras: CspExtras }>(async (app, { cs
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // One year, this host only: includeSubDomains could break other services of the firm's domain.
     if (https) reply.header('strict-transport-security', 'max-age=31536000');
+    // API answers are about one request, some about one person: no browser or proxy keeps them.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -16,11 +16,17 @@ export type StaticSite = {
   notFoundPage: Buffer | undefined;
 };
 
-export function inspectStaticSite(root: string, log: FastifyBaseLogger): StaticSite | undefined {
-  if (!existsSync(root) || !statSync(root).isDirectory()) {
-    log.warn({ staticDir: root }, 'static directory not found: serving the API only (run `npm run build`)');
+/**
+ * `configured` may lead through a symbolic link (/opt/atelier-ia/current/dist, switched by
+ * `npm run release`): it is resolved once, here, so the server serves the release it started
+ * with, its files with its own Content-Security-Policy, until it is restarted.
+ */
+export function inspectStaticSite(configured: string, log: FastifyBaseLogger): StaticSite | undefined {
+  if (!existsSync(configured) || !statSync(configured).isDirectory()) {
+    log.warn({ staticDir: configured }, 'static directory not found: serving the API only (run `npm run build`)');
     return undefined;
   }
+  const root = realpathSync(configured);
   const csp = readCspExtras(root);
   if (csp.problem) log.error({ staticDir: root }, csp.problem);
   const notFoundPath = join(root, '404.html');

@@ -52,8 +52,10 @@ export const storagePlugin = appWide<StoragePluginOptions>(async (app, options) 
       return true;
     } catch (error) {
       const message = 'storage cannot be opened: the form API answers 503 not_configured';
-      if (attempt === 0) app.log.error({ err: error, engine }, message);
-      else app.log.warn({ err: error, engine, attempt }, message);
+      // The cause in a few words: a stack trace says nothing more about an unreachable database,
+      // and it would come again with every retry.
+      if (attempt === 0) app.log.error({ cause: oneLine(error), engine }, message);
+      else app.log.warn({ cause: oneLine(error), engine, attempt }, message);
       return false;
     }
   }
@@ -87,3 +89,11 @@ export const storagePlugin = appWide<StoragePluginOptions>(async (app, options) 
     if (owned) await store?.close();
   });
 });
+
+/** "connect ECONNREFUSED 127.0.0.1:5432": the message, or those a connection attempt gathered (AggregateError has none of its own). */
+function oneLine(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const parts = error instanceof AggregateError && !error.message ? error.errors.map((inner) => oneLine(inner)) : [error.message];
+  const cause = error.cause instanceof Error && error.cause.message !== error.message ? ` (${oneLine(error.cause)})` : '';
+  return `${[...new Set(parts)].join('; ')}${cause}`;
+}

@@ -4,11 +4,8 @@ import { site } from '../../config/site';
 import type { Locale } from '../content';
 import { fillContent } from '../content/context';
 import { loadBelowTheFoldContent, loadFirstScreenContent } from '../content/load';
-import { heightRules } from '../hydration/heights';
-import { capturePending } from '../hydration/pending';
 import { pageParts } from '../hydration/Slot';
 import { RenderStatic } from '../hydration/Static';
-import { boot } from '../lib/boot';
 import { currentDocument } from '../lib/pages';
 import { revealOnScroll } from '../lib/reveal';
 import { PageShell } from '../pages/PageShell';
@@ -16,17 +13,12 @@ import { App } from './App';
 import { BELOW_THE_FOLD } from './sections';
 import './index.css';
 
-// In production the prerendered HTML already ran the boot script inline (and the bundle leaves it
-// out), and the sections' estimated heights with the critical CSS; `vite dev` serves the bare template.
-if (import.meta.env.DEV && !document.documentElement.classList.contains('js')) {
-  boot();
-  capturePending();
-  document.head.append(Object.assign(document.createElement('style'), { textContent: heightRules(BELOW_THE_FOLD) }));
-}
+// The page's HTML already ran the boot script inline and holds the sections' estimated heights,
+// prerendered by the build or rendered by `npm run dev` (scripts/dev.ts) alike.
 revealOnScroll();
 
 // The page and language of this document (from <html lang data-page>, written by the prerender
-// step). The 404 page ships no JavaScript; `vite dev` serves it nowhere.
+// step). The 404 page ships no JavaScript; `npm run dev` serves it nowhere.
 const { page, locale } = currentDocument();
 const app = page === 'privacy' ? await privacyPage(locale) : await homePage(locale);
 const container = document.getElementById('root')!;

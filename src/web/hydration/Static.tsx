@@ -8,7 +8,7 @@ function KeepPrerendered(): never {
 
 /**
  * Whether <Static> renders its children: on the server, and in a browser that renders the page
- * from nothing (`vite dev`, the bench's plain client-rendered build), which says so with a provider.
+ * from nothing (the bench's plain client-rendered build), which says so with a provider.
  */
 export const RenderStatic = createContext<boolean>(import.meta.env.SSR);
 

@@ -20,7 +20,7 @@ describe('pages and languages', () => {
     }
   });
 
-  it('knows which document it is from <html lang data-page>, or from the path under `vite dev`', () => {
+  it('knows which document it is from <html lang data-page>, or from the path when it has neither', () => {
     const root = document.createElement('html');
     root.lang = 'fr-CA';
     root.dataset.page = 'privacy';

@@ -43,7 +43,8 @@ export function otherLocale(locale: Locale): Locale {
 
 /**
  * Which page and language this document is. The prerender step writes both on <html>
- * (`lang`, `data-page`); `vite dev` serves the bare template, so there the path decides.
+ * (`lang`, `data-page`), and so does `npm run dev`; a document without them (the bench's plain
+ * client-rendered build) goes by its path.
  */
 export function currentDocument(root: HTMLElement = document.documentElement, path = location.pathname): { page: DocumentKind; locale: Locale } {
   const page = root.dataset.page;

@@ -1,0 +1,45 @@
+/**
+ * The admin commands in one program, compiled with the server into dist-server/admin.js
+ * (scripts/lib/server-bundle.ts), so that a deployed server runs them with node alone: no npm
+ * (which would want a cache and a home), no TypeScript loader. deploy/atelier-ia runs it as the
+ * service's user with the service's configuration file:
+ *
+ *   atelier-ia backup /var/backups/atelier-ia
+ *   atelier-ia purge
+ *   atelier-ia deliveries --retry all-failed
+ *   atelier-ia export contacts --out /var/backups/atelier-ia/contacts.csv
+ *
+ * In a checkout the same commands are `npm run backup -- …` and so on.
+ */
+import { runBackup } from './backup';
+import { runDeliveries } from './deliveries';
+import { runExport } from './export';
+import { type Command, isMain, runCli, withConfigFile } from './lib/cli';
+import { runPurge } from './purge';
+
+const COMMANDS: Record<string, Command> = { backup: runBackup, purge: runPurge, deliveries: runDeliveries, export: runExport };
+
+export const USAGE = `Usage: atelier-ia <command> [options]   (as root, or as the service's user)
+
+  backup <file or folder>                       a checked copy of the database
+  purge [--older-than <days>]                   delete what the privacy policy keeps no longer
+  deliveries [--json | --retry <id>|all-failed] lead notifications waiting or failed
+  export contacts|newsletter [--format csv|json] [--out FILE]
+
+atelier-ia <command> --help says more. docs/deploy.md: "Admin commands".`;
+
+/** `--config FILE` may come anywhere, before the command's name too (deploy/atelier-ia puts it first). */
+export async function runAdmin(argv: readonly string[]): Promise<number> {
+  const rest = withConfigFile(argv);
+  if (!rest) return 1;
+  const [name, ...args] = rest;
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (command) return runCli(command, args);
+  const help = name === '--help' || name === '-h';
+  (help ? process.stdout : process.stderr).write(`${help || name === undefined ? '' : `unknown command: ${name}\n\n`}${USAGE}\n`);
+  return help ? 0 : 2;
+}
+
+if (isMain(import.meta.url)) {
+  process.exitCode = await runAdmin(process.argv.slice(2));
+}

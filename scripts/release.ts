@@ -1,0 +1,124 @@
+/**
+ * A release for the deployed server (docs/deploy.md, steps 4 and 8): builds the site and the
+ * server beside the one running, then makes it current in one step.
+ *
+ *   npm run release -- --config /etc/atelier-ia/env     then: systemctl restart atelier-ia
+ *
+ * /opt/atelier-ia/releases/<UTC time>/ gets dist/ (the site), dist-server/ (the server and the
+ * admin commands) and node_modules/ with the native packages they load (better-sqlite3), so a
+ * later `npm ci` in the checkout changes nothing under a running release. `current` is a
+ * symbolic link to the release to serve, replaced atomically (rename). The service runs from
+ * `current` (atelier-ia.service: WorkingDirectory=), and the server resolves its folder once at
+ * start (plugins/static.ts): until it restarts, the running server keeps serving its own files
+ * with its own Content-Security-Policy, and from its restart on, the new ones with theirs.
+ *
+ * Pages already open in browsers load their code lazily, from the release they came from: each
+ * release keeps the previous one's hashed assets (listed in its release.json), so those pages
+ * keep working after the switch. The three newest releases are kept, the others deleted.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { basename, join, relative, resolve } from 'node:path';
+import { buildSite, checkConfiguration } from './build';
+import { REPO_ROOT, buildServer } from './lib/server-bundle';
+
+/** Packages the compiled server loads from node_modules (server-bundle.ts keeps them out), with what they load. */
+const RUNTIME_PACKAGES = ['better-sqlite3', 'bindings', 'file-uri-to-path'];
+/** In a native package, what only its compilation needed: sources and intermediate files (26 of its 28 MB). */
+const BUILD_LEFTOVERS = /[\\/](deps|src|obj|obj\.target|\.deps)([\\/]|$)|\.(a|o|mk|gypi?)$|[\\/]Makefile$|[\\/]test_extension\.node$/;
+const KEEP = 3;
+
+export type ReleaseInfo = { id: string; commit: string | undefined; builtAt: string; assets: string[] };
+
+const stamp = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '');
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function currentRelease(base: string): Promise<{ dir: string; info: ReleaseInfo | undefined } | undefined> {
+  let target: string;
+  try {
+    target = await readlink(join(base, 'current'));
+  } catch {
+    return undefined;
+  }
+  const dir = resolve(base, target);
+  const infoFile = join(dir, 'release.json');
+  return { dir, info: existsSync(infoFile) ? (JSON.parse(readFileSync(infoFile, 'utf8')) as ReleaseInfo) : undefined };
+}
+
+/** Files under dist/assets/, relative to it. */
+async function assetsOf(distDir: string): Promise<string[]> {
+  const root = join(distDir, 'assets');
+  if (!existsSync(root)) return [];
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+export async function release(base: string, options: { quiet: boolean }): Promise<{ id: string; dir: string; carried: number }> {
+  const releases = join(base, 'releases');
+  await mkdir(releases, { recursive: true });
+  let id = stamp(new Date());
+  for (let n = 2; existsSync(join(releases, id)); n++) id = `${stamp(new Date())}-${n}`;
+  const dir = join(releases, id);
+  await mkdir(dir);
+  try {
+    await Promise.all([buildSite(join(dir, 'dist'), options), buildServer(join(dir, 'dist-server'))]);
+    for (const name of RUNTIME_PACKAGES) {
+      await cp(join(REPO_ROOT, 'node_modules', name), join(dir, 'node_modules', name), { recursive: true, filter: (path) => !BUILD_LEFTOVERS.test(path) });
+    }
+    // The release's own copy loads, from where its server will load it.
+    const check = spawnSync(process.execPath, ['--input-type=module', '-e', "import Database from 'better-sqlite3'; new Database(':memory:').close()"], { cwd: join(dir, 'dist-server'), encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`the release cannot load better-sqlite3 from its own node_modules:\n${check.stderr}`);
+
+    const assets = await assetsOf(join(dir, 'dist'));
+    const previous = await currentRelease(base);
+    let carried = 0;
+    for (const asset of previous?.info?.assets ?? []) {
+      const target = join(dir, 'dist', 'assets', asset);
+      if (existsSync(target) || !existsSync(join(previous!.dir, 'dist', 'assets', asset))) continue;
+      await cp(join(previous!.dir, 'dist', 'assets', asset), target);
+      carried++;
+    }
+    const info: ReleaseInfo = { id, commit: gitCommit(), builtAt: new Date().toISOString(), assets };
+    await writeFile(join(dir, 'release.json'), `${JSON.stringify(info, null, 2)}\n`);
+
+    // The switch: a new link renamed over the old one, so `current` is always one or the other.
+    const next = join(base, `.current-${process.pid}`);
+    await rm(next, { force: true });
+    await symlink(relative(base, dir), next);
+    await rename(next, join(base, 'current'));
+
+    // Names are times: the newest sort last. The one just replaced is kept whatever its age.
+    const names = (await readdir(releases)).sort();
+    const kept = new Set([...names.slice(-KEEP), id, previous ? basename(previous.dir) : id]);
+    for (const name of names) if (!kept.has(name)) await rm(join(releases, name), { recursive: true, force: true });
+    return { id, dir, carried };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = performance.now();
+  const { warning, verbose, rest } = checkConfiguration(process.argv.slice(2));
+  const into = rest[0] === '--into' ? rest[1] : undefined;
+  if (rest.length !== (into === undefined ? 0 : 2)) {
+    console.error(`unexpected arguments: ${rest.join(' ')}\nUsage: npm run release -- --config FILE [--into FOLDER] [--verbose]`);
+    process.exit(2);
+  }
+  const base = resolve(into ?? REPO_ROOT);
+  const { id, dir, carried } = await release(base, { quiet: !verbose });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Release ${id} built in ${seconds} s (${relative(process.cwd(), dir) || dir}) and made current` +
+    `${carried > 0 ? `, with the previous release's ${carried} asset files for pages already open` : ''}.`);
+  console.log('The running server keeps serving its own release until restarted: systemctl restart atelier-ia');
+  if (warning) console.warn(warning);
+}
