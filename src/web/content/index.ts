@@ -32,3 +32,13 @@ export function fill(text: string, site: SiteConfig): string {
     Object.hasOwn(PLACEHOLDERS, key) ? PLACEHOLDERS[key as keyof typeof PLACEHOLDERS](site) : whole,
   );
 }
+
+/** Content with every {placeholder} filled from the site configuration. */
+export function fillContent<T>(value: T, site: SiteConfig): T {
+  if (typeof value === 'string') return fill(value, site) as T;
+  if (Array.isArray(value)) return value.map((item) => fillContent(item, site)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillContent(item, site)])) as T;
+  }
+  return value;
+}
