@@ -3,6 +3,7 @@ import { loadSiteConfig } from '../config/site-schema';
 import { VOICE_LOCALES } from '../contracts/voice';
 import { LOCALES, fill } from '../web/content';
 import { getContent } from '../web/content/all';
+import { privacyPolicies } from '../web/content/privacy';
 import { ASSISTANT_KEY, assistantDefinition, assistantDefinitions } from './assistants';
 
 const site = loadSiteConfig({ SITE_BRAND_NAME: 'Studio Lumière IA', SITE_PHONE: '+1 418-555-0199', SITE_EMAIL: 'allo@lumiere.example' });
@@ -92,5 +93,15 @@ describe('the demo assistants, one per language of the site', () => {
     expect(JSON.stringify(next.fr.model)).toContain('Une toute nouvelle réponse.');
     expect(next.fr.model).not.toEqual(definitions.fr.model);
     expect(next.en).toEqual(definitions.en);
+  });
+
+  it("are processed by exactly the providers the privacy policy names, in both languages", () => {
+    const PROVIDER_NAMES: Record<string, string> = { deepgram: 'Deepgram', openai: 'OpenAI', azure: 'Microsoft Azure' };
+    for (const locale of VOICE_LOCALES) {
+      const { transcriber, model, voice } = definitions[locale];
+      const providers = [transcriber, model, voice].map((part) => PROVIDER_NAMES[(part as { provider: string }).provider]);
+      const section = privacyPolicies[locale].sections.find((part) => part.id === 'voice-demo')!;
+      for (const name of providers) expect(section.paragraphs.join(' '), `${locale}: ${name}`).toContain(name);
+    }
   });
 });

@@ -15,6 +15,7 @@ export const LOCALES: readonly Locale[] = ['en', 'fr'];
 export const PLACEHOLDERS = {
   brand: (site) => site.brand,
   phone: (site) => site.phone,
+  phoneHref: (site) => site.phoneHref,
   email: (site) => site.email,
   year: () => String(COPYRIGHT_YEAR),
   address: (site) => formatAddress(site.address),
