@@ -29,7 +29,7 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
   return (
     <div data-captions="" className="mt-4 h-32 w-full rounded-2xl border border-slate-200 bg-white/80 px-4 pb-3 text-left text-sm/5 dark:border-slate-700 dark:bg-slate-950/40">
       <div className="flex h-full flex-col justify-end gap-1 overflow-hidden pt-3 [mask-image:linear-gradient(to_bottom,transparent,#000_0.75rem)]">
-        {empty ? <p className="text-slate-600 dark:text-slate-400">{text.placeholder}</p> : null}
+        {empty ? <p className="my-auto text-center text-slate-600 dark:text-slate-400">{text.placeholder}</p> : null}
         <div role="log" aria-live="polite" aria-label={text.label} className="flex flex-col gap-1 text-slate-800 dark:text-slate-100">
           {lines.map((line) => (
             <p key={line.id} className="motion-safe:animate-caption-in">
