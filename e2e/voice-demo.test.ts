@@ -122,6 +122,8 @@ const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]',
 const captions = (page: Page) => demo(page).getByRole('log');
 const box = (page: Page) => demo(page).locator('[data-captions]');
 const sessionRequests = (requested: string[]) => requested.filter((url) => url.endsWith('/api/voice/session'));
+/** The captions' lines as a visitor reads them (no-break spaces read as spaces). */
+const lines = (page: Page) => captions(page).locator('p:not([data-call-ended])').evaluateAll((elements) => elements.map((element) => element.textContent!.replaceAll('\u00a0', ' ')));
 
 describe('voice demo in Chromium', () => {
   it('holds no key of any kind in the built page, though the build saw them all', async () => {
@@ -258,9 +260,6 @@ describe('live captions in Chromium, from the SDK\'s own message events', () => 
       followUp: 'Écrivez-nous',
     },
   } as const;
-
-  /** The captions' lines as a visitor reads them (no-break spaces read as spaces). */
-  const lines = (page: Page) => captions(page).locator('p:not([data-call-ended])').evaluateAll((elements) => elements.map((element) => element.textContent!.replaceAll('\u00a0', ' ')));
 
   it.each(['en', 'fr'] as const)('%s: final lines by speaker, the utterance in progress lighter and unannounced; axe finds nothing, in both themes; nothing moves', async (locale) => {
     const script = SCRIPTS[locale];
