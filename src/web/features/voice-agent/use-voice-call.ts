@@ -128,6 +128,7 @@ export function useVoiceCall(loadClient: VoiceClientLoader = loadVoiceClient, re
   useEffect(
     () => () => {
       clearTimeout(clearTimer.current);
+      attemptRef.current += 1; // an attempt still under way reports to no one
       // Also runs on StrictMode's rehearsal unmount: the next use subscribes again (same client).
       unsubscribeRef.current?.();
       unsubscribeRef.current = undefined;

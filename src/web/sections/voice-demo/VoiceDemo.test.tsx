@@ -433,6 +433,7 @@ describe('live captions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Appelez-moi' }));
     expect(captionsLog()).toBeEmptyDOMElement();
     expect(captionsBox()).toHaveTextContent("Pendant l'appel, ce que vous et l'agent dites s'affiche ici.");
+    expect(await screen.findByText("L'appel n'a pas pu démarrer")).toBeInTheDocument(); // that call is over too
   });
 });
 
