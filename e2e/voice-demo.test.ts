@@ -1,22 +1,31 @@
 /**
  * The voice demo in real Chromium, with the real SDK, against the production server and its CSP.
- * Its own build has a Vapi key and points the SDK's API base URL at a local stand-in for
- * POST /call/web; Daily's call machine (c.daily.co) cannot be reached offline, so every join fails
- * after Daily's retries (~6 s), which is exactly the failure path a visitor may meet.
+ * The server has the demo configured as the firm would (a private key, its org id, one assistant
+ * per language); the page holds no key, and asks the server for one per call. The SDK's API base
+ * URL points at a local stand-in of Vapi's API, which checks each call's key as Vapi does (a JWT
+ * signed with the private key, for this origin and this assistant). Daily's call machine
+ * (c.daily.co) cannot be reached offline: without more, every join fails after Daily's retries
+ * (~6 s), the failure path a visitor may meet; the caption tests serve a stand-in of the call
+ * machine instead (helpers/daily-stand-in.ts), so a call connects and the agent's messages reach
+ * the SDK as they do in a real call.
  */
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../scripts/build';
-import { launchBrowser, waitForHydration } from './helpers/browser';
+import { freePort } from '../test/postgres';
+import { axeViolations, launchBrowser, waitForHydration } from './helpers/browser';
+import { fromAssistant, joinedRoom, standInDailyCallMachine } from './helpers/daily-stand-in';
 import { startServer, type RunningServer } from './helpers/server';
 import { startVapiStandIn, type VapiStandIn } from './helpers/vapi-stand-in';
 
 const DIR = resolve('.tmp/e2e-voice');
 const STATIC_DIR = `${DIR}-dist`;
-const KEY = 'pk-e2e-public-key';
-const ASSISTANT = 'asst-e2e-demo';
+const PRIVATE_KEY = 'vapi-private-key-e2e-7c1f9a';
+const PUBLIC_KEY = 'vapi-public-key-e2e-51d0';
+const ORG_ID = 'org-e2e-3b9e';
+const ASSISTANT = { en: 'asst-e2e-en-0001', fr: 'asst-e2e-fr-0002' };
 const JOIN_FAILS_WITHIN = 30_000;
 
 let standIn: VapiStandIn;
@@ -25,14 +34,27 @@ let browser: Browser;
 let sdkChunk: string;
 const contexts: BrowserContext[] = [];
 
+/** Everything the firm's environment holds for the demo: the build sees it all, as under `npm start`. */
+let voiceEnv: Record<string, string>;
+
 beforeAll(async () => {
-  standIn = await startVapiStandIn();
+  standIn = await startVapiStandIn({ privateKey: PRIVATE_KEY, orgId: ORG_ID });
   await rm(DIR, { recursive: true, force: true });
   await mkdir(DIR, { recursive: true });
+  const port = await freePort();
+  voiceEnv = {
+    VAPI_PRIVATE_KEY: PRIVATE_KEY,
+    VAPI_ORG_ID: ORG_ID,
+    VAPI_ASSISTANT_ID_EN: ASSISTANT.en,
+    VAPI_ASSISTANT_ID_FR: ASSISTANT.fr,
+    VAPI_PUBLIC_KEY: PUBLIC_KEY,
+    VAPI_API_BASE_URL: standIn.url,
+    SITE_URL: `http://127.0.0.1:${port}`,
+  };
   const saved = { ...process.env };
   for (const key of Object.keys(process.env)) if (key.startsWith('VAPI_') || key.startsWith('SITE_')) delete process.env[key];
   // NODE_ENV: vitest sets 'test', which would make Vite bundle development builds.
-  Object.assign(process.env, { NODE_ENV: 'production', VAPI_PUBLIC_KEY: KEY, VAPI_ASSISTANT_ID: ASSISTANT, VAPI_API_BASE_URL: standIn.url });
+  Object.assign(process.env, { NODE_ENV: 'production', ...voiceEnv });
   try {
     await buildSite(STATIC_DIR, { quiet: true });
   } finally {
@@ -43,7 +65,15 @@ beforeAll(async () => {
     assets.filter((name) => name.endsWith('.js')).map(async (name) => ({ name, code: await readFile(join(STATIC_DIR, 'assets', name), 'utf8') })),
   );
   sdkChunk = chunks.find((chunk) => chunk.code.includes('c.daily.co/call-machine'))!.name;
-  server = await startServer({ STATIC_DIR, SQLITE_PATH: join(DIR, 'leads.sqlite'), DATABASE_URL: '' });
+  server = await startServer({
+    ...voiceEnv,
+    PORT: String(port),
+    STATIC_DIR,
+    SQLITE_PATH: join(DIR, 'leads.sqlite'),
+    DATABASE_URL: '',
+    // The tests start many calls from one address; the limits have their own server tests.
+    RATE_LIMIT_VOICE: '1000/600',
+  });
   // A fake microphone; no fake permission UI, so a context that was not granted the microphone is refused.
   browser = await launchBrowser(['--use-fake-device-for-media-stream']);
 });
@@ -58,14 +88,16 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
   standIn.release();
   standIn.requests.length = 0;
+  standIn.refusals.length = 0;
 });
 
 type Visit = { page: Page; requested: string[]; cspViolations: () => Promise<string[]>; cspHeader: string };
 
-async function visit(options: { microphone: boolean }): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function visit(options: { microphone: boolean; path?: string; callMachine?: boolean; colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light', reducedMotion: options.reducedMotion ?? 'no-preference' });
   contexts.push(context);
   if (options.microphone) await context.grantPermissions(['microphone'], { origin: server.url });
+  if (options.callMachine) await standInDailyCallMachine(context);
   const page = await context.newPage();
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
@@ -74,7 +106,7 @@ async function visit(options: { microphone: boolean }): Promise<Visit> {
     Object.assign(window, { __cspViolations: seen });
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
   });
-  const response = await page.goto(server.url, { waitUntil: 'load' });
+  const response = await page.goto(`${server.url}${options.path ?? '/'}`, { waitUntil: 'load' });
   await waitForHydration(page);
   return {
     page,
@@ -85,16 +117,39 @@ async function visit(options: { microphone: boolean }): Promise<Visit> {
 }
 
 const demo = (page: Page) => page.locator('#ai-caller');
-const mainButton = (page: Page) => demo(page).getByRole('button', { name: /Call Me|Connecting|End Call/ });
+const mainButton = (page: Page) => demo(page).getByRole('button', { name: /Call Me|Connecting|End Call|Appelez-moi|Connexion|Raccrocher/ });
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]', { hasText: title });
+const captions = (page: Page) => demo(page).getByRole('log');
+const box = (page: Page) => demo(page).locator('[data-captions]');
+const sessionRequests = (requested: string[]) => requested.filter((url) => url.endsWith('/api/voice/session'));
+/** The captions' lines as a visitor reads them (no-break spaces read as spaces). */
+const lines = (page: Page) => captions(page).locator('p:not([data-call-ended])').evaluateAll((elements) => elements.map((element) => element.textContent!.replaceAll('\u00a0', ' ')));
 
 describe('voice demo in Chromium', () => {
-  it('loads the SDK chunk on intent only: not with the page, but on hover', async () => {
+  it('holds no key of any kind in the built page, though the build saw them all', async () => {
+    const files: string[] = [];
+    const walk = async (dir: string) => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) await walk(path);
+        else if (/\.(html|js|css|json|xml|txt|webmanifest)$/.test(entry.name)) files.push(path);
+      }
+    };
+    await walk(STATIC_DIR);
+    expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(5);
+    for (const file of files) {
+      const text = await readFile(file, 'utf8');
+      for (const secret of [PRIVATE_KEY, PUBLIC_KEY, ORG_ID, ASSISTANT.en, ASSISTANT.fr]) expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
+    }
+  });
+
+  it('loads the SDK chunk on intent only: not with the page, but on hover; and asks for no session before "Call Me"', async () => {
     const { page, requested } = await visit({ microphone: false });
     await page.waitForLoadState('networkidle');
     expect(requested.some((url) => url.endsWith(sdkChunk))).toBe(false);
     await mainButton(page).hover();
     await expect.poll(() => requested.some((url) => url.endsWith(sdkChunk))).toBe(true);
+    expect(sessionRequests(requested)).toEqual([]); // a session counts against the budget
     expect(standIn.requests).toHaveLength(0); // loading is not calling
   });
 
@@ -111,23 +166,35 @@ describe('voice demo in Chromium', () => {
     expect(cspHeader).not.toContain('sentry');
   });
 
-  it('"Call Me" creates the call at the API, reports the failed join, and works again', async () => {
-    const { page, cspViolations } = await visit({ microphone: true });
+  it.each([
+    ['/', 'en', 'Connecting...', 'The call could not start'],
+    ['/fr/', 'fr', 'Connexion en cours...', "L'appel n'a pas pu démarrer"],
+  ] as const)('on %s "Call Me" starts the %s assistant with a token the API accepts, reports the failed join, and works again', async (path, locale, connecting, failed) => {
+    const { page, requested, cspViolations } = await visit({ microphone: true, path });
     await mainButton(page).click();
-    await expect.poll(() => mainButton(page).textContent()).toContain('Connecting...');
+    await expect.poll(() => mainButton(page).textContent()).toContain(connecting);
     expect(await mainButton(page).isDisabled()).toBe(true);
     const [request] = await standIn.waitForRequests(1);
-    expect(request).toEqual({ method: 'POST', path: '/call/web', authorization: `Bearer ${KEY}`, body: { assistantId: ASSISTANT } });
+    expect(request).toEqual({
+      method: 'POST',
+      path: '/call/web',
+      authorization: expect.stringMatching(/^Bearer eyJ[\w-]+\.[\w-]+\.[\w-]+$/),
+      origin: server.url,
+      body: { assistantId: ASSISTANT[locale] },
+    });
+    expect(standIn.refusals).toEqual([null]); // signed with the private key, for this origin and this assistant
+    expect(request!.authorization).not.toContain(PRIVATE_KEY);
+    expect(sessionRequests(requested)).toHaveLength(1);
 
-    await toast(page, 'The call could not start').waitFor({ timeout: JOIN_FAILS_WITHIN });
-    expect(await mainButton(page).textContent()).toContain('Call Me');
+    await toast(page, failed).waitFor({ timeout: JOIN_FAILS_WITHIN });
     expect(await mainButton(page).isEnabled()).toBe(true);
     expect(await demo(page).getByRole('status').textContent()).toBe('');
 
     await mainButton(page).click();
     await standIn.waitForRequests(2);
+    expect(standIn.refusals).toEqual([null, null]);
+    expect(standIn.requests[1]!.authorization).not.toBe(request!.authorization); // a new call, a new key
     await page.waitForFunction(() => !document.querySelector('#ai-caller button')?.hasAttribute('disabled'), undefined, { timeout: JOIN_FAILS_WITHIN });
-    expect(await mainButton(page).textContent()).toContain('Call Me');
 
     // The API and Daily's call machine were allowed; only Daily's error telemetry is refused, on purpose.
     expect((await cspViolations()).filter((violation) => !violation.includes('.ingest.sentry.io'))).toEqual([]);
@@ -163,5 +230,108 @@ describe('voice demo in Chromium', () => {
     await toast(page, 'Microphone access needed').waitFor();
     expect(await mainButton(page).isEnabled()).toBe(true);
     expect(standIn.requests).toHaveLength(0);
+  });
+});
+
+describe('live captions in Chromium, from the SDK\'s own message events', () => {
+  const SCRIPTS = {
+    en: {
+      path: '/',
+      partial: 'Hi, and welcome',
+      agent: "Hi, and welcome to Atelier IA! I'm the demo voice agent. What can I do for you?",
+      caller: 'Tell me about your voice agents.',
+      callerPartial: 'And how long',
+      lines: ["Agent: Hi, and welcome to Atelier IA! I'm the demo voice agent. What can I do for you?", 'You: Tell me about your voice agents.'],
+      connected: 'Connected - You can speak now',
+      endCall: 'End Call',
+      lasted: 'The call lasted',
+      followUp: 'Write to us',
+    },
+    fr: {
+      path: '/fr/',
+      partial: 'Bonjour et bienvenue',
+      agent: "Bonjour et bienvenue chez Atelier IA! Je suis l'agent vocal de démonstration.",
+      caller: 'Parlez-moi de vos agents vocaux.',
+      callerPartial: 'Et combien de',
+      lines: ["Agent : Bonjour et bienvenue chez Atelier IA! Je suis l'agent vocal de démonstration.", 'Vous : Parlez-moi de vos agents vocaux.'],
+      connected: 'Connecté – vous pouvez parler',
+      endCall: 'Raccrocher',
+      lasted: "L'appel a duré",
+      followUp: 'Écrivez-nous',
+    },
+  } as const;
+
+  it.each(['en', 'fr'] as const)('%s: final lines by speaker, the utterance in progress lighter and unannounced; axe finds nothing, in both themes; nothing moves', async (locale) => {
+    const script = SCRIPTS[locale];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, cspViolations } = await visit({ microphone: true, path: script.path, callMachine: true, colorScheme });
+      // The card's size and what sits under the captions, relative to it: if neither moves, nothing below does.
+      const layout = () =>
+        page.evaluate(() => {
+          const card = document.querySelector('[data-call-card]')!.getBoundingClientRect();
+          return { card: card.height, notice: document.querySelector('#voice-privacy-notice')!.getBoundingClientRect().top - card.top };
+        });
+      await demo(page).scrollIntoViewIfNeeded();
+      const before = await layout();
+      await mainButton(page).click();
+      expect(await joinedRoom(page)).toBe(standIn.roomUrl);
+      expect(standIn.refusals).toEqual([null]);
+      expect(standIn.requests[0]).toMatchObject({ body: { assistantId: ASSISTANT[locale] } });
+
+      await fromAssistant(page, 'listening'); // the SDK's call-start
+      await expect.poll(() => demo(page).getByRole('status').textContent()).toBe(script.connected);
+      expect(await mainButton(page).textContent()).toContain(script.endCall);
+
+      await fromAssistant(page, { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: script.partial });
+      const partial = box(page).locator('[data-partial]');
+      await expect.poll(() => partial.textContent()).toContain(script.partial);
+      expect(await partial.getAttribute('aria-hidden')).toBe('true');
+      expect(await lines(page)).toEqual([]);
+
+      await fromAssistant(page, { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: script.agent });
+      await fromAssistant(page, { type: 'transcript', role: 'user', transcriptType: 'final', transcript: script.caller });
+      await fromAssistant(page, { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: script.callerPartial });
+      await expect.poll(() => lines(page)).toEqual(script.lines);
+      await expect.poll(() => partial.textContent()).toContain(script.callerPartial);
+      // Lighter than the final lines, and readable: axe checks the contrast of both.
+      const colours = await box(page).evaluate((element) => ({
+        final: getComputedStyle(element.querySelector('[role=log] p')!).color,
+        partial: getComputedStyle(element.querySelector('[data-partial]')!).color,
+      }));
+      expect(colours.partial).not.toBe(colours.final);
+      expect(await axeViolations(page)).toEqual([]);
+      // The captions came in without moving anything on the page.
+      expect(await layout()).toEqual(before);
+      expect((await cspViolations()).filter((violation) => !violation.includes('.ingest.sentry.io'))).toEqual([]);
+
+      // The visitor hangs up: daily-js leaves the call, the lines stay with the call's length and a way on.
+      await mainButton(page).click();
+      await expect.poll(() => captions(page).textContent()).toContain(script.lasted);
+      expect(await lines(page)).toEqual(script.lines);
+      expect(await captions(page).getByRole('link', { name: script.followUp }).getAttribute('href')).toBe('#contact-form');
+      expect(await box(page).locator('[data-partial]').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.context().close();
+      standIn.requests.length = 0;
+      standIn.refusals.length = 0;
+    }
+  });
+
+  it('animates new lines only without reduced motion, and clears them when a new call starts', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { page } = await visit({ microphone: true, callMachine: true, reducedMotion });
+      await mainButton(page).click();
+      await joinedRoom(page);
+      await fromAssistant(page, 'listening');
+      await fromAssistant(page, { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello!' });
+      const line = captions(page).locator('p').first();
+      await line.waitFor();
+      expect(await line.evaluate((element) => getComputedStyle(element).animationName)).toBe(reducedMotion === 'reduce' ? 'none' : 'caption-in');
+      await mainButton(page).click();
+      await expect.poll(() => captions(page).textContent()).toContain('The call lasted');
+      await mainButton(page).click(); // a new call
+      await expect.poll(() => captions(page).textContent()).toBe('');
+      await page.context().close();
+    }
   });
 });

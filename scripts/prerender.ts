@@ -13,8 +13,6 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadSiteConfig } from '../src/config/site-schema';
-import { withVoiceCsp } from '../src/server/voice-csp';
 import type { Locale } from '../src/web/content';
 import { localeOfLang, type DocumentKind } from '../src/web/lib/pages';
 import { criticalCss, inlineCriticalCss } from './lib/critical-css';
@@ -57,8 +55,8 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   // Only this step needs the manifest; it would otherwise be served to anyone.
   await rm(join(outDir, '.vite'), { recursive: true, force: true });
 
-  // The voice demo's third-party origins, only when this build has a Vapi key (src/server/voice-csp.ts).
-  const cspExtras = withVoiceCsp({ 'script-src': [...scriptHashes], 'style-src': [...styleHashes] }, loadSiteConfig(process.env).vapi);
+  // The voice demo's third-party origins are the server's to add, when it has the demo configured (src/server/voice/csp.ts).
+  const cspExtras = { 'script-src': [...scriptHashes], 'style-src': [...styleHashes] };
   await writeFile(join(outDir, 'csp.json'), `${JSON.stringify(cspExtras, null, 2)}\n`);
   const compressed = await precompress(outDir);
   return `prerendered ${written.join(', ')} in ${outDir}; ${compressed} brotli/gzip copies; CSP hashes: ${scriptHashes.size} scripts, ${styleHashes.size} styles`;

@@ -1,17 +1,42 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { jwtVerify } from 'jose';
 
 /** One POST /call/web as the stand-in saw it. */
-export type StandInRequest = { method: string; path: string; authorization: string | undefined; body: unknown };
+export type StandInRequest = { method: string; path: string; authorization: string | undefined; origin: string | undefined; body: unknown };
 export type StandInReply = { status: number; body: unknown };
+/** One request to /assistant (voice:sync's part of the API). */
+export type AssistantRequest = { method: string; path: string; body: unknown };
+export type StoredAssistant = Record<string, unknown> & { id: string };
+
+export type StandInOptions = {
+  /**
+   * The organization's private key. When set, the stand-in checks every call's key as Vapi does:
+   * a JWT must be signed with it (HS256, as the examples of Vapi's JWT guide sign), name `orgId`,
+   * be of public scope, unexpired, and allow the page's origin and the assistant asked for; the
+   * /assistant API wants it as its Bearer. A failed check answers 401 and creates no call.
+   */
+  privateKey?: string;
+  orgId?: string;
+  /** A public key the stand-in also accepts for calls (the weaker fallback). */
+  publicKey?: string;
+};
 
 export type VapiStandIn = {
   /** Pass as the SDK's API base URL (VAPI_API_BASE_URL). */
   url: string;
+  /** Every POST /call/web, accepted or not. */
   requests: StandInRequest[];
+  /** Why each POST /call/web was refused (same order as `requests`; null when accepted). */
+  refusals: Array<string | null>;
+  /** The organization's assistants, by id. */
+  assistants: Map<string, StoredAssistant>;
+  /** Every request to /assistant. */
+  assistantRequests: AssistantRequest[];
   /** Where the answered web calls point: a loopback port nothing listens on, so joining fails fast. */
   roomUrl: string;
-  /** Replaces the answer to POST /call/web (default: 201 with an id and webCallUrl). */
+  /** Replaces the answer to an accepted POST /call/web (default: 201 with an id and webCallUrl). */
   reply(answer: (request: StandInRequest, index: number) => StandInReply): void;
   /** Keeps answers back until release(): for what happens while a call is still being created. */
   hold(): void;
@@ -22,12 +47,16 @@ export type VapiStandIn = {
 };
 
 /**
- * A local stand-in for the Vapi API's POST /call/web (spec §7), for tests that run the real SDK
- * offline. It answers like the API: a call id and the Daily room URL to join. It also answers the
- * browser's CORS preflight, as the real API does.
+ * A local stand-in for the parts of Vapi's API this site uses, for tests that run the real SDKs
+ * offline: POST /call/web (spec §7: the web SDK creates a call and gets the Daily room to join;
+ * it answers the browser's CORS preflight as the real API does), and GET/POST/PATCH /assistant
+ * (what `npm run voice:sync` calls through @vapi-ai/server-sdk).
  */
-export async function startVapiStandIn(): Promise<VapiStandIn> {
+export async function startVapiStandIn(options: StandInOptions = {}): Promise<VapiStandIn> {
   const requests: StandInRequest[] = [];
+  const refusals: Array<string | null> = [];
+  const assistants = new Map<string, StoredAssistant>();
+  const assistantRequests: AssistantRequest[] = [];
   const held: Array<() => void> = [];
   const waiters = new Set<() => void>();
   let holding = false;
@@ -53,27 +82,89 @@ export async function startVapiStandIn(): Promise<VapiStandIn> {
       } catch {
         /* kept as text */
       }
-      const seen: StandInRequest = { method: request.method ?? '', path: request.url ?? '', authorization: request.headers.authorization, body };
-      if (seen.method !== 'POST' || seen.path !== '/call/web') {
-        response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      if (url.pathname === '/assistant' || url.pathname.startsWith('/assistant/')) {
+        assistantRequests.push({ method: request.method ?? '', path: url.pathname, body });
+        const [status, replyBody] = assistantApi(request, url, body);
+        sendJson(response, status, replyBody);
         return;
       }
-      const index = requests.push(seen) - 1;
-      for (const wake of waiters) wake();
-      const send = () => {
-        const { status, body: replyBody } = answer(seen, index);
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(replyBody));
-      };
-      if (holding) held.push(send);
-      else send();
+      const seen: StandInRequest = { method: request.method ?? '', path: request.url ?? '', authorization: request.headers.authorization, origin: request.headers.origin, body };
+      if (seen.method !== 'POST' || seen.path !== '/call/web') {
+        sendJson(response, 404, { message: 'not found' });
+        return;
+      }
+      void checkCallKey(seen).then((refusal) => {
+        const index = requests.push(seen) - 1;
+        refusals.push(refusal);
+        for (const wake of waiters) wake();
+        const reply = () => {
+          if (refusal) return sendJson(response, 401, { message: refusal });
+          const { status, body: replyBody } = answer(seen, index);
+          sendJson(response, status, replyBody);
+        };
+        if (holding) held.push(reply);
+        else reply();
+      });
     });
   });
+
+  /** The checks Vapi makes of a public-scope key, or null when it passes (or nothing is configured to check). */
+  async function checkCallKey(seen: StandInRequest): Promise<string | null> {
+    if (!options.privateKey && !options.publicKey) return null;
+    const key = /^Bearer (.+)$/.exec(seen.authorization ?? '')?.[1];
+    if (!key) return 'no Bearer key';
+    if (options.publicKey && key === options.publicKey) return null;
+    if (!options.privateKey) return 'not the public key';
+    try {
+      const { payload } = await jwtVerify(key, new TextEncoder().encode(options.privateKey), { algorithms: ['HS256'], requiredClaims: ['exp'] });
+      const token = payload.token as { tag?: unknown; restrictions?: Record<string, unknown> } | undefined;
+      const restrictions = token?.restrictions ?? {};
+      const assistantId = (seen.body as { assistantId?: unknown } | null)?.assistantId;
+      if (payload.orgId !== options.orgId) return 'orgId is not the organization';
+      if (token?.tag !== 'public') return 'not a public-scope token';
+      if (restrictions.enabled !== true) return 'restrictions are not enabled';
+      if (!(restrictions.allowedOrigins as unknown[] | undefined)?.includes(seen.origin)) return `origin ${seen.origin} is not allowed`;
+      if (!(restrictions.allowedAssistantIds as unknown[] | undefined)?.includes(assistantId)) return `assistant ${String(assistantId)} is not allowed`;
+      if (restrictions.allowTransientAssistant !== false) return 'transient assistants are allowed';
+      return null;
+    } catch (error) {
+      return `invalid token: ${(error as Error).message}`;
+    }
+  }
+
+  /** GET /assistant (list), POST /assistant (create), PATCH /assistant/:id (update), as Vapi answers them. */
+  function assistantApi(request: IncomingMessage, url: URL, body: unknown): [number, unknown] {
+    if (options.privateKey && request.headers.authorization !== `Bearer ${options.privateKey}`) return [401, { message: 'Invalid Key. Hot tip, you may be using the public key instead of the private key, or vice versa.' }];
+    const id = url.pathname.split('/')[2];
+    if (request.method === 'GET' && !id) {
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      return [200, [...assistants.values()].slice(0, limit)];
+    }
+    if (request.method === 'POST' && !id) {
+      const now = new Date().toISOString();
+      const created = withVapiDefaults({ ...(body as object), id: randomUUID(), orgId: options.orgId ?? 'org', createdAt: now, updatedAt: now });
+      assistants.set(created.id, created);
+      return [201, created];
+    }
+    const current = id ? assistants.get(id) : undefined;
+    if (request.method === 'PATCH' && current) {
+      const updated = withVapiDefaults({ ...current, ...(body as object), id: current.id, updatedAt: new Date().toISOString() });
+      assistants.set(updated.id, updated);
+      return [200, updated];
+    }
+    return [404, { message: 'Not Found' }];
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    refusals,
+    assistants,
+    assistantRequests,
     roomUrl,
     reply(next) {
       answer = next;
@@ -111,11 +202,24 @@ export async function startVapiStandIn(): Promise<VapiStandIn> {
   };
 }
 
+/**
+ * Vapi answers with more than it was given: defaults filled in nested objects (here the voice's
+ * chunk plan), server-side fields. voice:sync must not take those for differences.
+ */
+function withVapiDefaults(assistant: StoredAssistant): StoredAssistant {
+  const voice = assistant.voice as Record<string, unknown> | undefined;
+  return voice ? { ...assistant, voice: { chunkPlan: { enabled: true }, ...voice } } : assistant;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
 /** The API is called from the page's origin, so it answers CORS like the real one. */
 function cors(response: ServerResponse) {
   response.setHeader('Access-Control-Allow-Origin', '*');
   response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-  response.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
+  response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
 }
 
 /** A loopback port that was free a moment ago and has nothing listening on it. */

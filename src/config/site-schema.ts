@@ -7,7 +7,6 @@ import { z } from 'zod/mini';
  */
 const text = (fallback: string) => z._default(z.string().check(z.trim(), z.minLength(1)), fallback);
 const RETENTION = 'expected a whole number of days from 1 to 3650';
-const optionalText = () => z.optional(z.string().check(z.trim(), z.minLength(1)));
 
 const email = (fallback: string) => z._default(z.email('expected an e-mail address, e.g. bonjour@example.com'), fallback);
 
@@ -25,8 +24,6 @@ const siteEnvSchema = z.object({
   SITE_PRIVACY_OFFICER_TITLE: text('Présidente'),
   SITE_PRIVACY_OFFICER_EMAIL: email('confidentialite@example.com'),
   SITE_RETENTION_DAYS: z._default(z.coerce.number(RETENTION).check(z.int(RETENTION), z.minimum(1, RETENTION), z.maximum(3650, RETENTION)), 730),
-  VAPI_PUBLIC_KEY: optionalText(),
-  VAPI_ASSISTANT_ID: optionalText(),
   VAPI_API_BASE_URL: z.optional(z.url({ protocol: /^https?$/, error: 'expected an https:// address' })),
 });
 
@@ -45,7 +42,13 @@ export type SiteConfig = {
    * `npm run purge` (its default --older-than).
    */
   retentionDays: number;
-  vapi: { publicKey?: string; assistantId?: string; apiBaseUrl?: string };
+  /**
+   * The voice demo's public settings. No key and no assistant: those are the server's
+   * (src/server/config.ts), handed to the page per call by POST /api/voice/session.
+   * `apiBaseUrl`: where the web SDK and `npm run voice:sync` reach Vapi's API (a proxy, or a
+   * local stand-in in the tests); read by the build and by the server, which allows it in the CSP.
+   */
+  vapi: { apiBaseUrl?: string };
 };
 
 export class ConfigError extends Error {}
@@ -118,6 +121,6 @@ export function loadSiteConfig(env: Record<string, string | undefined>): SiteCon
     },
     privacyOfficer: { name: e.SITE_PRIVACY_OFFICER_NAME, title: e.SITE_PRIVACY_OFFICER_TITLE, email: e.SITE_PRIVACY_OFFICER_EMAIL },
     retentionDays: e.SITE_RETENTION_DAYS,
-    vapi: { publicKey: e.VAPI_PUBLIC_KEY, assistantId: e.VAPI_ASSISTANT_ID, apiBaseUrl: e.VAPI_API_BASE_URL },
+    vapi: e.VAPI_API_BASE_URL ? { apiBaseUrl: e.VAPI_API_BASE_URL.replace(/\/+$/, '') } : {},
   };
 }

@@ -24,8 +24,13 @@ export type ApiErrorCode =
   | 'timeout'
   /** 429: per-address rate limit; `retryAfter` in seconds (also the Retry-After header). */
   | 'rate_limited'
-  /** 503: storage is not configured or not usable on this server. */
+  /** 503: storage is not configured or not usable on this server; for the voice demo, voice is not configured. */
   | 'not_configured'
+  /**
+   * 503 (voice demo): the day's budget of demo calls (VOICE_CALLS_PER_DAY) is spent; `retryAfter`
+   * says when the next day's starts.
+   */
+  | 'daily_budget_spent'
   /**
    * 503: nothing was stored: the database did not answer, or the server takes no more submissions
    * this minute (SUBMISSIONS_PER_MINUTE; then `retryAfter` and a Retry-After header).
@@ -50,4 +55,5 @@ export type ApiResponse = ApiSuccess | ApiError;
 export const API_PATHS = {
   contact: '/api/contact',
   newsletter: '/api/newsletter',
+  voiceSession: '/api/voice/session',
 } as const;

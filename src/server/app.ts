@@ -16,6 +16,7 @@ import { apiRoutes } from './routes';
 import { newsletterLinkRoutes } from './routes/newsletter-links';
 import type { Store } from './store';
 import { zodValidatorCompiler } from './validation';
+import { withVoiceCsp } from './voice/csp';
 
 /** Largest accepted request body: a full contact form (5000-character message) fits with room to spare. */
 export const API_BODY_LIMIT = 32 * 1024;
@@ -66,14 +67,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestLogPlugin);
   await app.register(shutdownPlugin);
   await app.register(errorsPlugin, { notFoundPage: site?.notFoundPage });
-  await app.register(securityPlugin, { cspExtras: site?.cspExtras ?? {} });
+  // The voice demo's third-party origins, only while the demo is on (configured at start-up).
+  const voiceOn = config.voice.credentials !== undefined && Object.keys(config.voice.assistantIds).length > 0;
+  await app.register(securityPlugin, { cspExtras: withVoiceCsp(site?.cspExtras ?? {}, { enabled: voiceOn, apiBaseUrl: config.site.vapi.apiBaseUrl }) });
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(deliveryPlugin, { config });
   await app.register(retentionPlugin, { settings: { contactDays: config.site.retentionDays }, schedule: options.retention });
   // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
-  await app.register(apiRoutes, { rateLimits: config.rateLimits, doubleOptIn: config.notifications.email !== undefined });
+  await app.register(apiRoutes, {
+    rateLimits: config.rateLimits,
+    doubleOptIn: config.notifications.email !== undefined,
+    voiceSession: { voice: config.voice, siteOrigin: new URL(config.site.url).origin, timeZone: config.notifications.timeZone },
+  });
   await app.register(newsletterLinkRoutes, { site: config.site });
   if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });
   return app;

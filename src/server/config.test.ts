@@ -133,4 +133,48 @@ describe('loadServerConfig', () => {
       '  DELIVERY_LEASE: must be longer than DELIVERY_TIMEOUT, or a slow delivery could be taken and sent again by another instance',
     ]);
   });
+
+  it('reads the voice demo at start-up: a signing key, a weaker public-key fallback, or nothing', () => {
+    expect(loadServerConfig({}).voice).toEqual({
+      credentials: undefined,
+      assistantIds: {},
+      rateLimit: { max: 3, windowSeconds: 600 },
+      callsPerDay: 100,
+      maxCallSeconds: 180,
+    });
+    const signed = loadServerConfig({
+      VAPI_PRIVATE_KEY: ' private ',
+      VAPI_ORG_ID: 'org-1',
+      VAPI_PUBLIC_KEY: 'public',
+      VAPI_ASSISTANT_ID_FR: 'asst-fr',
+      VAPI_ASSISTANT_ID_EN: '',
+      RATE_LIMIT_VOICE: '2/60',
+      VOICE_CALLS_PER_DAY: '25',
+      VOICE_MAX_CALL_SECONDS: '240',
+    }).voice;
+    expect(signed).toEqual({
+      credentials: { kind: 'token', privateKey: 'private', orgId: 'org-1' },
+      assistantIds: { fr: 'asst-fr' },
+      rateLimit: { max: 2, windowSeconds: 60 },
+      callsPerDay: 25,
+      maxCallSeconds: 240,
+    });
+    expect(loadServerConfig({ VAPI_PUBLIC_KEY: 'public', VAPI_ASSISTANT_ID_EN: 'asst-en' }).voice.credentials).toEqual({ kind: 'public-key', publicKey: 'public' });
+  });
+
+  it('refuses a voice demo that could not start a call, and the old single assistant, one line each', () => {
+    expect(errorLines({ VAPI_PRIVATE_KEY: 'private', VAPI_ASSISTANT_ID: 'asst' })).toEqual([
+      '  VAPI_ASSISTANT_ID: replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)',
+      '  VAPI_ORG_ID: required when VAPI_PRIVATE_KEY is set (each call token names the organization)',
+    ]);
+    expect(errorLines({ VAPI_ORG_ID: 'org-1' })).toEqual(['  VAPI_ORG_ID: set, but VAPI_PRIVATE_KEY is not: no call token could be signed']);
+    expect(errorLines({ VAPI_ASSISTANT_ID_EN: 'asst-en' })).toEqual([
+      '  VAPI_ASSISTANT_ID_EN: set, but neither VAPI_PRIVATE_KEY (with VAPI_ORG_ID) nor VAPI_PUBLIC_KEY is: no call could start',
+    ]);
+    expect(errorLines({ RATE_LIMIT_VOICE: '3', VOICE_CALLS_PER_DAY: '0', VOICE_MAX_CALL_SECONDS: '5' })).toEqual([
+      '  RATE_LIMIT_VOICE: expected "<max>/<seconds>", e.g. "5/600"',
+      '  VOICE_CALLS_PER_DAY: expected a whole number from 1 to 1000000',
+      '  VOICE_MAX_CALL_SECONDS: expected a whole number from 10 to 43200',
+    ]);
+  });
 });

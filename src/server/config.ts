@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod/mini';
 import { ConfigError as SiteConfigError, type SiteConfig, loadSiteConfig } from '../config/site-schema';
+import type { VoiceLocale } from '../contracts/voice';
 import { webhookKey } from './delivery/signature';
 
 /**
@@ -40,6 +41,30 @@ export type ServerConfig = {
   notifications: NotificationConfig;
   /** How the outbox worker retries deliveries. */
   delivery: DeliveryConfig;
+  /** The live voice demo (docs/voice.md). */
+  voice: VoiceConfig;
+};
+
+/**
+ * What the voice demo needs at start-up; changing any of it needs a restart, never a rebuild.
+ * The page holds no key: it asks POST /api/voice/session for one per call.
+ */
+export type VoiceConfig = {
+  /**
+   * How the page's calls are authorized. 'token' (VAPI_PRIVATE_KEY + VAPI_ORG_ID): each session
+   * gets a JWT signed here, valid 2 minutes, for one assistant, from the site's origin.
+   * 'public-key' (VAPI_PUBLIC_KEY, the weaker fallback): each session gets the org's long-lived
+   * public key, which anyone can copy and use without our limits. Undefined: no demo (503).
+   */
+  credentials: { kind: 'token'; privateKey: string; orgId: string } | { kind: 'public-key'; publicKey: string } | undefined;
+  /** The assistant each language of the page calls (`npm run voice:sync` prints them). */
+  assistantIds: Partial<Record<VoiceLocale, string>>;
+  /** Sessions per client address per window (RATE_LIMIT_VOICE). */
+  rateLimit: RateLimit;
+  /** Sessions per day (FIRM_TIME_ZONE), all addresses and instances together (VOICE_CALLS_PER_DAY). */
+  callsPerDay: number;
+  /** The assistants' maxDurationSeconds, set by `npm run voice:sync` (VOICE_MAX_CALL_SECONDS). */
+  maxCallSeconds: number;
 };
 
 export const FIRM_LOCALES = ['fr', 'en'] as const;
@@ -201,10 +226,24 @@ const envSchema = z.object({
   DELIVERY_LEASE: duration('2m'),
   DELIVERY_POLL: duration('5s'),
   DELIVERY_BATCH: wholeNumber(1, 100, 10),
+
+  VAPI_PRIVATE_KEY: z.optional(z.string()),
+  VAPI_ORG_ID: z.optional(z.string()),
+  VAPI_PUBLIC_KEY: z.optional(z.string()),
+  VAPI_ASSISTANT_ID_FR: z.optional(z.string()),
+  VAPI_ASSISTANT_ID_EN: z.optional(z.string()),
+  /** Replaced by the two above; only read to say so. */
+  VAPI_ASSISTANT_ID: z.optional(z.string()),
+  RATE_LIMIT_VOICE: rateLimit('3/600'),
+  VOICE_CALLS_PER_DAY: wholeNumber(1, 1_000_000, 100),
+  // Vapi's own bounds for maxDurationSeconds.
+  VOICE_MAX_CALL_SECONDS: wholeNumber(10, 43_200, 180),
 });
 
 /** The variables the server reads besides the site's (deploy/env.example must name each). */
-export const SERVER_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+/** Variables of earlier versions, read only to say what replaced them. */
+const RETIRED_VARIABLES: readonly string[] = ['VAPI_ASSISTANT_ID'] satisfies (keyof typeof envSchema.shape)[];
+export const SERVER_VARIABLES = (Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[]).filter((key) => !RETIRED_VARIABLES.includes(key));
 
 type Env = z.output<typeof envSchema>;
 type RawEnv = Record<string, string>;
@@ -229,6 +268,15 @@ function companionIssues(raw: RawEnv, env: Env | undefined): string[] {
   }
   if (env && env.DELIVERY_RETRY_BASE > env.DELIVERY_RETRY_MAX) issues.push('DELIVERY_RETRY_MAX: must not be shorter than DELIVERY_RETRY_BASE');
   if (env && env.HEADERS_TIMEOUT > env.REQUEST_TIMEOUT) issues.push('HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the headers are part of the request)');
+  if (set('VAPI_ASSISTANT_ID')) {
+    issues.push('VAPI_ASSISTANT_ID: replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)');
+  }
+  if (set('VAPI_PRIVATE_KEY') && !set('VAPI_ORG_ID')) issues.push('VAPI_ORG_ID: required when VAPI_PRIVATE_KEY is set (each call token names the organization)');
+  if (set('VAPI_ORG_ID') && !set('VAPI_PRIVATE_KEY')) issues.push('VAPI_ORG_ID: set, but VAPI_PRIVATE_KEY is not: no call token could be signed');
+  const assistants = ['VAPI_ASSISTANT_ID_FR', 'VAPI_ASSISTANT_ID_EN'].filter(set);
+  if (assistants.length > 0 && !set('VAPI_PRIVATE_KEY') && !set('VAPI_PUBLIC_KEY')) {
+    issues.push(`${assistants[0]}: set, but neither VAPI_PRIVATE_KEY (with VAPI_ORG_ID) nor VAPI_PUBLIC_KEY is: no call could start`);
+  }
   return issues;
 }
 
@@ -285,6 +333,21 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
       leaseMs: e.DELIVERY_LEASE,
       pollMs: e.DELIVERY_POLL,
       batchSize: e.DELIVERY_BATCH,
+    },
+    voice: {
+      credentials:
+        e.VAPI_PRIVATE_KEY && e.VAPI_ORG_ID
+          ? { kind: 'token', privateKey: e.VAPI_PRIVATE_KEY.trim(), orgId: e.VAPI_ORG_ID.trim() }
+          : e.VAPI_PUBLIC_KEY
+            ? { kind: 'public-key', publicKey: e.VAPI_PUBLIC_KEY.trim() }
+            : undefined,
+      assistantIds: {
+        ...(e.VAPI_ASSISTANT_ID_FR ? { fr: e.VAPI_ASSISTANT_ID_FR.trim() } : {}),
+        ...(e.VAPI_ASSISTANT_ID_EN ? { en: e.VAPI_ASSISTANT_ID_EN.trim() } : {}),
+      },
+      rateLimit: e.RATE_LIMIT_VOICE,
+      callsPerDay: e.VOICE_CALLS_PER_DAY,
+      maxCallSeconds: e.VOICE_MAX_CALL_SECONDS,
     },
   };
 }

@@ -34,6 +34,24 @@ export class NotConfiguredError extends Error {
   }
 }
 
+/** The voice demo has no credentials or no assistant for the language asked (src/server/config.ts). */
+export class VoiceNotConfiguredError extends Error {
+  override name = 'VoiceNotConfiguredError';
+  readonly statusCode = 503;
+  constructor(locale: string) {
+    super(`the voice demo is not configured for ${locale}`);
+  }
+}
+
+/** VOICE_CALLS_PER_DAY sessions were handed out today (all instances): no more until the next day. */
+export class DailyBudgetError extends Error {
+  override name = 'DailyBudgetError';
+  readonly statusCode = 503;
+  constructor(readonly retryAfterSeconds: number) {
+    super("the voice demo's daily budget is spent");
+  }
+}
+
 /** The server is shutting down and takes no new requests. */
 export class ShuttingDownError extends Error {
   override name = 'ShuttingDownError';
@@ -52,7 +70,8 @@ export const apiError = (error: ApiErrorCode, extra: Omit<ApiError, 'ok' | 'erro
 export function toApiAnswer(error: unknown): { status: number; body: ApiError } {
   if (error instanceof PayloadError) return { status: 400, body: apiError('invalid_request', { fields: fieldErrors(error.issues) }) };
   if (error instanceof RateLimitedError) return { status: 429, body: apiError('rate_limited', { retryAfter: error.retryAfterSeconds }) };
-  if (error instanceof NotConfiguredError) return { status: 503, body: apiError('not_configured') };
+  if (error instanceof NotConfiguredError || error instanceof VoiceNotConfiguredError) return { status: 503, body: apiError('not_configured') };
+  if (error instanceof DailyBudgetError) return { status: 503, body: apiError('daily_budget_spent', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof StoreNotWritableError) return { status: 503, body: apiError('unavailable', { writable: false }) };
   if (error instanceof StoreUnavailableError || error instanceof ShuttingDownError) return { status: 503, body: apiError('unavailable') };
   if (error instanceof SubmissionCapError) return { status: 503, body: apiError('unavailable', { retryAfter: error.retryAfterSeconds }) };

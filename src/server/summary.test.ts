@@ -13,16 +13,18 @@ describe('startup summary', () => {
       MAIL_FROM: 'Site <site@levesque-ia.ca>',
       WEBHOOK_URL: 'https://hooks.example.com/leads?token=abc123',
       WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      VAPI_PUBLIC_KEY: 'pk_test',
-      VAPI_ASSISTANT_ID: 'asst_42',
+      VAPI_PRIVATE_KEY: 'vapi-private-s3cret-key',
+      VAPI_ORG_ID: 'org_7',
+      VAPI_ASSISTANT_ID_FR: 'asst_fr',
+      VAPI_ASSISTANT_ID_EN: 'asst_en',
       DATABASE_URL: 'postgres://atelier:p%40ss@db.internal/atelier',
     });
     const text = startupSummary(config, { storageOpen: true, color: false });
     expect(text).toContain("Atelier IA's site is running: http://10.0.0.11:8080/\n");
     expect(text).toContain('leads go    e-mail to ventes@levesque-ia.ca, direction@levesque-ia.ca through mail.example.com:2525; webhook to https://hooks.example.com/leads\n');
     expect(text).toContain('database    PostgreSQL, database atelier on db.internal:5432 as atelier\n');
-    expect(text).toContain('voice demo  configured (assistant asst_42)\n');
-    for (const secret of ['s3cret', 'p%40ss', 'p@ss', 'abc123', 'whsec_']) expect(text).not.toContain(secret);
+    expect(text).toContain('voice demo  configured (a 2-minute key per call; assistants fr asst_fr, en asst_en)\n');
+    for (const secret of ['s3cret', 'p%40ss', 'p@ss', 'abc123', 'whsec_', 'vapi-private']) expect(text).not.toContain(secret);
     expect(text).not.toContain('\u001B[');
   });
 });

@@ -43,14 +43,17 @@ export function startupSummary(config: ServerConfig, state: SummaryState): strin
   const everywhere = config.host === '0.0.0.0' || config.host === '::' ? ` (listening on every address: HOST=${config.host})` : '';
   const site = existsSync(config.staticDir) ? realpathSync(config.staticDir) : undefined;
   const leads = channels(config);
-  const { publicKey, assistantId } = config.site.vapi;
+  const { credentials, assistantIds } = config.voice;
+  const assistants = Object.entries(assistantIds).map(([locale, id]) => `${locale} ${id}`);
   const rows: Array<[string, string]> = [
     ['site', site ?? warn(`${config.staticDir} not found: the API only (run npm run build)`)],
     ['database', `${describeDatabase(config)}${state.storageOpen ? '' : warn(' — cannot be opened: the forms answer 503 (see the log)')}`],
     ['leads go', leads ?? warn('nowhere but the database: set SMTP_URL or WEBHOOK_URL to hear of them')],
     [
       'voice demo',
-      publicKey && assistantId ? `configured (assistant ${assistantId})` : 'not configured: "Call Me" says the demo is unavailable (VAPI_PUBLIC_KEY, VAPI_ASSISTANT_ID)',
+      credentials && assistants.length > 0
+        ? `configured (${credentials.kind === 'token' ? 'a 2-minute key per call' : warn('the long-lived public key: set VAPI_PRIVATE_KEY and VAPI_ORG_ID')}; assistants ${assistants.join(', ')})`
+        : 'not configured: "Call Me" says the demo is unavailable (docs/voice.md: VAPI_PRIVATE_KEY, VAPI_ORG_ID, VAPI_ASSISTANT_ID_FR, _EN)',
     ],
     ['logs', 'one JSON line per request below; Ctrl-C stops'],
   ];

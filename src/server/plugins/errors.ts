@@ -1,7 +1,7 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { NotConfiguredError, ShuttingDownError, apiError, isApiPath, toApiAnswer } from '../http-errors';
+import { DailyBudgetError, NotConfiguredError, ShuttingDownError, VoiceNotConfiguredError, apiError, isApiPath, toApiAnswer } from '../http-errors';
 import { SubmissionCapError } from '../store';
 import { appWide } from './app-wide';
 
@@ -14,8 +14,9 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
   const answer = toApiAnswer(error);
   if (answer.status >= 500) {
     // The log line gets the code, and the error itself unless it is a known state
-    // (no storage, shutting down, the submission cap) whose stack would say nothing new.
-    const known = error instanceof NotConfiguredError || error instanceof ShuttingDownError || error instanceof SubmissionCapError;
+    // (no storage, shutting down, the submission cap, the voice demo off or its budget spent)
+    // whose stack would say nothing new.
+    const known = [NotConfiguredError, ShuttingDownError, SubmissionCapError, VoiceNotConfiguredError, DailyBudgetError].some((kind) => error instanceof kind);
     request.logFields = { ...request.logFields, apiError: answer.body.error, ...(known ? {} : { err: error }) };
   }
   reply.code(answer.status);

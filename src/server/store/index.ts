@@ -54,6 +54,12 @@ export interface Store {
   findSubscription(id: number): Promise<SubscriptionState | undefined>;
   /** Consent and withdrawal events of one subscription, oldest first. */
   consentLog(id: number): Promise<ConsentEvent[]>;
+  /**
+   * Counts one voice-demo session for `day` (a date in the firm's time zone) unless `cap` sessions
+   * were already counted for it, by any instance sharing the database: true when counted, false
+   * when the day's budget is spent (nothing written). The day's first session clears other days.
+   */
+  countVoiceSession(day: string, cap: number): Promise<boolean>;
   /** The secret that signs the newsletter's links (newsletter/signed-link.ts), created with the schema. */
   linkSecret(): Promise<string>;
   /**
@@ -236,6 +242,9 @@ function consentOf(subscription: NewSubscription, method: ConsentMethod): Consen
 }
 /** A load balancer polling /api/health every second costs at most one small write per this. */
 export const HEALTH_WRITE_EVERY_MS = 2_000;
+
+/** Thrown inside a voice-session count to roll it back: the day's budget is spent. */
+const OVER_BUDGET = Symbol('voice budget spent');
 
 /** Over the cap: come back when the minute is over. */
 const capReached = (minute: number) => new SubmissionCapError(Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
@@ -503,6 +512,30 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
           .orderBy('id')
           .execute();
         return rows.map((row) => ({ ...row, at: isoTimestamp(row.at) }));
+      }),
+
+    countVoiceSession: (day, perDay) =>
+      guarded(async () => {
+        // Like the submission cap: checked first without a lock, counted last in the transaction
+        // (the upsert serializes sessions on the day's row), rolled back when it went over.
+        try {
+          await write(async (trx) => {
+            const row = await trx.selectFrom('voice_session_counts').select('count').where('day', '=', day).executeTakeFirst();
+            if (row && row.count >= perDay) throw OVER_BUDGET;
+            const { count } = await trx
+              .insertInto('voice_session_counts')
+              .values({ day, count: 1 })
+              .onConflict((conflict) => conflict.column('day').doUpdateSet((eb) => ({ count: eb('voice_session_counts.count', '+', 1) })))
+              .returning('count')
+              .executeTakeFirstOrThrow();
+            if (count > perDay) throw OVER_BUDGET;
+            if (count === 1) await trx.deleteFrom('voice_session_counts').where('day', '<>', day).execute();
+          });
+          return true;
+        } catch (error) {
+          if (error === OVER_BUDGET) return false;
+          throw error;
+        }
       }),
 
     linkSecret: () =>

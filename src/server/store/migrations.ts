@@ -168,6 +168,20 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
       await db.updateTable('newsletter_consent_log').set({ method: 'form' }).where('action', '=', 'subscribed').execute();
     },
   }),
+  /**
+   * How many voice-demo sessions were handed out each day (its date in FIRM_TIME_ZONE,
+   * "2026-11-26"), across all instances: VOICE_CALLS_PER_DAY is checked against it (see
+   * store/index.ts, countVoiceSession). Only today's row is kept.
+   */
+  '0007_voice_session_counts': () => ({
+    async up(db: Db) {
+      await db.schema
+        .createTable('voice_session_counts')
+        .addColumn('day', 'text', (column) => column.primaryKey())
+        .addColumn('count', 'integer', (column) => column.notNull())
+        .execute();
+    },
+  }),
 };
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */

@@ -128,6 +128,13 @@ export interface SubmissionCountsTable {
   count: number;
 }
 
+/** Voice-demo sessions handed out per day, for VOICE_CALLS_PER_DAY. */
+export interface VoiceSessionCountsTable {
+  /** The date in the firm's time zone, "YYYY-MM-DD". */
+  day: string;
+  count: number;
+}
+
 export interface Database {
   contact_submissions: ContactSubmissionsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
@@ -136,4 +143,5 @@ export interface Database {
   settings: SettingsTable;
   delivery_jobs: DeliveryJobsTable;
   submission_counts: SubmissionCountsTable;
+  voice_session_counts: VoiceSessionCountsTable;
 }

@@ -64,7 +64,7 @@ export const SECTIONS = [
     load: () => import('../sections/voice-demo/VoiceDemo').then((m) => m.VoiceDemo),
     hydrates: true,
     toasts: true,
-    height: { mobile: 690, desktop: 680 },
+    height: { mobile: 892, desktop: 884 },
   },
   {
     id: 'benefits',

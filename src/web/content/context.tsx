@@ -1,18 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { SiteConfig } from '../../config/site-schema';
-import { fill, type Content, type FirstScreenContent } from '../content';
+import { type Content, type FirstScreenContent, fillContent } from '../content';
 
 const ContentContext = createContext<FirstScreenContent | Content | null>(null);
 
-/** Content with every {placeholder} filled from the site configuration. */
-export function fillContent<T>(value: T, site: SiteConfig): T {
-  if (typeof value === 'string') return fill(value, site) as T;
-  if (Array.isArray(value)) return value.map((item) => fillContent(item, site)) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillContent(item, site)])) as T;
-  }
-  return value;
-}
+export { fillContent };
 
 /**
  * The copy for the components below. In the browser the home page starts with the first screen's

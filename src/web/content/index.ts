@@ -15,6 +15,7 @@ export const LOCALES: readonly Locale[] = ['en', 'fr'];
 export const PLACEHOLDERS = {
   brand: (site) => site.brand,
   phone: (site) => site.phone,
+  phoneHref: (site) => site.phoneHref,
   email: (site) => site.email,
   year: () => String(COPYRIGHT_YEAR),
   address: (site) => formatAddress(site.address),
@@ -31,4 +32,14 @@ export function fill(text: string, site: SiteConfig): string {
   return text.replace(PLACEHOLDER, (whole, key: string) =>
     Object.hasOwn(PLACEHOLDERS, key) ? PLACEHOLDERS[key as keyof typeof PLACEHOLDERS](site) : whole,
   );
+}
+
+/** Content with every {placeholder} filled from the site configuration. */
+export function fillContent<T>(value: T, site: SiteConfig): T {
+  if (typeof value === 'string') return fill(value, site) as T;
+  if (Array.isArray(value)) return value.map((item) => fillContent(item, site)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillContent(item, site)])) as T;
+  }
+  return value;
 }

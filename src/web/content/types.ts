@@ -102,9 +102,29 @@ export type Content = {
     /** The small control that abandons a call still connecting (the main button is disabled then). */
     cancelCall: string;
     status: { connected: string; assistantSpeaking: string; listening: string };
-    /** Shown when the demo has no public key configured. */
+    /** Shown when the server has no voice demo configured (POST /api/voice/session: 503 not_configured). */
     unavailableTitle: string;
     unavailableDescription: string;
+    /**
+     * Shown in the card when the day's demo calls are spent (VOICE_CALLS_PER_DAY): the firm's
+     * phone instead. May hold a `[label](href)` link.
+     */
+    budgetSpent: string;
+    /** Shown in the card when this visitor started too many calls in a short time (RATE_LIMIT_VOICE). */
+    rateLimited: string;
+    /** The live captions of the call, in the card. */
+    captions: {
+      /** The accessible name of the region that reads the captions out (final lines only). */
+      label: string;
+      /** In the empty box, before a call. */
+      placeholder: string;
+      /** Who spoke, before each line, with the language's punctuation ("You:", « Vous : »). */
+      roles: { assistant: string; user: string };
+      /** Before the length of a call that has ended ("The call lasted"). */
+      lasted: string;
+      /** After an ended call: a link to the contact form. */
+      followUp: { text: string; link: string };
+    };
     errors: {
       microphoneDenied: { title: string; description: string };
       startFailed: { title: string; description: string };

@@ -3,7 +3,7 @@ import type { FieldErrorCode } from '../../contracts/fields';
 
 /** What the page makes of an answer from /api/*: success, or one error code it knows how to show. */
 export type PostResult =
-  | { ok: true; confirmation?: 'email' }
+  | { ok: true; confirmation?: 'email'; body: Record<string, unknown> }
   | { ok: false; error: ApiErrorCode | 'network'; fields?: Record<string, FieldErrorCode>; retryAfter?: number };
 
 /**
@@ -28,7 +28,10 @@ export async function postJson(path: string, body: unknown, signal?: AbortSignal
   } catch {
     data = null;
   }
-  if (response.ok && data?.ok === true) return data.confirmation === 'email' ? { ok: true, confirmation: 'email' } : { ok: true };
+  if (response.ok && data?.ok === true) {
+    const answer = data as Record<string, unknown>;
+    return data.confirmation === 'email' ? { ok: true, confirmation: 'email', body: answer } : { ok: true, body: answer };
+  }
   if (data && data.ok === false && typeof data.error === 'string') {
     return { ok: false, error: data.error, fields: data.fields, retryAfter: data.retryAfter };
   }

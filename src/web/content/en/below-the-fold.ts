@@ -55,6 +55,15 @@ export const enBelowTheFold: BelowTheFoldContent = {
     unavailableTitle: 'Demo temporarily unavailable',
     unavailableDescription:
       'The live voice demo is not available right now. Book a free call and we will show you the voice agent in person.',
+    budgetSpent: "Today's demo calls are all taken. Call us at [{phone}]({phoneHref}) and we'll show you the voice agent live.",
+    rateLimited: 'You have started several calls in a short time. Please try again in a few minutes.',
+    captions: {
+      label: 'Live captions',
+      placeholder: 'During the call, what you and the agent say appears here.',
+      roles: { assistant: 'Agent:', user: 'You:' },
+      lasted: 'The call lasted',
+      followUp: { text: 'Want to go further?', link: 'Write to us' },
+    },
     errors: {
       microphoneDenied: {
         title: 'Microphone access needed',
@@ -78,7 +87,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
     microphoneNote:
       'Your browser will ask for permission to use your microphone. The call stays in your browser; no phone number is needed.',
     privacyNotice: {
-      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, which processes it outside Quebec to run the conversation. We do not record the call.',
+      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. The call is not recorded.',
       link: 'Privacy policy',
     },
   },

@@ -60,6 +60,16 @@ export const frBelowTheFold: BelowTheFoldContent = {
     unavailableTitle: 'Démonstration temporairement indisponible',
     unavailableDescription:
       "La démonstration de l'agent vocal en direct n'est pas accessible pour le moment. Réservez un appel gratuit et nous vous présenterons l'agent vocal en personne.",
+    budgetSpent:
+      "Les appels de démonstration d'aujourd'hui sont tous pris. Appelez-nous au [{phone}]({phoneHref}) et nous vous présenterons l'agent vocal en direct.",
+    rateLimited: 'Vous avez lancé plusieurs appels en peu de temps. Réessayez dans quelques minutes.',
+    captions: {
+      label: 'Sous-titres en direct',
+      placeholder: "Pendant l'appel, ce que vous et l'agent dites s'affiche ici.",
+      roles: { assistant: 'Agent :', user: 'Vous :' },
+      lasted: "L'appel a duré",
+      followUp: { text: 'Vous voulez aller plus loin?', link: 'Écrivez-nous' },
+    },
     errors: {
       microphoneDenied: {
         title: 'Accès au microphone requis',
@@ -84,7 +94,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
     microphoneNote:
       "Votre navigateur vous demandera l'autorisation d'utiliser votre microphone. L'appel se déroule entièrement dans votre navigateur; aucun numéro de téléphone n'est nécessaire.",
     privacyNotice: {
-      text: "Quand vous appuyez sur « Appelez-moi », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, qui la traite à l'extérieur du Québec pour mener la conversation. Nous n'enregistrons pas l'appel.",
+      text: "Quand vous appuyez sur « Appelez-moi », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, et à ses partenaires, qui la traitent à l'extérieur du Québec le temps de l'appel seulement. Les sous-titres s'affichent uniquement dans votre navigateur et disparaissent quand vous quittez la page. L'appel n'est pas enregistré.",
       link: 'Politique de confidentialité',
     },
   },

@@ -12,7 +12,7 @@ export const privacyEn: PrivacyPolicy = {
       'How {brand} collects, uses, stores and deletes the personal information sent through its website, and how to exercise your rights.',
   },
   title: 'Privacy Policy',
-  updated: 'Last updated: November 22, 2026',
+  updated: 'Last updated: November 26, 2026',
   intro:
     "This policy explains what personal information {brand} collects through this website, why, where it is kept, for how long, and how you can exercise your rights under Quebec's Act respecting the protection of personal information in the private sector.",
   contents: 'On this page',
@@ -52,8 +52,10 @@ export const privacyEn: PrivacyPolicy = {
       id: 'voice-demo',
       title: 'The voice demo ("Call Me")',
       paragraphs: [
-        'The demo starts only when you press "Call Me" and allow your browser to use your microphone. The audio of your voice then goes directly from your browser to Vapi, our voice-AI provider, and to Daily, the service that carries the call. Both are companies based in the United States: your voice is processed outside Quebec, to understand what you say and to produce the assistant\'s answers.',
-        'The call does not go through our server and we do not record it. Vapi may keep a record of the call, such as a transcript, under its own privacy policy. Please do not share personal or sensitive information during the demo.',
+        'The demo starts only when you press "Call Me" and allow your browser to use your microphone. Our server then gives your browser a key valid for two minutes and for this one call; for that, it counts the calls of the day and, in memory for a few minutes, the recent calls per Internet (IP) address. It receives nothing of the call itself.',
+        "The audio of your voice goes directly from your browser to Vapi, our voice-AI provider, and to Daily, the service that carries the call. Vapi has it processed by its own providers to recognize your words (Deepgram), write the assistant's answers (OpenAI) and speak them (Microsoft Azure). These companies are based in the United States: your voice is processed outside Quebec, for the length of the call only (a few minutes at most).",
+        'The written captions of the conversation are shown in your browser only: they are not sent to our server and disappear when you reload or leave the page.',
+        'The call is not recorded: neither we nor Vapi keep its audio. Vapi may keep a written record of the call, such as a transcript, under its own privacy policy. Please do not share personal or sensitive information during the demo.',
       ],
     },
     {
@@ -70,7 +72,7 @@ export const privacyEn: PrivacyPolicy = {
       list: [
         'Contact requests: {retentionDays} days after we receive them. A regular purge then deletes them.',
         'Newsletter: as long as you are subscribed. Every newsletter email contains an unsubscribe link; when you use it, we stop sending at once and keep only your address, marked as unsubscribed, with the record of your consent and of its withdrawal, as proof required by law.',
-        'The voice demo: nothing is kept on our server.',
+        'The voice demo: the audio is processed during the call only and never recorded; the captions last as long as the page stays open in your browser; our server keeps only the number of calls of the day, without anything that identifies you.',
       ],
     },
     {
@@ -85,7 +87,7 @@ export const privacyEn: PrivacyPolicy = {
       id: 'sharing',
       title: 'Sharing',
       paragraphs: [
-        'We do not sell, rent or trade your personal information. We share it only with the service providers that help us run the site and answer you (such as Vapi and Daily for the voice demo), bound to use it only for that purpose, or when the law requires it.',
+        'We do not sell, rent or trade your personal information. We share it only with the service providers that help us run the site and answer you (such as Vapi, Daily and the providers Vapi uses for the voice demo), bound to use it only for that purpose, or when the law requires it.',
       ],
     },
     {

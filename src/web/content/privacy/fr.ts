@@ -8,7 +8,7 @@ export const privacyFr: PrivacyPolicy = {
       "Comment {brand} recueille, utilise, conserve et détruit les renseignements personnels transmis par son site Web, et comment exercer vos droits.",
   },
   title: 'Politique de confidentialité',
-  updated: 'Dernière mise à jour : 22 novembre 2026',
+  updated: 'Dernière mise à jour : 26 novembre 2026',
   intro:
     "Cette politique explique quels renseignements personnels {brand} recueille par ce site Web, à quelles fins, où ils sont conservés, pendant combien de temps, et comment exercer les droits que vous confère la Loi sur la protection des renseignements personnels dans le secteur privé du Québec.",
   contents: 'Sur cette page',
@@ -50,8 +50,10 @@ export const privacyFr: PrivacyPolicy = {
       id: 'voice-demo',
       title: 'La démonstration vocale (« Appelez-moi »)',
       paragraphs: [
-        "La démonstration ne commence que lorsque vous appuyez sur « Appelez-moi » et que vous autorisez votre navigateur à utiliser votre microphone. Le son de votre voix est alors transmis directement de votre navigateur à Vapi, notre fournisseur d'IA vocale, et à Daily, le service qui achemine l'appel. Ces deux entreprises sont établies aux États-Unis : votre voix est donc traitée à l'extérieur du Québec, afin de comprendre ce que vous dites et de produire les réponses de l'assistant.",
-        "L'appel ne passe pas par notre serveur et nous ne l'enregistrons pas. Vapi peut conserver une trace de l'appel, comme une transcription, selon sa propre politique de confidentialité. Veuillez ne communiquer aucun renseignement personnel ou sensible pendant la démonstration.",
+        "La démonstration ne commence que lorsque vous appuyez sur « Appelez-moi » et que vous autorisez votre navigateur à utiliser votre microphone. Notre serveur remet alors à votre navigateur une clé valide deux minutes, pour cet appel seulement; pour ce faire, il compte les appels de la journée et, en mémoire pendant quelques minutes, les appels récents par adresse Internet (IP). Il ne reçoit rien de l'appel lui-même.",
+        "Le son de votre voix est transmis directement de votre navigateur à Vapi, notre fournisseur d'IA vocale, et à Daily, le service qui achemine l'appel. Vapi le fait traiter par ses propres fournisseurs pour reconnaître vos paroles (Deepgram), rédiger les réponses de l'assistant (OpenAI) et les prononcer (Microsoft Azure). Ces entreprises sont établies aux États-Unis : votre voix est donc traitée à l'extérieur du Québec, le temps de l'appel seulement (quelques minutes tout au plus).",
+        "Les sous-titres de la conversation s'affichent uniquement dans votre navigateur : ils ne sont pas transmis à notre serveur et disparaissent quand vous rechargez ou quittez la page.",
+        "L'appel n'est pas enregistré : ni nous ni Vapi n'en conservons le son. Vapi peut conserver une trace écrite de l'appel, comme une transcription, selon sa propre politique de confidentialité. Veuillez ne communiquer aucun renseignement personnel ou sensible pendant la démonstration.",
       ],
     },
     {
@@ -68,7 +70,7 @@ export const privacyFr: PrivacyPolicy = {
       list: [
         'Demandes de contact : {retentionDays} jours après leur réception. Une purge régulière les supprime ensuite.',
         "Infolettre : tant que votre abonnement est actif. Chaque infolettre contient un lien de désabonnement; lorsque vous l'utilisez, nous cessons aussitôt les envois et ne conservons que votre adresse, marquée comme désabonnée, avec la preuve de votre consentement et de son retrait, comme l'exige la loi.",
-        "La démonstration vocale : rien n'est conservé sur notre serveur.",
+        "La démonstration vocale : le son n'est traité que pendant l'appel et n'est jamais enregistré; les sous-titres ne durent que tant que la page reste ouverte dans votre navigateur; notre serveur ne conserve que le nombre d'appels de la journée, sans rien qui permette de vous identifier.",
       ],
     },
     {
@@ -83,7 +85,7 @@ export const privacyFr: PrivacyPolicy = {
       id: 'sharing',
       title: 'Communication à des tiers',
       paragraphs: [
-        "Nous ne vendons, ne louons ni n'échangeons vos renseignements personnels. Nous les communiquons uniquement aux fournisseurs qui nous aident à exploiter le site et à vous répondre (comme Vapi et Daily pour la démonstration vocale), qui ne peuvent les utiliser qu'à cette fin, ou lorsque la loi l'exige.",
+        "Nous ne vendons, ne louons ni n'échangeons vos renseignements personnels. Nous les communiquons uniquement aux fournisseurs qui nous aident à exploiter le site et à vous répondre (comme Vapi, Daily et les fournisseurs de Vapi pour la démonstration vocale), qui ne peuvent les utiliser qu'à cette fin, ou lorsque la loi l'exige.",
       ],
     },
     {

@@ -1,18 +1,21 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { site } from '../../../config/site';
 import { useContent } from '../../content/context';
-import { isVoiceConfigured, type StartFailure, type VoiceClient, type VoiceClientEvent, type VoiceClientLoader } from './voice-client';
+import { type Captions, NO_CAPTIONS, captionsReducer } from './captions';
+import { loadVoiceClient } from './vapi-client';
+import type { StartFailure, VoiceClient, VoiceClientEvent, VoiceClientLoader } from './voice-client';
+import { type SessionRefusal, type SessionRequester, requestVoiceSession } from './voice-session';
 import { FINAL_TRANSCRIPT_CLEAR_MS, IDLE, voiceReducer, type VoiceFlags } from './voice-state';
 
 export type { VoiceClient, VoiceClientLoader } from './voice-client';
+
+/** Said in the card instead of a call: the day's demo calls are spent, or this visitor started too many. */
+export type VoiceNotice = Extract<SessionRefusal, 'budget-spent' | 'rate-limited'>;
 
 export type VoiceCall = {
   flags: VoiceFlags;
   /** True from "Call Me" until the call is connected or has failed: the button is disabled. */
   starting: boolean;
-  /** False when the site has no voice-agent key configured. */
-  available: boolean;
   start(): void;
   /** Ends the call, or abandons one still connecting. */
   stop(): void;
@@ -24,28 +27,42 @@ export type VoiceCall = {
    * and no re-render ten times a second).
    */
   levelRef(element: HTMLElement | null): void;
+  /** The call's captions: kept when it ends, cleared when the next starts. */
+  captions: Captions;
+  /** Why no call started, when the card says it rather than a toast. */
+  notice: VoiceNotice | null;
+  /** How long the last call lasted, in seconds, once it is over (until the next "Call Me"). */
+  lastCallSeconds: number | null;
 };
 
 /**
- * The demo's call: flags per spec §4 (voice-state.ts), the start attempt, and what the visitor is
- * told when it fails. The client is loaded on first intent and shared for the page's lifetime.
+ * The demo's call: flags per spec §4 (voice-state.ts), captions (captions.ts), the start attempt
+ * and what the visitor is told when it fails. "Call Me" asks the server for a session in the
+ * page's language (voice-session.ts) while the client loads (on first intent; shared for the
+ * page's lifetime), then starts the call with it.
  */
-export function useVoiceCall(loadClient: VoiceClientLoader, available: boolean = isVoiceConfigured(site.vapi)): VoiceCall {
-  const { voiceDemo } = useContent();
+export function useVoiceCall(loadClient: VoiceClientLoader = loadVoiceClient, requestSession: SessionRequester = requestVoiceSession): VoiceCall {
+  const { voiceDemo, locale } = useContent();
   const [flags, dispatch] = useReducer(voiceReducer, IDLE);
+  const [captions, dispatchCaptions] = useReducer(captionsReducer, NO_CAPTIONS);
   const [starting, setStarting] = useState(false);
-  const clientRef = useRef<Promise<VoiceClient | null> | null>(null);
+  const [notice, setNotice] = useState<VoiceNotice | null>(null);
+  const [lastCallSeconds, setLastCallSeconds] = useState<number | null>(null);
+  const clientRef = useRef<Promise<VoiceClient> | null>(null);
   const unsubscribeRef = useRef<(() => void) | undefined>(undefined);
   /** Increases with every "Call Me" and every stop: a start result counts only for its own attempt. */
   const attemptRef = useRef(0);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const levelElement = useRef<HTMLElement | null>(null);
-  /** Whether the call had connected, for the wording of a failure. */
-  const connectedRef = useRef(false);
+  /** When the call connected (call-start), for its length and the wording of a failure; null outside a call. */
+  const connectedAt = useRef<number | null>(null);
 
+  /** Ends what the page shows of a call: the length of one that had connected, the unfinished caption. */
   const reset = useCallback(() => {
     clearTimeout(clearTimer.current);
-    connectedRef.current = false;
+    if (connectedAt.current !== null) setLastCallSeconds(Math.max(0, Math.round((Date.now() - connectedAt.current) / 1000)));
+    connectedAt.current = null;
+    dispatchCaptions({ type: 'call-end' });
     setStarting(false);
     levelElement.current?.style.setProperty('--voice-level', '0');
   }, []);
@@ -53,7 +70,7 @@ export function useVoiceCall(loadClient: VoiceClientLoader, available: boolean =
   /** Resets everything and tells the visitor, in plain words, what went wrong. */
   const fail = useCallback(
     (reason: StartFailure, error: unknown) => {
-      const duringCall = connectedRef.current;
+      const duringCall = connectedAt.current !== null;
       attemptRef.current += 1;
       reset();
       dispatch({ type: 'error' });
@@ -85,10 +102,11 @@ export function useVoiceCall(loadClient: VoiceClientLoader, available: boolean =
           reset();
           break;
         case 'call-start':
-          connectedRef.current = true;
+          connectedAt.current = Date.now();
           setStarting(false);
           break;
         case 'transcript':
+          dispatchCaptions(event);
           if (event.role === 'assistant') {
             clearTimeout(clearTimer.current);
             if (event.final) clearTimer.current = setTimeout(() => dispatch({ type: 'assistant-done' }), FINAL_TRANSCRIPT_CLEAR_MS);
@@ -110,6 +128,7 @@ export function useVoiceCall(loadClient: VoiceClientLoader, available: boolean =
   useEffect(
     () => () => {
       clearTimeout(clearTimer.current);
+      attemptRef.current += 1; // an attempt still under way reports to no one
       // Also runs on StrictMode's rehearsal unmount: the next use subscribes again (same client).
       unsubscribeRef.current?.();
       unsubscribeRef.current = undefined;
@@ -119,11 +138,10 @@ export function useVoiceCall(loadClient: VoiceClientLoader, available: boolean =
   );
 
   const getClient = useCallback(() => {
-    if (!available) return Promise.resolve(null);
     clientRef.current ??= loadClient().then(
       (client) => {
         unsubscribeRef.current?.();
-        unsubscribeRef.current = client?.subscribe((event) => onEventRef.current(event));
+        unsubscribeRef.current = client.subscribe((event) => onEventRef.current(event));
         return client;
       },
       (error: unknown) => {
@@ -134,39 +152,52 @@ export function useVoiceCall(loadClient: VoiceClientLoader, available: boolean =
     return clientRef.current;
     // loadClient is used above; oxlint 1.89 misreads the `??=` and calls it unnecessary.
     // oxlint-disable-next-line react/exhaustive-deps
-  }, [available, loadClient]);
+  }, [loadClient]);
+
+  /** No session: the card or a toast says why. */
+  const refused = useCallback(
+    (refusal: SessionRefusal) => {
+      if (refusal === 'failed') {
+        fail('other', new Error('the server gave no voice session'));
+        return;
+      }
+      setStarting(false);
+      if (refusal === 'not-configured') toast.info(voiceDemo.unavailableTitle, { description: voiceDemo.unavailableDescription });
+      else setNotice(refusal);
+    },
+    [fail, voiceDemo],
+  );
 
   const start = useCallback(() => {
-    if (!available) {
-      toast.info(voiceDemo.unavailableTitle, { description: voiceDemo.unavailableDescription });
-      return;
-    }
     const attempt = ++attemptRef.current;
     const current = () => attempt === attemptRef.current;
     setStarting(true);
-    getClient()
-      .then(async (client) => {
+    setNotice(null);
+    setLastCallSeconds(null);
+    dispatchCaptions({ type: 'clear' });
+    // The session is asked for while the SDK chunk loads (usually loaded already, on hover).
+    Promise.all([getClient(), requestSession(locale)])
+      .then(async ([client, answer]) => {
         if (!current()) return;
-        if (!client) {
-          setStarting(false);
-          toast.info(voiceDemo.unavailableTitle, { description: voiceDemo.unavailableDescription });
+        if (!answer.ok) {
+          refused(answer.refusal);
           return;
         }
-        const result = await client.start();
+        const result = await client.start(answer.session);
         if (current() && result.outcome === 'failed') fail(result.reason, result.error); // 'started': call-start follows
       })
       .catch((error: unknown) => {
         // The SDK chunk did not load (offline, or a deploy replaced it).
         if (current()) fail('other', error);
       });
-  }, [available, fail, getClient, voiceDemo]);
+  }, [fail, getClient, locale, refused, requestSession]);
 
   const stop = useCallback(() => {
     attemptRef.current += 1;
     reset();
     dispatch({ type: 'call-end' });
     void clientRef.current?.then(
-      (client) => client?.stop(),
+      (client) => client.stop(),
       () => {},
     );
   }, [reset]);
@@ -181,5 +212,5 @@ export function useVoiceCall(loadClient: VoiceClientLoader, available: boolean =
     levelElement.current = element;
   }, []);
 
-  return { flags, starting, available, start, stop, prefetch, levelRef };
+  return { flags, starting, start, stop, prefetch, levelRef, captions, notice, lastCallSeconds };
 }

@@ -23,8 +23,22 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
 });
 
-async function newVapi() {
-  return createVapi(await importVapi(), { publicKey: KEY, apiBaseUrl: standIn.url });
+const SESSION = { token: KEY, assistantId: ASSISTANT };
+
+async function newVapi(key = KEY) {
+  return createVapi(await importVapi(), { key, apiBaseUrl: standIn.url });
+}
+
+/** A client whose SDK instances (one per call) are real, and kept here for the test to look at. */
+async function newClient() {
+  const Vapi = await importVapi();
+  const instances: Awaited<ReturnType<typeof newVapi>>[] = [];
+  const client = createVoiceClient((key) => {
+    const vapi = createVapi(Vapi, { key, apiBaseUrl: standIn.url });
+    instances.push(vapi);
+    return vapi;
+  });
+  return { client, instances };
 }
 
 function grantMicrophone() {
@@ -43,7 +57,7 @@ describe('the real SDK (@vapi-ai/web 2.7)', () => {
   it('loads lazily as a constructor and touches nothing until a call starts', async () => {
     const Vapi = await importVapi();
     expect(typeof Vapi).toBe('function');
-    const vapi = createVapi(Vapi, { publicKey: KEY, apiBaseUrl: standIn.url });
+    const vapi = createVapi(Vapi, { key: KEY, apiBaseUrl: standIn.url });
     expect(typeof vapi.start).toBe('function');
     expect(standIn.requests).toHaveLength(0);
   });
@@ -72,7 +86,7 @@ describe('the real SDK (@vapi-ai/web 2.7)', () => {
     await expect(first).resolves.toBeNull(); // no WebRTC in jsdom: Daily cannot create the call
   });
 
-  it('creates the web call with the public key and assistant id, reports a failed start, then starts again', async () => {
+  it('creates the web call with the key and assistant id, reports a failed start, then starts again', async () => {
     const vapi = await newVapi();
     const seen: string[] = [];
     vapi.on('error', (error: { type: string }) => seen.push(`error:${error.type}`));
@@ -83,66 +97,97 @@ describe('the real SDK (@vapi-ai/web 2.7)', () => {
     await expect(vapi.start(ASSISTANT)).resolves.toBeNull();
     expect(standIn.requests).toHaveLength(2); // not stuck in "already started"
   });
+
+  it("sends the key of the instance made last: each call's own key", async () => {
+    const first = await newVapi('key-of-call-1');
+    first.on('error', () => {});
+    await first.start(ASSISTANT);
+    const second = await newVapi('key-of-call-2');
+    second.on('error', () => {});
+    await second.start(ASSISTANT);
+    expect(standIn.requests.map((request) => request.authorization)).toEqual(['Bearer key-of-call-1', 'Bearer key-of-call-2']);
+  });
 });
 
 describe('createVoiceClient', () => {
-  it('registers every listener, error included, before any start', async () => {
-    const vapi = await newVapi();
-    createVoiceClient(vapi, ASSISTANT);
+  it('makes one SDK instance per call, from its key, with every listener, error included, registered before its start', async () => {
+    grantMicrophone();
+    const { client, instances } = await newClient();
     const events = ['call-start', 'call-end', 'speech-start', 'speech-end', 'message', 'error', 'call-start-failed', 'volume-level'] as const;
-    const counts = Object.fromEntries(events.map((event) => [event, vapi.listenerCount(event)]));
-    expect(counts).toEqual(Object.fromEntries(events.map((event) => [event, 1])));
+    const countsAtStart: Array<Record<string, number>> = [];
+    const Vapi = await importVapi();
+    const start = vi.spyOn(Vapi.prototype, 'start').mockImplementation(async function (this: InstanceType<typeof Vapi>) {
+      countsAtStart.push(Object.fromEntries(events.map((event) => [event, this.listenerCount(event)])));
+      return null;
+    });
+    await client.start({ token: 'key-1', assistantId: ASSISTANT });
+    await client.start({ token: 'key-2', assistantId: ASSISTANT });
+    expect(instances).toHaveLength(2);
+    expect(start.mock.calls).toEqual([[ASSISTANT], [ASSISTANT]]);
+    expect(countsAtStart).toEqual([Object.fromEntries(events.map((event) => [event, 1])), Object.fromEntries(events.map((event) => [event, 1]))]);
+    // The first call's instance has been let go.
+    expect(instances[0]!.listenerCount('message')).toBe(0);
   });
 
-  it('maps the SDK events to the demo events', async () => {
-    const vapi = await newVapi();
-    const events = collect(createVoiceClient(vapi, ASSISTANT));
-    vapi.emit('call-start');
-    vapi.emit('speech-start');
-    vapi.emit('speech-end');
-    vapi.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Hello' });
-    vapi.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello!' });
-    vapi.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Hi' });
-    vapi.emit('message', { type: 'status-update', status: 'in-progress' });
-    vapi.emit('volume-level', 0.42);
-    vapi.emit('volume-level', 3);
-    vapi.emit('call-end');
+  it('maps the SDK events of the current call to the demo events, and ignores a previous call\'s', async () => {
+    grantMicrophone();
+    const { client, instances } = await newClient();
+    const events = collect(client);
+    await client.start(SESSION); // fails in jsdom at Daily; the instance stays the current one
+    const [vapi] = instances;
+    vapi!.emit('call-start');
+    vapi!.emit('speech-start');
+    vapi!.emit('speech-end');
+    vapi!.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: 'Hello' });
+    vapi!.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello!' });
+    vapi!.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Hi' });
+    vapi!.emit('message', { type: 'status-update', status: 'in-progress' });
+    vapi!.emit('volume-level', 0.42);
+    vapi!.emit('volume-level', 3);
+    vapi!.emit('call-end');
     expect(events).toEqual([
       { type: 'call-start' },
       { type: 'speech-start' },
       { type: 'speech-end' },
-      { type: 'transcript', role: 'assistant', final: false },
-      { type: 'transcript', role: 'assistant', final: true },
-      { type: 'transcript', role: 'user', final: true },
+      { type: 'transcript', role: 'assistant', final: false, text: 'Hello' },
+      { type: 'transcript', role: 'assistant', final: true, text: 'Hello!' },
+      { type: 'transcript', role: 'user', final: true, text: 'Hi' },
       { type: 'volume', level: 0.42 },
       { type: 'volume', level: 1 },
       { type: 'call-end' },
     ]);
+    await client.start(SESSION);
+    events.length = 0;
+    vapi!.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Late' });
+    expect(events).toEqual([]);
   });
 
   it('ends the call on an error during it, but not on the errors the SDK survives', async () => {
-    const vapi = await newVapi();
-    const stop = vi.spyOn(vapi, 'stop');
+    grantMicrophone();
+    const { client, instances } = await newClient();
+    await client.start(SESSION);
+    const [vapi] = instances;
+    const stop = vi.spyOn(vapi!, 'stop');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const events = collect(createVoiceClient(vapi, ASSISTANT));
-    vapi.emit('call-start');
-    vapi.emit('error', { type: 'audio-processing-setup-error', stage: 'audio-processing-setup', error: { message: 'KrispInitError' } });
+    const events = collect(client);
+    vapi!.emit('call-start');
+    vapi!.emit('error', { type: 'audio-processing-setup-error', stage: 'audio-processing-setup', error: { message: 'KrispInitError' } });
     expect(stop).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledOnce();
-    vapi.emit('error', { type: 'daily-error', error: { message: 'Meeting ended due to ejection' } });
+    vapi!.emit('error', { type: 'daily-error', error: { message: 'Meeting ended due to ejection' } });
     expect(events.at(-1)).toMatchObject({ type: 'error', reason: 'other' });
     expect(stop).toHaveBeenCalledOnce();
   });
 
   it('resolves a failed start with the reason, after the SDK has cleaned up, and starts again', async () => {
     grantMicrophone();
-    const client = createVoiceClient(await newVapi(), ASSISTANT);
+    const { client } = await newClient();
     const events = collect(client);
-    const result = await client.start();
+    const result = await client.start(SESSION);
     expect(result).toMatchObject({ outcome: 'failed', reason: 'other' });
     expect(JSON.stringify(result)).toContain('WebRTC not supported'); // logged for the firm
     expect(events).toEqual([]); // the attempt's own errors come back once, as its result
-    await expect(client.start()).resolves.toMatchObject({ outcome: 'failed' });
+    await expect(client.start(SESSION)).resolves.toMatchObject({ outcome: 'failed' });
     expect(standIn.requests).toHaveLength(2);
   });
 
@@ -151,27 +196,29 @@ describe('createVoiceClient', () => {
       throw new DOMException('Permission denied', 'NotAllowedError');
     });
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
-    const client = createVoiceClient(await newVapi(), ASSISTANT);
-    await expect(client.start()).resolves.toMatchObject({ outcome: 'failed', reason: 'microphone-denied' });
+    const { client, instances } = await newClient();
+    await expect(client.start(SESSION)).resolves.toMatchObject({ outcome: 'failed', reason: 'microphone-denied' });
     expect(getUserMedia).toHaveBeenCalledWith({ audio: true });
     expect(standIn.requests).toHaveLength(0);
+    expect(instances).toHaveLength(0);
 
     getUserMedia.mockRejectedValueOnce(new DOMException('Requested device not found', 'NotFoundError'));
-    await expect(client.start()).resolves.toMatchObject({ outcome: 'failed', reason: 'microphone-unavailable' });
+    await expect(client.start(SESSION)).resolves.toMatchObject({ outcome: 'failed', reason: 'microphone-unavailable' });
   });
 
   it('stops a call the visitor abandoned while it was connecting, as soon as the SDK lets go', async () => {
     grantMicrophone();
-    const vapi = await newVapi();
-    const stop = vi.spyOn(vapi, 'stop');
-    const client = createVoiceClient(vapi, ASSISTANT);
+    const { client, instances } = await newClient();
     const events = collect(client);
     standIn.hold();
-    const attempt = client.start();
+    const attempt = client.start(SESSION);
     await standIn.waitForRequests(1);
+    const [vapi] = instances;
+    const stop = vi.spyOn(vapi!, 'stop');
     client.stop();
     expect(stop).not.toHaveBeenCalled(); // stop() now would not cancel the SDK's pending start
-    vapi.emit('call-start'); // the assistant answers anyway
+    vapi!.emit('call-start'); // the assistant answers anyway
+    vapi!.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello?' });
     expect(stop).toHaveBeenCalledOnce();
     expect(events).toEqual([]);
     standIn.release();
@@ -181,12 +228,12 @@ describe('createVoiceClient', () => {
 
   it('lets "Call Me" again during an abandoned attempt take that attempt back', async () => {
     grantMicrophone();
-    const client = createVoiceClient(await newVapi(), ASSISTANT);
+    const { client } = await newClient();
     standIn.hold();
-    const first = client.start();
+    const first = client.start(SESSION);
     await standIn.waitForRequests(1);
     client.stop();
-    const second = client.start();
+    const second = client.start({ token: 'another-key', assistantId: ASSISTANT });
     expect(second).toBe(first);
     standIn.release();
     await expect(second).resolves.toMatchObject({ outcome: 'failed' });
@@ -195,13 +242,13 @@ describe('createVoiceClient', () => {
 });
 
 describe('voiceClientLoader', () => {
-  it('gives nothing without a key or an assistant, and one shared client otherwise', async () => {
-    await expect(voiceClientLoader({})()).resolves.toBeNull();
-    await expect(voiceClientLoader({ publicKey: KEY })()).resolves.toBeNull();
-    const load = voiceClientLoader({ publicKey: KEY, assistantId: ASSISTANT, apiBaseUrl: standIn.url });
+  it('loads one shared client, whose calls reach the configured API base URL', async () => {
+    grantMicrophone();
+    const load = voiceClientLoader(standIn.url);
     const [a, b] = await Promise.all([load(), load()]);
-    expect(a).not.toBeNull();
     expect(a).toBe(b);
     expect(await load()).toBe(a);
+    await a.start(SESSION);
+    expect(standIn.requests).toEqual([expect.objectContaining({ path: '/call/web', authorization: `Bearer ${KEY}` })]);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The only module that knows the Vapi web SDK. It is imported lazily (its own chunk, ~80 KB gzip),
- * one instance serves the page's whole lifetime, and its events are translated into the demo's.
+ * and its events are translated into the demo's. Each call gets its own SDK instance: the SDK takes
+ * its key at construction, and each call has its own short-lived key (POST /api/voice/session).
  * Everything else talks to the VoiceClient returned here.
  */
 import type Vapi from '@vapi-ai/web';
 import { site } from '../../../config/site';
-import { isVoiceConfigured, type StartFailure, type StartResult, type VoiceClient, type VoiceClientEvent, type VoiceClientLoader, type VoiceConfig } from './voice-client';
+import type { StartFailure, StartResult, VoiceClient, VoiceClientEvent, VoiceClientLoader, VoiceSession } from './voice-client';
 
 type VapiClass = typeof Vapi;
 
@@ -16,24 +17,27 @@ export async function importVapi(): Promise<VapiClass> {
 }
 
 /**
- * The SDK with the options this site needs. `avoidEval` makes Daily load its call machine with a
- * <script src> from c.daily.co instead of fetch + Function(), so the CSP needs no 'unsafe-eval'.
+ * The SDK with the options this site needs, for one call's key. `avoidEval` makes Daily load its
+ * call machine with a <script src> from c.daily.co instead of fetch + Function(), so the CSP needs
+ * no 'unsafe-eval'. The SDK keeps the key and base URL of the last instance made in a module-level
+ * singleton: the instance made for a call is the one whose key its requests carry.
  */
-export function createVapi(VapiSdk: VapiClass, config: { publicKey: string; apiBaseUrl?: string }): Vapi {
-  return new VapiSdk(config.publicKey, config.apiBaseUrl, { avoidEval: true });
+export function createVapi(VapiSdk: VapiClass, config: { key: string; apiBaseUrl?: string | undefined }): Vapi {
+  return new VapiSdk(config.key, config.apiBaseUrl, { avoidEval: true });
 }
+
+/** Makes the SDK instance of one call, from that call's key. */
+export type VapiFactory = (key: string) => Vapi;
 
 /**
  * A loader that creates the client once, on first use, and then always returns that one:
- * StrictMode, prefetch and repeated clicks share a single SDK instance (the SDK keeps its key and
- * base URL in a module-level singleton, so a second instance would be a bug anyway).
+ * StrictMode, prefetch and repeated clicks share a single client (and a single SDK chunk).
  */
-export function voiceClientLoader(config: VoiceConfig): VoiceClientLoader {
+export function voiceClientLoader(apiBaseUrl: string | undefined): VoiceClientLoader {
   let shared: Promise<VoiceClient> | undefined;
   return () => {
-    if (!isVoiceConfigured(config)) return Promise.resolve(null);
     shared ??= importVapi().then(
-      (VapiSdk) => createVoiceClient(createVapi(VapiSdk, config), config.assistantId),
+      (VapiSdk) => createVoiceClient((key) => createVapi(VapiSdk, { key, apiBaseUrl })),
       (error: unknown) => {
         shared = undefined; // a failed chunk load (offline, new deploy) may succeed on the next click
         throw error;
@@ -43,8 +47,8 @@ export function voiceClientLoader(config: VoiceConfig): VoiceClientLoader {
   };
 }
 
-/** The page's voice client, configured by the build (VAPI_PUBLIC_KEY, VAPI_ASSISTANT_ID, VAPI_API_BASE_URL). */
-export const loadVoiceClient: VoiceClientLoader = voiceClientLoader(site.vapi);
+/** The page's voice client; the API base URL is the build's VAPI_API_BASE_URL (Vapi's API otherwise). */
+export const loadVoiceClient: VoiceClientLoader = voiceClientLoader(site.vapi.apiBaseUrl);
 
 /**
  * Errors after which the SDK keeps the call going (it says so in its source): logged, not fatal.
@@ -53,11 +57,14 @@ export const loadVoiceClient: VoiceClientLoader = voiceClientLoader(site.vapi);
 const NON_FATAL_ERRORS = new Set(['audio-processing-setup-error', 'audio-processor-recovery-error', 'audio-observer-setup-error', 'video-recording-setup-error']);
 
 /**
- * Wraps one SDK instance. Every listener, 'error' included, is registered here, before any start():
- * without an 'error' listener a failed start leaves the SDK stuck in "already started".
+ * Runs calls, one SDK instance each (made by `newVapi` from the call's key). Every listener, 'error'
+ * included, is registered on an instance before its start(): without an 'error' listener a failed
+ * start leaves the SDK stuck in "already started". Events of an earlier call's instance are ignored.
  */
-export function createVoiceClient(vapi: Vapi, assistantId: string): VoiceClient {
+export function createVoiceClient(newVapi: VapiFactory): VoiceClient {
   const listeners = new Set<(event: VoiceClientEvent) => void>();
+  /** The instance of the current (or last) call. */
+  let vapi: Vapi | null = null;
   /** The start attempt under way, if any: until it settles only its outcome counts. */
   let attempt: Promise<StartResult> | null = null;
   let cancelRequested = false;
@@ -67,68 +74,82 @@ export function createVoiceClient(vapi: Vapi, assistantId: string): VoiceClient 
   const emit = (event: VoiceClientEvent) => {
     for (const listener of listeners) listener(event);
   };
-  /** Events of the call itself count only outside an attempt, or for an attempt still wanted. */
-  const live = () => attempt === null;
 
-  const fail = (error: unknown) => {
-    if (attempt) {
-      attemptProblems.push(error);
-      return;
-    }
-    emit({ type: 'error', reason: classify(error), error });
-    void vapi.stop();
-  };
+  function attach(instance: Vapi) {
+    const mine = () => instance === vapi;
+    /** Events of the call itself: not of a call the visitor cancelled. */
+    const wanted = () => mine() && !cancelRequested;
+    const fail = (error: unknown) => {
+      if (attempt) {
+        attemptProblems.push(error);
+        return;
+      }
+      emit({ type: 'error', reason: classify(error), error });
+      void instance.stop();
+    };
+    instance.on('call-start', () => {
+      if (!mine()) return;
+      if (cancelRequested) {
+        void instance.stop();
+        return;
+      }
+      emit({ type: 'call-start' });
+    });
+    // During an attempt, the end of a call that failed to start is reported once, as its result.
+    instance.on('call-end', () => {
+      if (wanted() && !attempt) emit({ type: 'call-end' });
+    });
+    instance.on('speech-start', () => {
+      if (wanted()) emit({ type: 'speech-start' });
+    });
+    instance.on('speech-end', () => {
+      if (wanted()) emit({ type: 'speech-end' });
+    });
+    instance.on('volume-level', (level: number) => {
+      if (wanted()) emit({ type: 'volume', level: Math.min(1, Math.max(0, level)) });
+    });
+    instance.on('message', (message: unknown) => {
+      const transcript = asTranscript(message);
+      if (transcript && wanted()) emit({ type: 'transcript', ...transcript });
+    });
+    instance.on('error', (error: unknown) => {
+      if (!mine()) return;
+      const type = (error as { type?: unknown } | null)?.type;
+      if (typeof type === 'string' && NON_FATAL_ERRORS.has(type)) {
+        console.warn('Voice demo: the call goes on without an optional feature:', error);
+        return;
+      }
+      fail(error);
+    });
+    instance.on('camera-error', (error: unknown) => {
+      if (mine()) fail(error);
+    });
+    instance.on('call-start-failed', (event: unknown) => {
+      if (mine() && attempt) attemptProblems.unshift(event); // the SDK's summary of the failure: logged first
+    });
+  }
 
-  vapi.on('call-start', () => {
-    if (cancelRequested) {
-      void vapi.stop();
-      return;
-    }
-    emit({ type: 'call-start' });
-  });
-  vapi.on('call-end', () => {
-    if (live()) emit({ type: 'call-end' });
-  });
-  vapi.on('speech-start', () => {
-    if (live()) emit({ type: 'speech-start' });
-  });
-  vapi.on('speech-end', () => {
-    if (live()) emit({ type: 'speech-end' });
-  });
-  vapi.on('volume-level', (level: number) => {
-    if (live()) emit({ type: 'volume', level: Math.min(1, Math.max(0, level)) });
-  });
-  vapi.on('message', (message: unknown) => {
-    const transcript = asTranscript(message);
-    if (transcript && live()) emit({ type: 'transcript', ...transcript });
-  });
-  vapi.on('error', (error: unknown) => {
-    const type = (error as { type?: unknown } | null)?.type;
-    if (typeof type === 'string' && NON_FATAL_ERRORS.has(type)) {
-      console.warn('Voice demo: the call goes on without an optional feature:', error);
-      return;
-    }
-    fail(error);
-  });
-  vapi.on('camera-error', fail);
-  vapi.on('call-start-failed', (event: unknown) => {
-    if (attempt) attemptProblems.unshift(event); // the SDK's summary of the failure: logged first
-  });
-
-  async function run(): Promise<StartResult> {
+  async function run(session: VoiceSession): Promise<StartResult> {
     attemptProblems = [];
     const microphone = await requestMicrophone();
     if (cancelRequested) return { outcome: 'cancelled' };
     if (!microphone.ok) return { outcome: 'failed', reason: microphone.reason, error: microphone.error };
 
+    // The previous call is over (a new attempt starts only then): its instance is let go. (The
+    // SDK's removeAllListeners() without a name removes nothing: it passes `undefined` on as one.)
+    const previous = vapi;
+    for (const name of previous?.eventNames() ?? []) previous?.removeAllListeners(name as Parameters<Vapi['removeAllListeners']>[0]);
+    const instance = newVapi(session.token);
+    vapi = instance;
+    attach(instance);
     let call: unknown = null;
     try {
-      call = await vapi.start(assistantId);
+      call = await instance.start(session.assistantId);
     } catch (error) {
       attemptProblems.push(error);
     }
     if (cancelRequested) {
-      if (call) await vapi.stop();
+      if (call) await instance.stop();
       return { outcome: 'cancelled' };
     }
     if (call) return { outcome: 'started' };
@@ -138,9 +159,9 @@ export function createVoiceClient(vapi: Vapi, assistantId: string): VoiceClient 
   }
 
   return {
-    start() {
+    start(session) {
       cancelRequested = false;
-      attempt ??= run().finally(() => {
+      attempt ??= run(session).finally(() => {
         attempt = null;
         cancelRequested = false;
       });
@@ -148,7 +169,7 @@ export function createVoiceClient(vapi: Vapi, assistantId: string): VoiceClient 
     },
     stop() {
       if (attempt) cancelRequested = true;
-      else void vapi.stop();
+      else void vapi?.stop();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -198,9 +219,9 @@ function describe(error: unknown): string {
   }
 }
 
-function asTranscript(message: unknown): { role: 'assistant' | 'user'; final: boolean } | null {
+function asTranscript(message: unknown): { role: 'assistant' | 'user'; final: boolean; text: string } | null {
   if (!message || typeof message !== 'object') return null;
-  const { type, role, transcriptType } = message as { type?: unknown; role?: unknown; transcriptType?: unknown };
+  const { type, role, transcriptType, transcript } = message as { type?: unknown; role?: unknown; transcriptType?: unknown; transcript?: unknown };
   if (type !== 'transcript' || (role !== 'assistant' && role !== 'user')) return null;
-  return { role, final: transcriptType === 'final' };
+  return { role, final: transcriptType === 'final', text: typeof transcript === 'string' ? transcript : '' };
 }

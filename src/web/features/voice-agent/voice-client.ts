@@ -1,5 +1,7 @@
-import type { SiteConfig } from '../../../config/site-schema';
 import type { VoiceEvent } from './voice-state';
+
+/** What the page gets from POST /api/voice/session: the key for one call and the assistant to call. */
+export type VoiceSession = { token: string; assistantId: string };
 
 /**
  * What the demo needs from a voice-call client. The real one wraps the Vapi web SDK
@@ -7,11 +9,12 @@ import type { VoiceEvent } from './voice-state';
  */
 export type VoiceClient = {
   /**
-   * Asks for the microphone, then creates and joins the call. Resolves once the attempt is over:
-   * 'started' means joined (the call-start event follows when the assistant listens).
-   * Calling it again while an attempt is under way joins that attempt (and withdraws a cancel).
+   * Asks for the microphone, then creates and joins the call with this session's key and
+   * assistant. Resolves once the attempt is over: 'started' means joined (the call-start event
+   * follows when the assistant listens). Calling it again while an attempt is under way joins
+   * that attempt (and withdraws a cancel).
    */
-  start(): Promise<StartResult>;
+  start(session: VoiceSession): Promise<StartResult>;
   /** Ends the call; during an attempt, ends it as soon as the SDK lets go (it cannot abort one). */
   stop(): void;
   /** Subscribes to call events; returns the unsubscribe function. */
@@ -33,11 +36,4 @@ export type VoiceClientEvent =
   /** The assistant's voice level, 0..1, about every 100 ms during a call. */
   | { type: 'volume'; level: number };
 
-export type VoiceClientLoader = () => Promise<VoiceClient | null>;
-
-export type VoiceConfig = SiteConfig['vapi'];
-
-/** The demo can call only with a public key and an assistant to call. */
-export function isVoiceConfigured(config: VoiceConfig): config is VoiceConfig & { publicKey: string; assistantId: string } {
-  return Boolean(config.publicKey && config.assistantId);
-}
+export type VoiceClientLoader = () => Promise<VoiceClient>;

@@ -9,18 +9,18 @@ describe('demo call flags (spec §4)', () => {
   });
 
   it('speech-start clears assistant-speaking and sets user-speaking; speech-end clears it', () => {
-    const speaking = run([{ type: 'call-start' }, { type: 'transcript', role: 'assistant', final: false }, { type: 'speech-start' }]);
+    const speaking = run([{ type: 'call-start' }, { type: 'transcript', role: 'assistant', final: false, text: '...' }, { type: 'speech-start' }]);
     expect(speaking).toMatchObject({ assistantSpeaking: false, userSpeaking: true });
     expect(run([{ type: 'speech-end' }], speaking).userSpeaking).toBe(false);
   });
 
   it('an assistant transcript sets assistant-speaking and clears user-speaking', () => {
-    const flags = run([{ type: 'call-start' }, { type: 'speech-start' }, { type: 'transcript', role: 'assistant', final: false }]);
+    const flags = run([{ type: 'call-start' }, { type: 'speech-start' }, { type: 'transcript', role: 'assistant', final: false, text: '...' }]);
     expect(flags).toMatchObject({ assistantSpeaking: true, userSpeaking: false });
   });
 
   it('a user transcript sets user-speaking', () => {
-    expect(run([{ type: 'call-start' }, { type: 'transcript', role: 'user', final: true }]).userSpeaking).toBe(true);
+    expect(run([{ type: 'call-start' }, { type: 'transcript', role: 'user', final: true, text: '...' }]).userSpeaking).toBe(true);
   });
 
   it('call-end and any error clear every flag', () => {
@@ -35,6 +35,6 @@ describe('status line', () => {
     expect(callStatus(IDLE)).toBeNull();
     expect(callStatus(run([{ type: 'call-start' }]))).toBe('connected');
     expect(callStatus(run([{ type: 'call-start' }, { type: 'speech-start' }]))).toBe('listening');
-    expect(callStatus(run([{ type: 'call-start' }, { type: 'transcript', role: 'assistant', final: false }]))).toBe('assistantSpeaking');
+    expect(callStatus(run([{ type: 'call-start' }, { type: 'transcript', role: 'assistant', final: false, text: '...' }]))).toBe('assistantSpeaking');
   });
 });

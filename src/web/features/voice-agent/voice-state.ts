@@ -15,7 +15,7 @@ export type VoiceEvent =
   | { type: 'speech-end' }
   | { type: 'call-end' }
   | { type: 'error' }
-  | { type: 'transcript'; role: 'assistant' | 'user'; final: boolean }
+  | { type: 'transcript'; role: 'assistant' | 'user'; final: boolean; text: string }
   /** Fired by the hook 200 ms after a final assistant transcript (spec §9). */
   | { type: 'assistant-done' };
 

@@ -1,29 +1,34 @@
-import { loadSiteConfig } from '../../../config/site-schema';
 /**
- * The voice demo as a visitor sees it, driven by the real SDK instance: its events are emitted on
- * it (it is an EventEmitter) and its API calls reach a local stand-in for POST /call/web. Only the
- * browser's microphone is stubbed (jsdom has none); jsdom has no WebRTC either, so a call that gets
- * past the API fails when Daily creates its call object, like an offline join.
+ * The voice demo as a visitor sees it, driven by the real SDK: each call's instance is a real
+ * @vapi-ai/web object (its events are emitted on it: it is an EventEmitter) and its API calls
+ * reach a local stand-in for POST /call/web. The server's answer to "Call Me" (a session, or why
+ * none) is given by the test: the route has its own tests (src/server/voice-session.test.ts), and
+ * the browser test runs both together. Only the browser's microphone is stubbed (jsdom has none);
+ * jsdom has no WebRTC either, so a call that gets past the API fails when Daily creates its call
+ * object, like an offline join: the events of a call are emitted while its creation is held.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { Toaster, toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startVapiStandIn, type VapiStandIn } from '../../../../e2e/helpers/vapi-stand-in';
-import { ContentProvider, fillContent } from '../../content/context';
+import { loadSiteConfig } from '../../../config/site-schema';
 import { getContent } from '../../content/all';
-
-const en = getContent('en');
+import { ContentProvider, fillContent } from '../../content/context';
+import type { Locale } from '../../content/types';
 import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from '../../features/voice-agent/vapi-client';
 import type { VoiceClientLoader } from '../../features/voice-agent/voice-client';
+import type { SessionAnswer, SessionRequester } from '../../features/voice-agent/voice-session';
 import { VoiceDemo } from './VoiceDemo';
 
-const KEY = 'public-key-for-tests';
-const ASSISTANT = 'assistant-for-tests';
+/** One call's SDK instance. */
+type Vapi = ReturnType<typeof createVapi>;
+
+const ASSISTANT = { en: 'asst-en-for-tests', fr: 'asst-fr-for-tests' };
 const site = loadSiteConfig({});
-const content = fillContent(en, site);
-const text = content.voiceDemo;
+const contentOf = (locale: Locale) => fillContent(getContent(locale), site);
+const text = contentOf('en').voiceDemo;
 
 let standIn: VapiStandIn;
 let warn: ReturnType<typeof vi.spyOn>;
@@ -57,46 +62,75 @@ function microphone(answer: 'granted' | 'denied' | 'missing') {
   return getUserMedia;
 }
 
-/** The real SDK instance behind the demo, and a loader handing out the client that wraps it. */
-async function realSdk() {
-  const vapi = createVapi(await importVapi(), { publicKey: KEY, apiBaseUrl: standIn.url });
-  const client = createVoiceClient(vapi, ASSISTANT);
-  const load = vi.fn<VoiceClientLoader>(async () => client);
-  return { vapi, load };
+/** What the server answers "Call Me", per call: a session with a key of its own by default. */
+function sessions(answer: (locale: Locale, index: number) => SessionAnswer = (locale, index) => ({ ok: true, session: { token: `key-${index + 1}`, assistantId: ASSISTANT[locale] } })) {
+  let count = 0;
+  return vi.fn<SessionRequester>(async (locale) => answer(locale, count++));
 }
 
-function renderDemo(load: VoiceClientLoader, options: { available?: boolean } = {}) {
+/** The real SDK behind the demo: a loader handing out the client, and each call's instance. */
+async function realSdk() {
+  const VapiSdk = await importVapi();
+  const instances: Vapi[] = [];
+  const client = createVoiceClient((key) => {
+    const vapi = createVapi(VapiSdk, { key, apiBaseUrl: standIn.url });
+    instances.push(vapi);
+    return vapi;
+  });
+  const load = vi.fn<VoiceClientLoader>(async () => client);
+  return { instances, load };
+}
+
+function renderDemo(load: VoiceClientLoader, requestSession: SessionRequester, locale: Locale = 'en') {
   return render(
-    <ContentProvider content={content}>
-      <VoiceDemo loadClient={load} available={options.available ?? true} />
+    <ContentProvider content={contentOf(locale)}>
+      <VoiceDemo loadClient={load} requestSession={requestSession} />
       <Toaster />
     </ContentProvider>,
   );
 }
 
-const mainButton = () => screen.getByRole('button', { name: new RegExp(`${text.callMe}|${text.endCall}|${text.connecting}`) });
+const mainButton = () => screen.getByRole('button', { name: /Call Me|End Call|Connecting|Appelez-moi|Raccrocher|Connexion/ });
 const statusLine = () => screen.getByRole('status');
+const captionsLog = () => screen.getByRole('log');
+const captionsBox = () => document.querySelector<HTMLElement>('[data-captions]')!;
+const partial = () => document.querySelector('[data-partial]');
 
-/** Hover loads and subscribes the client, as a visitor's pointer does before the click. */
-async function hoverToLoad(load: { mock: { calls: unknown[] } }) {
-  fireEvent.pointerEnter(mainButton());
-  await waitFor(() => expect(load.mock.calls.length).toBeGreaterThan(0));
-  await act(async () => {});
+/** Clicks "Call Me" with the creation of the call held at the API: the call's instance is then there to drive. */
+async function callHeld(instances: Vapi[], user = userEvent.setup()) {
+  const before = standIn.requests.length;
+  standIn.hold();
+  await user.click(mainButton());
+  await standIn.waitForRequests(before + 1);
+  return instances.at(-1)!;
+}
+
+/** jsdom cannot join a call (no WebRTC): here start() resolves as it does once a call is joined. */
+async function joinedCall(instances: Vapi[]) {
+  vi.spyOn((await importVapi()).prototype, 'start').mockResolvedValue({ id: 'joined-call' } as never);
+  await userEvent.click(mainButton());
+  await waitFor(() => expect(instances).toHaveLength(1));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10))); // the attempt settles: 'started'
+  const vapi = instances[0]!;
+  act(() => void vapi.emit('call-start'));
+  return vapi;
 }
 
 describe('"Call Me"', () => {
-  it('creates a call for the firm\'s assistant, shows it connecting, reports the failed join and is ready again', async () => {
+  it("asks for a session in the page's language, creates the call with its key and assistant, reports the failed join and is ready again", async () => {
     microphone('granted');
     const { load } = await realSdk();
+    const requestSession = sessions();
     const user = userEvent.setup();
-    renderDemo(load);
+    renderDemo(load, requestSession);
     expect(mainButton()).toHaveTextContent(text.callMe);
     expect(statusLine()).toBeEmptyDOMElement();
 
     standIn.hold();
     await user.click(mainButton());
     const [request] = await standIn.waitForRequests(1);
-    expect(request).toMatchObject({ path: '/call/web', authorization: `Bearer ${KEY}`, body: { assistantId: ASSISTANT } });
+    expect(requestSession).toHaveBeenCalledExactlyOnceWith('en');
+    expect(request).toMatchObject({ path: '/call/web', authorization: 'Bearer key-1', body: { assistantId: ASSISTANT.en } });
     expect(mainButton()).toBeDisabled();
     expect(mainButton()).toHaveTextContent(text.connecting);
     expect(screen.getByRole('button', { name: text.cancelCall })).toBeEnabled();
@@ -111,16 +145,29 @@ describe('"Call Me"', () => {
     expect(screen.queryByRole('button', { name: text.cancelCall })).not.toBeInTheDocument();
 
     await user.click(mainButton());
-    await standIn.waitForRequests(2); // a second attempt really starts (the SDK is not stuck)
+    const [, second] = await standIn.waitForRequests(2); // a second attempt really starts, with a new session's key
+    expect(second).toMatchObject({ authorization: 'Bearer key-2' });
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
     expect(mainButton()).toBeEnabled();
+  });
+
+  it('starts the French assistant from the French page', async () => {
+    microphone('granted');
+    const { load } = await realSdk();
+    const requestSession = sessions();
+    renderDemo(load, requestSession, 'fr');
+    await userEvent.click(screen.getByRole('button', { name: 'Appelez-moi' }));
+    const [request] = await standIn.waitForRequests(1);
+    expect(requestSession).toHaveBeenCalledExactlyOnceWith('fr');
+    expect(request).toMatchObject({ body: { assistantId: ASSISTANT.fr } });
+    expect(await screen.findByText("L'appel n'a pas pu démarrer")).toBeInTheDocument();
   });
 
   it('says so plainly when the provider refuses the call', async () => {
     microphone('granted');
     standIn.reply(() => ({ status: 401, body: { message: 'Invalid key' } }));
     const { load } = await realSdk();
-    renderDemo(load);
+    renderDemo(load, sessions());
     await userEvent.click(mainButton());
     expect(await screen.findByText(text.errors.startFailed.title)).toBeInTheDocument();
     expect(mainButton()).toBeEnabled();
@@ -130,7 +177,7 @@ describe('"Call Me"', () => {
   it('gives a denied microphone its own message and creates no call', async () => {
     microphone('denied');
     const { load } = await realSdk();
-    renderDemo(load);
+    renderDemo(load, sessions());
     await userEvent.click(mainButton());
     expect(await screen.findByText(text.errors.microphoneDenied.title)).toBeInTheDocument();
     expect(screen.getByText(text.errors.microphoneDenied.description)).toBeInTheDocument();
@@ -142,36 +189,70 @@ describe('"Call Me"', () => {
   it('tells a visitor without a microphone', async () => {
     microphone('missing');
     const { load } = await realSdk();
-    renderDemo(load);
+    renderDemo(load, sessions());
     await userEvent.click(mainButton());
     expect(await screen.findByText(text.errors.microphoneUnavailable.title)).toBeInTheDocument();
     expect(mainButton()).toBeEnabled();
   });
 
-  it('tells the visitor the demo is unavailable when the site has no key, without loading anything or logging an error', async () => {
-    const load = vi.fn<VoiceClientLoader>(async () => null);
-    renderDemo(load, { available: false });
-    fireEvent.pointerEnter(mainButton());
+  it('tells the visitor the demo is unavailable when the server has no voice demo, without asking for the microphone or logging an error', async () => {
+    const getUserMedia = microphone('granted');
+    const { load, instances } = await realSdk();
+    renderDemo(load, sessions(() => ({ ok: false, refusal: 'not-configured' })));
     await userEvent.click(mainButton());
     expect(await screen.findByText(text.unavailableTitle)).toBeInTheDocument();
     expect(screen.getByText(text.unavailableDescription)).toBeInTheDocument();
-    expect(load).not.toHaveBeenCalled();
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(instances).toHaveLength(0);
     expect(mainButton()).toBeEnabled();
     expect(consoleError).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('loads the SDK on hover or focus, once: both together make one client, and one call starts', async () => {
+  it("says in the card, with the firm's phone, when the day's demo calls are spent, and when this visitor started too many", async () => {
+    const getUserMedia = microphone('granted');
+    const { load } = await realSdk();
+    const refusals = ['budget-spent', 'rate-limited'] as const;
+    renderDemo(load, sessions((_locale, index) => ({ ok: false, refusal: refusals[index]! })));
+    const heightBefore = captionsBox().className;
+
+    await userEvent.click(mainButton());
+    const log = captionsLog();
+    await waitFor(() => expect(log).toHaveTextContent(`Today's demo calls are all taken. Call us at ${site.phone} and we'll show you the voice agent live.`));
+    expect(within(log).getByRole('link', { name: site.phone })).toHaveAttribute('href', site.phoneHref);
+    expect(mainButton()).toBeEnabled();
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+
+    await userEvent.click(mainButton());
+    await waitFor(() => expect(log).toHaveTextContent(text.rateLimited));
+    expect(log).not.toHaveTextContent("Today's demo calls");
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(standIn.requests).toHaveLength(0);
+    expect(captionsBox().className).toBe(heightBefore); // the same fixed-height box
+  });
+
+  it('treats a session that could not be had (network, database) as a call that could not start', async () => {
     microphone('granted');
-    const loader = voiceClientLoader({ publicKey: KEY, assistantId: ASSISTANT, apiBaseUrl: standIn.url });
+    const { load } = await realSdk();
+    renderDemo(load, sessions(() => ({ ok: false, refusal: 'failed' })));
+    await userEvent.click(mainButton());
+    expect(await screen.findByText(text.errors.startFailed.title)).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Voice demo could not start:', expect.any(Error));
+  });
+
+  it('loads the SDK on hover or focus, once, without asking for a session: that happens on the click', async () => {
+    microphone('granted');
+    const loader = voiceClientLoader(standIn.url);
     const load = vi.fn<VoiceClientLoader>(loader);
-    renderDemo(load);
+    const requestSession = sessions();
+    renderDemo(load, requestSession);
     expect(load).not.toHaveBeenCalled();
     fireEvent.focus(mainButton());
     fireEvent.pointerEnter(mainButton());
     await waitFor(() => expect(load).toHaveBeenCalled());
     const clients = await Promise.all(load.mock.results.map((result) => result.value));
     expect(new Set(clients).size).toBe(1);
+    expect(requestSession).not.toHaveBeenCalled();
 
     standIn.hold();
     await userEvent.click(mainButton());
@@ -179,16 +260,19 @@ describe('"Call Me"', () => {
     standIn.release();
     expect(await screen.findByText(text.errors.startFailed.title)).toBeInTheDocument();
     expect(standIn.requests).toHaveLength(1);
+    expect(requestSession).toHaveBeenCalledOnce();
     expect(warn).toHaveBeenCalledOnce();
   });
 });
 
-describe('during a call (spec §4 flags, from the SDK\'s events)', () => {
-  it('follows call-start, speech and transcripts, with the 200 ms rule, until call-end', async () => {
-    const { vapi, load } = await realSdk();
-    renderDemo(load);
-    await hoverToLoad(load);
-    const emit = (event: 'call-start' | 'call-end' | 'speech-start' | 'speech-end') => act(() => void vapi.emit(event));
+describe("during a call (spec §4 flags, from the SDK's events)", () => {
+  it('follows call-start, speech and transcripts, with the 200 ms rule, until the visitor ends it', async () => {
+    microphone('granted');
+    const { load, instances } = await realSdk();
+    const user = userEvent.setup();
+    renderDemo(load, sessions());
+    const vapi = await callHeld(instances, user);
+    const emit = (event: 'call-start' | 'speech-start' | 'speech-end') => act(() => void vapi.emit(event));
     const transcript = (role: 'assistant' | 'user', transcriptType: 'partial' | 'final') =>
       act(() => void vapi.emit('message', { type: 'transcript', role, transcriptType, transcript: '...' }));
 
@@ -227,17 +311,19 @@ describe('during a call (spec §4 flags, from the SDK\'s events)', () => {
     transcript('user', 'partial'); // sets user-speaking (it does not clear assistant-speaking, which ranks first)
     expect(statusLine()).toHaveTextContent(text.status.listening);
 
-    emit('call-end');
+    await user.click(mainButton());
     expect(mainButton()).toHaveTextContent(text.callMe);
     expect(statusLine()).toBeEmptyDOMElement();
+    standIn.release();
   });
 
-  it('clears everything on an error, tells the visitor and ends the call', async () => {
-    const { vapi, load } = await realSdk();
+  it('clears everything on an error, tells the visitor, ends the call and keeps what was said', async () => {
+    microphone('granted');
+    const { load, instances } = await realSdk();
+    renderDemo(load, sessions());
+    const vapi = await joinedCall(instances);
     const stop = vi.spyOn(vapi, 'stop');
-    renderDemo(load);
-    await hoverToLoad(load);
-    act(() => void vapi.emit('call-start'));
+    act(() => void vapi.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello!' }));
     act(() => void vapi.emit('speech-start'));
     act(() => void vapi.emit('error', { type: 'daily-error', error: { message: 'connection lost' } }));
     expect(mainButton()).toHaveTextContent(text.callMe);
@@ -245,24 +331,30 @@ describe('during a call (spec §4 flags, from the SDK\'s events)', () => {
     expect(await screen.findByText(text.errors.callFailed.title)).toBeInTheDocument();
     expect(stop).toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith('Voice demo call failed:', expect.anything());
+    expect(captionsLog()).toHaveTextContent('Agent: Hello!');
+    expect(captionsLog()).toHaveTextContent(text.captions.lasted);
   });
 
   it('"End Call" stops the SDK call', async () => {
-    const { vapi, load } = await realSdk();
+    microphone('granted');
+    const { load, instances } = await realSdk();
+    renderDemo(load, sessions());
+    const vapi = await joinedCall(instances);
     const stop = vi.spyOn(vapi, 'stop');
-    renderDemo(load);
-    await hoverToLoad(load);
-    act(() => void vapi.emit('call-start'));
     await userEvent.click(screen.getByRole('button', { name: text.endCall }));
     await waitFor(() => expect(stop).toHaveBeenCalledOnce());
     expect(mainButton()).toHaveTextContent(text.callMe);
     expect(statusLine()).toBeEmptyDOMElement();
+    // The SDK's own end of the call changes nothing more.
+    act(() => void vapi.emit('call-end'));
+    expect(mainButton()).toHaveTextContent(text.callMe);
   });
 
   it('lets the assistant\'s voice level drive the ring through a CSS custom property, never an inline style in the HTML', async () => {
-    const { vapi, load } = await realSdk();
-    renderDemo(load);
-    await hoverToLoad(load);
+    microphone('granted');
+    const { load, instances } = await realSdk();
+    renderDemo(load, sessions());
+    const vapi = await callHeld(instances);
     act(() => void vapi.emit('call-start'));
     const ring = screen.getByTestId('voice-level');
     act(() => void vapi.emit('volume-level', 0.6));
@@ -272,24 +364,87 @@ describe('during a call (spec §4 flags, from the SDK\'s events)', () => {
     expect(ring.className).toContain('motion-reduce:scale-100'); // a static ring under reduced motion
 
     const html = renderToString(
-      <ContentProvider content={content}>
-        <VoiceDemo loadClient={load} available />
+      <ContentProvider content={contentOf('en')}>
+        <VoiceDemo loadClient={load} requestSession={sessions()} />
       </ContentProvider>,
     );
     expect(html).not.toContain('style=');
+    await userEvent.click(mainButton());
+    standIn.release();
+  });
+});
+
+describe('live captions', () => {
+  it('shows each final line with who spoke, the utterance in progress lighter and unannounced, the last few only', async () => {
+    microphone('granted');
+    const { load, instances } = await realSdk();
+    renderDemo(load, sessions());
+    expect(captionsBox()).toHaveTextContent(text.captions.placeholder);
+    expect(captionsLog()).toHaveAccessibleName(text.captions.label);
+    expect(captionsLog()).toHaveAttribute('aria-live', 'polite');
+    const vapi = await callHeld(instances);
+    const say = (role: 'assistant' | 'user', transcriptType: 'partial' | 'final', transcript: string) =>
+      act(() => void vapi.emit('message', { type: 'transcript', role, transcriptType, transcript }));
+    act(() => void vapi.emit('call-start'));
+
+    say('assistant', 'partial', 'Hi, and welcome');
+    expect(partial()).toHaveTextContent('Agent: Hi, and welcome');
+    expect(partial()).toHaveAttribute('aria-hidden', 'true');
+    expect(partial()!.className).toContain('text-slate-500');
+    expect(captionsLog()).toBeEmptyDOMElement(); // nothing announced yet
+    expect(captionsBox()).not.toHaveTextContent(text.captions.placeholder);
+
+    say('assistant', 'final', 'Hi, and welcome to Atelier IA!');
+    expect(partial()).toBeNull();
+    expect(captionsLog()).toHaveTextContent('Agent: Hi, and welcome to Atelier IA!');
+    say('user', 'final', 'Tell me about your services.');
+    say('assistant', 'final', 'We build voice agents.');
+    say('user', 'partial', 'And the');
+    say('user', 'final', 'And the price?');
+    const lines = within(captionsLog()).getAllByText(/./, { selector: 'p' }).map((line) => line.textContent);
+    expect(lines).toEqual(['You: Tell me about your services.', 'Agent: We build voice agents.', 'You: And the price?']);
+    await userEvent.click(mainButton());
+    standIn.release();
+  });
+
+  it('keeps the lines when the call ends, with its length and a link to the contact form, and clears them for the next call', async () => {
+    microphone('granted');
+    const { load, instances } = await realSdk();
+    renderDemo(load, sessions(), 'fr');
+    const vapi = await callHeld(instances);
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(Date.UTC(2026, 10, 26, 15, 0, 0));
+    act(() => void vapi.emit('call-start'));
+    act(() => void vapi.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Bonjour!' }));
+    act(() => void vapi.emit('message', { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'Au rev' }));
+    now.mockReturnValue(Date.UTC(2026, 10, 26, 15, 1, 42));
+    await userEvent.click(screen.getByRole('button', { name: 'Raccrocher' }));
+    now.mockRestore();
+
+    const log = captionsLog();
+    expect(log).toHaveTextContent("Agent : Bonjour!"); // (the matcher reads the no-break space as a space)
+    expect(log).toHaveTextContent("L'appel a duré 1 minute et 42 secondes. Vous voulez aller plus loin? Écrivez-nous");
+    expect(within(log).getByText('1 minute et 42 secondes')).toHaveAttribute('datetime', 'PT102S');
+    expect(within(log).getByRole('link', { name: 'Écrivez-nous' })).toHaveAttribute('href', '#contact-form');
+    expect(document.querySelector('[data-partial]')).toBeNull(); // what was unfinished is dropped
+
+    standIn.release();
+    await waitFor(() => expect(standIn.requests).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Appelez-moi' }));
+    expect(captionsLog()).toBeEmptyDOMElement();
+    expect(captionsBox()).toHaveTextContent("Pendant l'appel, ce que vous et l'agent dites s'affiche ici.");
+    expect(await screen.findByText("L'appel n'a pas pu démarrer")).toBeInTheDocument(); // that call is over too
   });
 });
 
 describe('cancelling a call that is still connecting', () => {
   it('returns to "Call Me" at once, ends the call when the SDK gets there, and shows no error', async () => {
     microphone('granted');
-    const { vapi, load } = await realSdk();
-    const stop = vi.spyOn(vapi, 'stop');
+    const { load, instances } = await realSdk();
     const user = userEvent.setup();
-    renderDemo(load);
-    standIn.hold();
-    await user.click(mainButton());
-    await standIn.waitForRequests(1);
+    renderDemo(load, sessions());
+    const vapi = await callHeld(instances, user);
+    const stop = vi.spyOn(vapi, 'stop');
 
     await user.click(screen.getByRole('button', { name: text.cancelCall }));
     expect(mainButton()).toHaveTextContent(text.callMe);
@@ -316,7 +471,7 @@ describe('cancelling a call that is still connecting', () => {
     microphone('granted');
     const { load } = await realSdk();
     const user = userEvent.setup();
-    renderDemo(load);
+    renderDemo(load, sessions());
     standIn.hold();
     await user.tab();
     expect(mainButton()).toHaveFocus();

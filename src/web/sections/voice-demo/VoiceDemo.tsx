@@ -4,22 +4,25 @@ import { useContent } from '../../content/context';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { SoundWave } from '../../components/SoundWave';
 import { Section } from '../../components/Section';
-import { loadVoiceClient } from '../../features/voice-agent/vapi-client';
 import { useVoiceCall } from '../../features/voice-agent/use-voice-call';
 import type { VoiceClientLoader } from '../../features/voice-agent/voice-client';
+import type { SessionRequester } from '../../features/voice-agent/voice-session';
 import { callStatus } from '../../features/voice-agent/voice-state';
+import { CallCaptions } from './CallCaptions';
 
 /**
  * The live voice-agent demo (spec §2). One main button: "Call Me", disabled ("Connecting...") while
  * the call starts, "End Call" during it. While it is disabled a small "Cancel call" button lets the
  * visitor give up on a slow connection; keyboard focus moves to it and back.
  *
- * `loadClient` and `available` exist for tests; the page uses the real SDK and the site config.
+ * Under them, the call's live captions (CallCaptions.tsx), in a box of fixed height.
+ *
+ * `loadClient` and `requestSession` exist for tests; the page uses the real SDK and the server.
  */
-export function VoiceDemo({ loadClient = loadVoiceClient, available }: { loadClient?: VoiceClientLoader; available?: boolean }) {
+export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceClientLoader; requestSession?: SessionRequester }) {
   const { voiceDemo } = useContent();
   // Destructured: the level ref callback must not make the whole call object look like a ref.
-  const { flags, starting, start, stop, prefetch, levelRef } = useVoiceCall(loadClient, available);
+  const { flags, starting, start, stop, prefetch, levelRef, captions, notice, lastCallSeconds } = useVoiceCall(loadClient, requestSession);
   const status = callStatus(flags);
   const inCall = flags.calling;
   const label = inCall ? voiceDemo.endCall : starting ? voiceDemo.connecting : voiceDemo.callMe;
@@ -121,6 +124,7 @@ export function VoiceDemo({ loadClient = loadVoiceClient, available }: { loadCli
               </button>
             ) : null}
           </div>
+          <CallCaptions captions={captions} notice={notice} lastCallSeconds={lastCallSeconds} />
           <PrivacyNotice id="voice-privacy-notice" notice={voiceDemo.privacyNotice} className="mt-3" />
         </div>
       </div>

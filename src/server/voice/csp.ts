@@ -1,8 +1,9 @@
-import type { CspExtras } from './csp';
+import type { CspExtras } from '../csp';
 
 /**
  * What the Content-Security-Policy must allow for a real voice-demo call, and nothing more.
- * Added (by the build, through csp.json) only when the page was built with a Vapi key.
+ * Added by the server at start-up, only when the voice demo is configured (src/server/config.ts):
+ * turning the demo on or off needs a restart, not a rebuild.
  *
  * - The Vapi API, for POST /call/web: https://api.vapi.ai, or the origin of VAPI_API_BASE_URL when
  *   that is set (the SDK then sends nothing to api.vapi.ai).
@@ -29,13 +30,16 @@ export const VOICE_CSP = {
   },
 } as const;
 
-/** `extras` plus the voice demo's sources when the build has a Vapi key and assistant. */
-export function withVoiceCsp(extras: CspExtras, vapi: { publicKey?: string; assistantId?: string; apiBaseUrl?: string }): CspExtras {
-  if (!vapi.publicKey || !vapi.assistantId) return extras;
-  const apiOrigin = vapi.apiBaseUrl ? new URL(vapi.apiBaseUrl).origin : VOICE_CSP.apiOrigin;
-  const voice: Record<string, readonly string[]> = { ...VOICE_CSP.extras, 'connect-src': [apiOrigin, ...VOICE_CSP.extras['connect-src']] };
+/**
+ * `extras` plus the voice demo's sources when the demo is on. `apiBaseUrl` is VAPI_API_BASE_URL,
+ * which the page was built with too (the SDK calls it from the page).
+ */
+export function withVoiceCsp(extras: CspExtras, voice: { enabled: boolean; apiBaseUrl?: string | undefined }): CspExtras {
+  if (!voice.enabled) return extras;
+  const apiOrigin = voice.apiBaseUrl ? new URL(voice.apiBaseUrl).origin : VOICE_CSP.apiOrigin;
+  const sourcesOfVoice: Record<string, readonly string[]> = { ...VOICE_CSP.extras, 'connect-src': [apiOrigin, ...VOICE_CSP.extras['connect-src']] };
   const merged: CspExtras = { ...extras };
-  for (const [directive, sources] of Object.entries(voice)) {
+  for (const [directive, sources] of Object.entries(sourcesOfVoice)) {
     const current = merged[directive] ?? [];
     merged[directive] = [...current, ...sources.filter((source) => !current.includes(source))];
   }

@@ -1,0 +1,79 @@
+/**
+ * `npm run voice:sync [-- --dry-run]`: creates or updates the demo's two assistants (French and
+ * English) in the firm's Vapi organization from their definitions in src/voice/, and prints the
+ * ids the server needs (VAPI_ASSISTANT_ID_FR, VAPI_ASSISTANT_ID_EN). A second run with nothing
+ * changed writes nothing. Reads the server's configuration (VAPI_PRIVATE_KEY, VAPI_ORG_ID,
+ * VAPI_API_BASE_URL, VOICE_MAX_CALL_SECONDS, SITE_*); the key is never printed.
+ * Exit: 0 done, 1 configuration or API error, 2 bad arguments.
+ */
+import { pathToFileURL } from 'node:url';
+import { VapiClient, VapiError } from '@vapi-ai/server-sdk';
+import { ConfigError, loadServerConfig } from '../src/server/config';
+import { assistantDefinitions } from '../src/voice/assistants';
+import { SyncError, type SyncOutcome, syncAssistants } from '../src/voice/sync';
+
+const VARIABLE = { fr: 'VAPI_ASSISTANT_ID_FR', en: 'VAPI_ASSISTANT_ID_EN' } as const;
+
+export async function runVoiceSync(argv: string[], env: Record<string, string | undefined>, out: (line: string) => void): Promise<number> {
+  const unknown = argv.filter((argument) => argument !== '--dry-run');
+  if (unknown.length > 0) {
+    out(`voice:sync: unknown argument ${unknown.join(' ')} (usage: npm run voice:sync [-- --dry-run])`);
+    return 2;
+  }
+  const dryRun = argv.includes('--dry-run');
+  let config;
+  try {
+    config = loadServerConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      out(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const { credentials } = config.voice;
+  if (credentials?.kind !== 'token') {
+    out("voice:sync: VAPI_PRIVATE_KEY and VAPI_ORG_ID are required (both are in Vapi's dashboard, under API Keys); see docs/voice.md");
+    return 1;
+  }
+  const client = new VapiClient({ token: credentials.privateKey, maxRetries: 0, ...(config.site.vapi.apiBaseUrl ? { baseUrl: config.site.vapi.apiBaseUrl } : {}) });
+  const definitions = assistantDefinitions({ site: config.site, maxCallSeconds: config.voice.maxCallSeconds });
+  let outcomes: SyncOutcome[];
+  try {
+    outcomes = await syncAssistants(client.assistants, definitions, { dryRun });
+  } catch (error) {
+    if (error instanceof SyncError) out(`voice:sync: ${error.message}`);
+    // The SDK's error carries the request; only the status and Vapi's message are shown.
+    else if (error instanceof VapiError) out(`voice:sync: Vapi answered ${error.statusCode ?? 'nothing'}: ${JSON.stringify(error.body ?? error.message)}`);
+    else out(`voice:sync: ${(error as Error).message}`);
+    return 1;
+  }
+
+  for (const { locale, action, id, fields } of outcomes) {
+    const what =
+      action === 'unchanged'
+        ? 'unchanged'
+        : action === 'create'
+          ? dryRun
+            ? 'would be created'
+            : 'created'
+          : `${dryRun ? 'would be updated' : 'updated'} (${fields.join(', ')})`;
+    out(`${locale}: ${definitions[locale].name}: ${what}${id ? ` [${id}]` : ''}`);
+  }
+  if (dryRun) {
+    out('Dry run: nothing was written.');
+    return 0;
+  }
+  const stale = outcomes.filter(({ locale, id }) => config.voice.assistantIds[locale] !== id);
+  if (stale.length === 0) {
+    out('The server is configured with these assistants.');
+    return 0;
+  }
+  out('Set these on the server, then restart it (no rebuild needed):');
+  for (const { locale, id } of outcomes) out(`${VARIABLE[locale]}=${id}`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await runVoiceSync(process.argv.slice(2), process.env, (line) => console.info(line));
+}

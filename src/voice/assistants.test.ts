@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { loadSiteConfig } from '../config/site-schema';
+import { VOICE_LOCALES } from '../contracts/voice';
+import { LOCALES, fill } from '../web/content';
+import { getContent } from '../web/content/all';
+import { privacyPolicies } from '../web/content/privacy';
+import { ASSISTANT_KEY, assistantDefinition, assistantDefinitions } from './assistants';
+
+const site = loadSiteConfig({ SITE_BRAND_NAME: 'Studio Lumière IA', SITE_PHONE: '+1 418-555-0199', SITE_EMAIL: 'allo@lumiere.example' });
+const definitions = assistantDefinitions({ site, maxCallSeconds: 180 });
+const promptOf = (locale: 'fr' | 'en') => {
+  const [message] = (definitions[locale].model as { messages: Array<{ role: string; content: string }> }).messages;
+  expect(message?.role).toBe('system');
+  return message!.content;
+};
+/** The page's text as a visitor reads it: placeholders filled. */
+const shown = (text: string) => fill(text, site);
+
+describe('the demo assistants, one per language of the site', () => {
+  it('cover exactly the languages of the page', () => {
+    expect([...VOICE_LOCALES].sort()).toEqual([...LOCALES].sort());
+  });
+
+  describe.each(VOICE_LOCALES)('%s', (locale) => {
+    const content = getContent(locale);
+    const prompt = promptOf(locale);
+
+    it("names each of the page's services, in the page's words", () => {
+      expect(content.services.items).toHaveLength(4);
+      for (const service of content.services.items) {
+        expect(prompt).toContain(shown(service.title));
+        expect(prompt).toContain(shown(service.description));
+      }
+    });
+
+    it('answers each FAQ question of the page with its answer, steps included', () => {
+      const items = content.faq.groups.flatMap((group) => group.items);
+      expect(items.length).toBeGreaterThan(5);
+      for (const item of items) {
+        const question = prompt.indexOf(shown(item.question));
+        expect(question, item.question).toBeGreaterThan(-1);
+        // Each paragraph and step of the answer follows its question.
+        for (const paragraph of item.answer) expect(prompt.indexOf(shown(paragraph), question), paragraph).toBeGreaterThan(question);
+        for (const step of item.steps ?? []) expect(prompt.indexOf(shown(step.text), question), step.title).toBeGreaterThan(question);
+      }
+    });
+
+    it('knows what clients get, and the firm by its configured name, phone and e-mail', () => {
+      for (const benefit of content.benefits.items) expect(prompt).toContain(shown(benefit.description));
+      expect(prompt).toContain('Studio Lumière IA');
+      expect(prompt).toContain('+1 418-555-0199');
+      expect(prompt).toContain('allo@lumiere.example');
+      expect(prompt).not.toMatch(/\{\w+\}/); // no placeholder left unfilled
+      expect(definitions[locale].firstMessage).toContain('Studio Lumière IA');
+      expect(definitions[locale].endCallMessage).toContain('+1 418-555-0199');
+    });
+
+    it('speaks that language only, hears it with a single-language transcriber, in a voice native to it', () => {
+      const definition = definitions[locale];
+      expect(definition.transcriber).toEqual({ provider: 'deepgram', model: 'nova-3', language: locale === 'fr' ? 'fr-CA' : 'en' });
+      expect(definition.voice).toEqual({ provider: 'azure', voiceId: locale === 'fr' ? 'fr-CA-SylvieNeural' : 'en-CA-ClaraNeural' });
+      expect(prompt).toContain(locale === 'fr' ? 'Parlez uniquement en français, un français québécois' : 'Speak English only');
+      // The words of the call are the language's: the first message and the closing phrases.
+      expect(definition.firstMessage).toMatch(locale === 'fr' ? /^Bonjour et bienvenue chez/ : /^Hi, and welcome to/);
+      expect(definition.endCallPhrases).toEqual([locale === 'fr' ? 'au revoir' : 'goodbye']);
+      expect(prompt).toContain(locale === 'fr' ? '«\u00a0Au revoir!\u00a0»' : '"Goodbye!"');
+    });
+
+    it('is limited in time and silence, sends transcripts to the browser, records nothing, and is found by its key', () => {
+      const definition = definitions[locale];
+      expect(definition.maxDurationSeconds).toBe(180);
+      expect(prompt).toContain(locale === 'fr' ? 'au plus 3 minutes' : 'at most 3 minutes');
+      expect(definition.silenceTimeoutSeconds).toBe(20);
+      expect(definition.clientMessages).toContain('transcript');
+      expect(definition.serverMessages).toEqual([]);
+      expect(definition.artifactPlan).toEqual({ recordingEnabled: false, videoRecordingEnabled: false, pcapEnabled: false });
+      expect(definition.metadata).toEqual({ [ASSISTANT_KEY]: `voice-demo-${locale}` });
+      expect(definition.name.length).toBeLessThanOrEqual(40);
+    });
+  });
+
+  it('take the call length from the configuration', () => {
+    const longer = assistantDefinition('fr', { site, maxCallSeconds: 300 });
+    expect(longer.maxDurationSeconds).toBe(300);
+    expect(JSON.stringify(longer.model)).toContain('au plus 5 minutes');
+  });
+
+  it('follow the page: a changed FAQ answer changes that language only', () => {
+    const changed = structuredClone(getContent('fr'));
+    changed.faq.groups[0]!.items[0]!.answer[0] = 'Une toute nouvelle réponse.';
+    const options = { site, maxCallSeconds: 180, content: (locale: 'fr' | 'en') => (locale === 'fr' ? changed : getContent(locale)) };
+    const next = assistantDefinitions(options);
+    expect(JSON.stringify(next.fr.model)).toContain('Une toute nouvelle réponse.');
+    expect(next.fr.model).not.toEqual(definitions.fr.model);
+    expect(next.en).toEqual(definitions.en);
+  });
+
+  it("are processed by exactly the providers the privacy policy names, in both languages", () => {
+    const PROVIDER_NAMES: Record<string, string> = { deepgram: 'Deepgram', openai: 'OpenAI', azure: 'Microsoft Azure' };
+    for (const locale of VOICE_LOCALES) {
+      const { transcriber, model, voice } = definitions[locale];
+      const providers = [transcriber, model, voice].map((part) => PROVIDER_NAMES[(part as { provider: string }).provider]);
+      const section = privacyPolicies[locale].sections.find((part) => part.id === 'voice-demo')!;
+      for (const name of providers) expect(section.paragraphs.join(' '), `${locale}: ${name}`).toContain(name);
+    }
+  });
+});

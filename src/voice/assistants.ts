@@ -1,0 +1,124 @@
+import type { Vapi } from '@vapi-ai/server-sdk';
+import type { SiteConfig } from '../config/site-schema';
+import { VOICE_LOCALES, type VoiceLocale } from '../contracts/voice';
+import { type Content, fillContent } from '../web/content';
+import { getContent } from '../web/content/all';
+import { enAgent } from './agent-copy/en';
+import { frAgent } from './agent-copy/fr';
+import type { AgentCopy } from './agent-copy/types';
+
+/**
+ * The demo's assistants as code: one per language, built from the page's own copy (services, what
+ * clients get, FAQ, contact details, with the site's brand, phone and e-mail filled in) and the
+ * agent's words in that language (./agent-copy/). `npm run voice:sync` makes Vapi's assistants
+ * match these; nothing about the agent is typed into Vapi's dashboard.
+ */
+
+export const AGENT_COPY: Record<VoiceLocale, AgentCopy> = { en: enAgent, fr: frAgent };
+
+/**
+ * How `voice:sync` finds its assistants again among the organization's: `metadata[ASSISTANT_KEY]`
+ * (never a local state file, which can be lost, nor the name, which follows the brand).
+ */
+export const ASSISTANT_KEY = 'siteAssistant';
+export const assistantKey = (locale: VoiceLocale) => `voice-demo-${locale}`;
+
+/**
+ * What voice:sync sends to Vapi for one language. `silenceTimeoutSeconds` is an assistant field of
+ * Vapi's API (docs: "Call timeout settings") that @vapi-ai/server-sdk 2.0's generated types lack
+ * (VapiAI/server-sdk-python#24 reports the same gap); the SDK sends the body as given.
+ */
+export type AssistantDefinition = Vapi.CreateAssistantDto & {
+  name: string;
+  metadata: Record<typeof ASSISTANT_KEY, string>;
+  silenceTimeoutSeconds: number;
+};
+
+export type DefinitionOptions = {
+  site: SiteConfig;
+  /** maxDurationSeconds of every call (VOICE_MAX_CALL_SECONDS, 180 by default). */
+  maxCallSeconds: number;
+  /** The page's copy per language; the site's own by default (tests pass a changed one). */
+  content?: (locale: VoiceLocale) => Content;
+};
+
+/** Vapi's limit on an assistant's name. */
+const NAME_MAX = 40;
+
+/**
+ * Settings shared by both languages. A tool (model.tools) or a server URL (server, serverMessages)
+ * is added here, once, for both.
+ */
+const SHARED = {
+  model: { provider: 'openai', model: 'gpt-4o', temperature: 0.3 },
+  transcriberModel: 'nova-3',
+  /** After this long without a word from the caller, the call ends. */
+  silenceTimeoutSeconds: 20,
+  /** What the visitor's browser receives: the transcripts for its captions, and the call's status. */
+  clientMessages: ['transcript', 'status-update', 'speech-update'],
+  /** Nothing leaves Vapi for a server (not even an organization-wide server URL set in the dashboard). */
+  serverMessages: [],
+  /** No recording of any kind. */
+  artifactPlan: { recordingEnabled: false, videoRecordingEnabled: false, pcapEnabled: false },
+} satisfies {
+  model: Vapi.CreateAssistantDtoModel;
+  transcriberModel: Vapi.DeepgramTranscriberModel;
+  silenceTimeoutSeconds: number;
+  clientMessages: Vapi.CreateAssistantDtoClientMessagesItem[];
+  serverMessages: Vapi.CreateAssistantDtoServerMessagesItem[];
+  artifactPlan: Vapi.ArtifactPlan;
+};
+
+export function assistantDefinition(locale: VoiceLocale, options: DefinitionOptions): AssistantDefinition {
+  const copy = fillContent(AGENT_COPY[locale], options.site);
+  const content = fillContent((options.content ?? getContent)(locale), options.site);
+  return {
+    name: copy.name.slice(0, NAME_MAX).trim(),
+    metadata: { [ASSISTANT_KEY]: assistantKey(locale) },
+    firstMessage: copy.firstMessage,
+    firstMessageMode: 'assistant-speaks-first',
+    model: { ...SHARED.model, messages: [{ role: 'system', content: systemPrompt(copy, content, options) }] },
+    transcriber: { provider: 'deepgram', model: SHARED.transcriberModel, language: copy.transcriberLanguage },
+    voice: copy.voice,
+    maxDurationSeconds: options.maxCallSeconds,
+    silenceTimeoutSeconds: SHARED.silenceTimeoutSeconds,
+    endCallMessage: copy.endCallMessage,
+    endCallPhrases: copy.endCallPhrases,
+    clientMessages: SHARED.clientMessages,
+    serverMessages: SHARED.serverMessages,
+    artifactPlan: SHARED.artifactPlan,
+  };
+}
+
+export function assistantDefinitions(options: DefinitionOptions): Record<VoiceLocale, AssistantDefinition> {
+  return Object.fromEntries(VOICE_LOCALES.map((locale) => [locale, assistantDefinition(locale, options)])) as Record<VoiceLocale, AssistantDefinition>;
+}
+
+/**
+ * The system prompt: the agent's brief, then the page's copy under plain headings. Plain text:
+ * the model reads it, and says things the way they are written here.
+ */
+function systemPrompt(copy: AgentCopy, content: Content, options: DefinitionOptions): string {
+  const { prompt } = copy;
+  const faq = content.faq.groups.flatMap((group) =>
+    group.items.map((item) => {
+      const [first = '', ...rest] = item.answer;
+      const steps = item.steps?.map((step, index) => `${index + 1}. ${step.title} — ${step.text}`) ?? [];
+      return [`Q: ${item.question}`, `A: ${[first, ...steps, ...rest].join('\n')}`].join('\n');
+    }),
+  );
+  const sections = [
+    [prompt.role, prompt.language].join('\n\n'),
+    prompt.job.map((step, index) => `${index + 1}. ${step}`).join('\n'),
+    [...prompt.style, prompt.timeLimit(Math.round(options.maxCallSeconds / 60)), prompt.closing].map((rule) => `- ${rule}`).join('\n'),
+    heading(prompt.headings.services, content.services.items.map((service) => `- ${service.title} — ${service.description}`)),
+    heading(prompt.headings.benefits, content.benefits.items.map((benefit) => `- ${benefit.title} — ${benefit.description}`)),
+    heading(prompt.headings.faq, faq.join('\n\n')),
+    heading(prompt.headings.contact, [prompt.contact.phone, prompt.contact.email, ...content.contact.info.points]),
+  ];
+  return sections.join('\n\n');
+}
+
+function heading(title: string, body: string | string[]): string {
+  return `## ${title}\n${Array.isArray(body) ? body.join('\n') : body}`;
+}
