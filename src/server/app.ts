@@ -66,13 +66,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin, { notFoundPage: site?.notFoundPage });
   await app.register(securityPlugin, { cspExtras: site?.cspExtras ?? {} });
   await app.register(compressPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { shared: config.databaseUrl !== undefined });
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(deliveryPlugin, { config });
   await app.register(retentionPlugin, { settings: { contactDays: config.site.retentionDays }, schedule: options.retention });
   // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
-  await app.register(apiRoutes, { rateLimits: config.rateLimits, doubleOptIn: config.notifications.email !== undefined });
-  await app.register(newsletterLinkRoutes, { site: config.site });
+  await app.register(apiRoutes, { rateLimits: config.rateLimits, proofOfWork: config.proofOfWork, doubleOptIn: config.notifications.email !== undefined });
+  await app.register(newsletterLinkRoutes, { site: config.site, rateLimit: config.rateLimits.links });
   if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });
   return app;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
+import { challengeRoute } from './challenge';
 import { contactRoute } from './contact';
 import { healthRoute } from './health';
 import { newsletterRoute } from './newsletter';
@@ -9,9 +10,14 @@ import { newsletterRoute } from './newsletter';
  * (Fastify's default text/plain parser is removed, so any other type is 415 unsupported_body).
  * The body size limit (32 KiB) is the server-wide bodyLimit set in app.ts.
  */
-export async function apiRoutes(app: FastifyInstance, options: { rateLimits: ServerConfig['rateLimits']; doubleOptIn: boolean }) {
+export async function apiRoutes(
+  app: FastifyInstance,
+  options: { rateLimits: ServerConfig['rateLimits']; proofOfWork: ServerConfig['proofOfWork']; doubleOptIn: boolean },
+) {
+  const proofRequired = options.proofOfWork.required;
   app.removeContentTypeParser('text/plain');
-  await app.register(contactRoute, { rateLimit: options.rateLimits.contact });
-  await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn });
+  if (proofRequired) await app.register(challengeRoute, { rateLimit: options.rateLimits.challenge, maxAttempts: options.proofOfWork.maxAttempts });
+  await app.register(contactRoute, { rateLimit: options.rateLimits.contact, proofRequired });
+  await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn, proofRequired });
   await app.register(healthRoute);
 }

@@ -380,9 +380,14 @@ export const enBelowTheFold: BelowTheFoldContent = {
     contact: {
       notConfigured: {
         title: 'Form temporarily unavailable',
-        description: 'Configuration missing on the server. Please try again later.',
+        description: 'Configuration missing on the server. Please try again later, or call us at {phone}.',
       },
       failed: { title: 'Failed to send message', description: 'Please try again later.' },
+      unavailable: { title: 'Failed to send message', description: 'Please try again later, or call us at {phone}.' },
+      proofFailed: {
+        title: 'Failed to send message',
+        description: 'Your browser could not complete our anti-spam check. Please try again, or call us at {phone}.',
+      },
       success: { title: 'Message sent successfully!', description: "We'll get back to you soon." },
       rateLimited: {
         title: 'Too many messages',
@@ -401,6 +406,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       success: 'Successfully subscribed to our newsletter!',
       confirmFromInbox: 'To confirm, open the link in the e-mail we just sent you.',
       rateLimited: 'Too many attempts. Please try again in a few minutes.',
+      proofFailed: 'Your browser could not complete our anti-spam check. Please try again.',
     },
   },
 
