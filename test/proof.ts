@@ -35,3 +35,12 @@ export async function injectWithProof(app: FastifyInstance, options: Omit<Inject
   const altcha = await proofFrom(app, options.remoteAddress);
   return app.inject({ method: 'POST', ...options, payload: { ...options.payload, altcha } });
 }
+
+/** For servers run as processes (test/server-process.ts): real challenges of two attempts at most. */
+export const CHEAP_PROOF_ENV = { PROOF_OF_WORK_ATTEMPTS: '2', RATE_LIMIT_CHALLENGE: '10000/60' } as const;
+
+/** `fetch` of a form post to a listening server, its JSON body carrying a fresh proof of work. */
+export async function postWithProof(origin: string, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
+  const altcha = await proofFromServer(origin);
+  return fetch(new URL(path, origin), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ ...body, altcha }) });
+}

@@ -79,3 +79,29 @@ export function captureLogs(): { logger: Logger; text(): string; lines(): Array<
         .map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }
+
+/**
+ * Runs one statement on a test storage by its own driver (not through the code under test), e.g. to
+ * make a row older than the test could wait for. `?` placeholders on both engines.
+ */
+export async function storageQuery(env: Record<string, string>, text: string, values: unknown[] = []): Promise<void> {
+  if (!env.DATABASE_URL) {
+    const { default: BetterSqlite3 } = await import('better-sqlite3');
+    const database = new BetterSqlite3(env.SQLITE_PATH!);
+    try {
+      database.prepare(text).run(...values);
+    } finally {
+      database.close();
+    }
+    return;
+  }
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    let n = 0;
+    await client.query(text.replace(/\?/g, () => `$${++n}`), values);
+  } finally {
+    await client.end();
+  }
+}

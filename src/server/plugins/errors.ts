@@ -16,7 +16,8 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
     // The log line gets the code, and the error itself unless it is a known state
     // (no storage, shutting down, the submission cap) whose stack would say nothing new.
     const known = error instanceof NotConfiguredError || error instanceof ShuttingDownError || error instanceof SubmissionCapError;
-    request.logFields = { ...request.logFields, apiError: answer.body.error, ...(known ? {} : { err: error }) };
+    const cap = error instanceof SubmissionCapError ? { cap: 'SUBMISSIONS_PER_DAY' } : {};
+    request.logFields = { ...request.logFields, apiError: answer.body.error, ...cap, ...(known ? {} : { err: error }) };
   }
   reply.code(answer.status);
   // 429 has it from the rate limiter already; a 503 that knows when to come back says so too.

@@ -42,7 +42,10 @@ function databaseStore(app: FastifyInstance): FastifyRateLimitStoreCtor {
       );
     },
     // One counter per route (as the in-memory store keeps one map per route).
-    child: (routeOptions) => storeFor(`${routeOptions.method ?? ''} ${routeOptions.url ?? routeOptions.path}`),
+    child: (params) => {
+      const route = (params as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      return storeFor(`${String(route?.method ?? '')} ${route?.url ?? ''}`);
+    },
   });
   // The plugin calls `new store(options)`: a function returning an object serves as that constructor.
   return function globalStore() {

@@ -127,7 +127,7 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
   }),
   /**
    * How many submissions were stored in each minute (its number since the epoch), across all
-   * instances: SUBMISSIONS_PER_MINUTE is checked against it (see store/index.ts, admit).
+   * instances: the storage ceiling (SUBMISSIONS_PER_DAY) sums the last 1440 of them (store/index.ts).
    */
   '0005_submission_counts': () => ({
     async up(db: Db) {
