@@ -179,6 +179,17 @@ describe.each(ENGINES)('a sustained flood of valid posts on %s', (engine) => {
   }, 3 * 60_000);
 });
 
+describe('PROOF_OF_WORK=off (load tests, or a firm that filters spam in front of the server)', () => {
+  it('takes posts without a proof, and has no challenge to give (404, which tells the page to send none)', async () => {
+    const { servers } = await instances('sqlite', { PROOF_OF_WORK: 'off' }, 1);
+    const { app, store } = servers[0]!;
+    expect((await app.inject({ url: '/api/challenge' })).json()).toEqual({ ok: false, error: 'not_found' });
+    expect((await post(app, contact('no-proof'))).statusCode).toBe(201);
+    expect((await post(app, { email: 'no-proof@example.com' }, undefined, '/api/newsletter')).statusCode).toBe(201);
+    expect(await stored(store)).toBe(2);
+  });
+});
+
 describe('per-address limits with several instances on one PostgreSQL', () => {
   it('one address alternating between two instances stores no more than its limit', async () => {
     const { servers } = await instances('postgres', { RATE_LIMIT_CONTACT: '5/600' });

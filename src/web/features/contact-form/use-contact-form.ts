@@ -16,7 +16,7 @@ export const EMPTY_CONTACT: ContactValues = { name: '', phone: '', email: '', co
 /**
  * Contact form state per spec §4: idle → submitting → success (cleared, toast) or failure (values
  * kept, toast) → idle. The same schema as the server checks the values before anything is sent.
- * The post carries a proof of work, started when a field is first focused (`formRef`, `onFocus`);
+ * The post carries a proof of work, started when focus first enters the form (`formRef`);
  * "Sending..." covers any wait for it.
  */
 export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
@@ -69,7 +69,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
                 ? toasts.contact.unavailable
                 : toasts.contact.failed;
     if (result.error === 'invalid_request' && result.fields) setErrors(result.fields);
-    if (message === toasts.contact.failed) console.error('Contact form submission failed:', result.error);
+    if (message === toasts.contact.failed || message === toasts.contact.unavailable) console.error('Contact form submission failed:', result.error);
     toast.error(message.title, { description: message.description });
   }
 

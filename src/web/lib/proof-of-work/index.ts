@@ -12,7 +12,7 @@ export type ProofResult =
   /** `altcha` is undefined when the server asks for no proof (PROOF_OF_WORK=off: 404 on the challenge). */
   | { ok: true; altcha: string | undefined }
   /** `solver`: the browser could not do the work (no Web Worker, WebCrypto refused). */
-  | { ok: false; error: 'network' | 'rate_limited' | 'unavailable' | 'solver' };
+  | { ok: false; error: 'network' | 'rate_limited' | 'not_configured' | 'unavailable' | 'solver' };
 
 /** A proof this close to its expiry is not used: a new one is made. */
 const EXPIRY_MARGIN_MS = 60_000;
@@ -47,7 +47,11 @@ async function makeProof(pending: Pending): Promise<ProofResult> {
     const response = await fetch(CHALLENGE_PATH, { headers: { accept: 'application/json' }, cache: 'no-store' });
     if (response.status === 404) return { ok: true, altcha: undefined };
     if (response.status === 429) return { ok: false, error: 'rate_limited' };
-    if (!response.ok) return { ok: false, error: 'unavailable' };
+    if (!response.ok) {
+      // The server's own reason (an ApiResponse), so the form says what a post would have said.
+      const answer = (await response.json().catch(() => null)) as { error?: string } | null;
+      return { ok: false, error: answer?.error === 'not_configured' ? 'not_configured' : 'unavailable' };
+    }
     challenge = (await response.json()) as Challenge;
   } catch {
     return { ok: false, error: 'network' };
