@@ -193,8 +193,8 @@ export type Content = {
     contact: {
       notConfigured: { title: string; description: string };
       failed: { title: string; description: string };
-      /** 503 unavailable: nothing stored (database down, or the storage ceiling); the phone is the way round it. */
-      unavailable: { title: string; description: string };
+      /** Added after the description of every 503 (not configured, database down, the storage ceiling): the way round it. */
+      phoneFallback: string;
       /** The browser's proof of work could not be made, or was refused twice (issue 27). */
       proofFailed: { title: string; description: string };
       success: { title: string; description: string };

@@ -380,10 +380,10 @@ export const enBelowTheFold: BelowTheFoldContent = {
     contact: {
       notConfigured: {
         title: 'Form temporarily unavailable',
-        description: 'Configuration missing on the server. Please try again later, or call us at {phone}.',
+        description: 'Configuration missing on the server. Please try again later.',
       },
       failed: { title: 'Failed to send message', description: 'Please try again later.' },
-      unavailable: { title: 'Failed to send message', description: 'Please try again later, or call us at {phone}.' },
+      phoneFallback: 'Or call us at {phone}.',
       proofFailed: {
         title: 'Failed to send message',
         description: 'Your browser could not complete our anti-spam check. Please try again, or call us at {phone}.',

@@ -395,10 +395,10 @@ export const frBelowTheFold: BelowTheFoldContent = {
     contact: {
       notConfigured: {
         title: 'Formulaire temporairement indisponible',
-        description: 'Configuration manquante sur le serveur. Veuillez réessayer plus tard ou nous appeler au {phone}.',
+        description: 'Configuration manquante sur le serveur. Veuillez réessayer plus tard.',
       },
       failed: { title: "Échec de l'envoi du message", description: 'Veuillez réessayer plus tard.' },
-      unavailable: { title: 'Échec de l’envoi du message', description: 'Veuillez réessayer plus tard ou nous appeler au {phone}.' },
+      phoneFallback: 'Vous pouvez aussi nous appeler au {phone}.',
       proofFailed: {
         title: 'Échec de l’envoi du message',
         description: 'Votre navigateur n’a pas pu terminer notre vérification antipourriel. Veuillez réessayer ou nous appeler au {phone}.',

@@ -65,12 +65,12 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
             ? toasts.contact.invalid
             : result.error === 'invalid_proof'
               ? toasts.contact.proofFailed
-              : result.error === 'unavailable'
-                ? toasts.contact.unavailable
-                : toasts.contact.failed;
+              : toasts.contact.failed;
     if (result.error === 'invalid_request' && result.fields) setErrors(result.fields);
-    if (message === toasts.contact.failed || message === toasts.contact.unavailable) console.error('Contact form submission failed:', result.error);
-    toast.error(message.title, { description: message.description });
+    if (message === toasts.contact.failed) console.error('Contact form submission failed:', result.error);
+    // Any 503 (nothing could be stored): the spec's words, then the firm's phone (issue 27).
+    const unavailable = result.error === 'not_configured' || result.error === 'unavailable';
+    toast.error(message.title, { description: unavailable ? `${message.description} ${toasts.contact.phoneFallback}` : message.description });
   }
 
   return { values, errors, submitting, setField, submit };
