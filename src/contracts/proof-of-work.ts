@@ -12,6 +12,9 @@ export const PROOF_ALGORITHM = 'PBKDF2/SHA-256';
 /** The JSON body's field holding the solution: base64 of the JSON `{ challenge, solution }`, the ALTCHA widget's payload. */
 export const PROOF_FIELD = 'altcha';
 
+/** Longest `altcha` value taken: far above what a payload for these parameters needs (about 600 characters). */
+export const PROOF_PAYLOAD_MAX = 4_000;
+
 /** Why a post's proof was refused (400 `invalid_proof`). */
 export const PROOF_PROBLEMS = ['missing', 'invalid', 'expired', 'used'] as const;
 export type ProofProblem = (typeof PROOF_PROBLEMS)[number];

@@ -1,7 +1,7 @@
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod/mini';
-import { PROOF_ALGORITHM, type ProofProblem } from '../contracts/proof-of-work';
+import { PROOF_ALGORITHM, PROOF_PAYLOAD_MAX, type ProofProblem } from '../contracts/proof-of-work';
 
 /**
  * Proof of work with ALTCHA (altcha-lib v2), so that every form post costs its sender real work,
@@ -23,8 +23,6 @@ import { PROOF_ALGORITHM, type ProofProblem } from '../contracts/proof-of-work';
 export const PROOF_COST = 1_000;
 /** How long a challenge can be used: the page solves again when its proof gets this old. */
 export const PROOF_LIFETIME_MS = 10 * 60_000;
-/** Far above what any ALTCHA payload for these parameters needs (about 600 characters). */
-const PAYLOAD_MAX = 4_000;
 
 export type ProofSecrets = { challenge: string; key: string };
 
@@ -57,7 +55,7 @@ export type CheckedProof = { ok: true; signature: string; expiresAt: Date } | { 
  */
 export async function checkProof(altcha: string | undefined, secrets: ProofSecrets): Promise<CheckedProof> {
   if (altcha === undefined || altcha.trim() === '') return { ok: false, problem: 'missing' };
-  if (altcha.length > PAYLOAD_MAX) return { ok: false, problem: 'invalid' };
+  if (altcha.length > PROOF_PAYLOAD_MAX) return { ok: false, problem: 'invalid' };
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(altcha, 'base64').toString('utf8'));
