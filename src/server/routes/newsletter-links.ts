@@ -35,7 +35,9 @@ type LinkFlow = {
  * POST the same URL does it, idempotently.
  * - unsubscribe: withdraws consent. Also takes RFC 8058 one-click requests
  *   (`List-Unsubscribe=One-Click`, form-encoded) sent by mail clients from the message header.
- * - confirm: a pending sign-up (double opt-in) becomes a subscription, with its proof.
+ * - confirm: a pending sign-up (double opt-in) becomes a subscription, with its proof. Its link
+ *   also carries `&n=<nonce>` of the e-mail that sent it: only the latest one works, once, for
+ *   7 days from that e-mail; an older one gets the "expired" page and changes nothing.
  * A missing, malformed, forged or altered link gets a 400 page and changes nothing.
  */
 export async function newsletterLinkRoutes(app: FastifyInstance, options: { site: SiteConfig; rateLimit: RateLimit }) {
