@@ -47,6 +47,7 @@ export async function measureProofOfWork(siteUrl: string, distDir: string): Prom
             const started = performance.now();
             const answer = await new Promise<{ payload?: string; error?: string }>((resolve) => {
               solver.addEventListener('message', (event: MessageEvent) => resolve(event.data as { payload?: string; error?: string }), { once: true });
+              // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a Worker's postMessage has no target origin
               solver.postMessage({ id, challenge });
             });
             if (!answer.payload) throw new Error(`the solver failed: ${answer.error}`);
