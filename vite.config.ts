@@ -29,6 +29,8 @@ export default defineConfig({
   define: {
     __SITE_CONFIG__: JSON.stringify(siteConfig),
   },
+  // The forms' proof-of-work solver (src/web/lib/proof-of-work/solver.worker.ts) is a bundle of its own.
+  worker: { format: 'es', plugins: () => [compileHints()] },
   build: {
     target: 'es2022',
     cssCodeSplit: false,

@@ -38,6 +38,7 @@ export default async function setup(project: TestProject) {
     // The browser tests submit many forms from one address; rate limiting has its own tests.
     RATE_LIMIT_CONTACT: '1000/600',
     RATE_LIMIT_NEWSLETTER: '1000/600',
+    RATE_LIMIT_CHALLENGE: '10000/600',
   });
   project.provide('baseUrl', server.url);
   project.provide('sqlitePath', sqlitePath);

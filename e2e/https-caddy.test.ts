@@ -9,6 +9,9 @@ import { runExport } from '../scripts/export';
 import { type HttpsResponse, type RunningCaddy, httpsRequest, startCaddy } from './helpers/caddy';
 import { type RunningServer, startServer } from './helpers/server';
 import { REPO_ROOT } from '../test/server-process';
+import type { Challenge } from 'altcha-lib';
+import { CHEAP_PROOF_ENV, solve } from '../test/proof';
+import { CHALLENGE_PATH } from '../src/contracts/proof-of-work';
 
 /**
  * Issue 21's HTTPS: the shipped deploy/Caddyfile in front of the compiled server, for real
@@ -24,7 +27,7 @@ let siteUrl: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'e2e-caddy-'));
-  serverEnv = { STATIC_DIR: staticDir, SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_CONTACT: '2/600' };
+  serverEnv = { ...CHEAP_PROOF_ENV, STATIC_DIR: staticDir, SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_CONTACT: '2/600' };
   server = await startServer(serverEnv);
   caddy = await startCaddy(server.port);
   siteUrl = `https://localhost:${caddy.httpsPort}`;
@@ -36,9 +39,14 @@ afterAll(async () => {
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => httpsRequest({ port: caddy.httpsPort, path, ca: caddy.rootCertificate, headers });
-const postJson = (path: string, payload: object, from: string, headers: Record<string, string> = {}) =>
-  httpsRequest({ port: caddy.httpsPort, path, ca: caddy.rootCertificate, method: 'POST', body: JSON.stringify(payload), localAddress: from, headers: { 'content-type': 'application/json', ...headers } });
 const json = (response: HttpsResponse) => JSON.parse(response.body.toString()) as Record<string, unknown>;
+/** A form post through Caddy, with a proof of work solved from the server's own challenge (fetched the same way). */
+const postJson = async (path: string, payload: object, from: string, headers: Record<string, string> = {}) => {
+  const challenge = await httpsRequest({ port: caddy.httpsPort, path: CHALLENGE_PATH, ca: caddy.rootCertificate, localAddress: from });
+  const altcha = await solve(json(challenge) as unknown as Challenge);
+  const body = JSON.stringify({ ...payload, altcha });
+  return httpsRequest({ port: caddy.httpsPort, path, ca: caddy.rootCertificate, method: 'POST', body, localAddress: from, headers: { 'content-type': 'application/json', ...headers } });
+};
 const contact = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, phone: '+1 514-555-0142', message: 'Bonjour' });
 
 describe('HTTPS through Caddy', () => {

@@ -10,6 +10,7 @@ import { type ServerProcess, startServerProcess } from '../test/server-process';
 import { type TestStorage, freshStorage, testConfig } from '../test/storage';
 import { type Store, createStore } from '../src/server/store';
 import { runBackup } from './backup';
+import { CHEAP_PROOF_ENV, postWithProof } from '../test/proof';
 
 const run = promisify(execFile);
 
@@ -18,8 +19,7 @@ function capture() {
   return { write: (chunk: string) => (text += chunk), text: () => text };
 }
 const contact = (name: string) => ({ name, email: `${name}@example.com`, phone: '+1 514-555-0142', message: `Bonjour de ${name}` });
-const post = (url: string, path: string, body: object) =>
-  fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (url: string, path: string, body: Record<string, unknown>) => postWithProof(url, path, body);
 
 /** Table → rows, from the report npm run backup prints. */
 function reportedRows(output: string): Record<string, number> {
@@ -50,7 +50,7 @@ describe('npm run backup on SQLite', () => {
   it('copies the database while the server writes, checks the copy, and restoring it brings the data back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'backup-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const env = { SQLITE_PATH: join(dir, 'data', 'leads.sqlite'), DATABASE_URL: '', RATE_LIMIT_CONTACT: '1000/60', RATE_LIMIT_NEWSLETTER: '1000/60' };
+    const env = { ...CHEAP_PROOF_ENV, SQLITE_PATH: join(dir, 'data', 'leads.sqlite'), DATABASE_URL: '', RATE_LIMIT_CONTACT: '1000/60', RATE_LIMIT_NEWSLETTER: '1000/60' };
     let server: ServerProcess = await startServerProcess(env);
     cleanups.push(async () => {
       server.child.kill('SIGKILL');

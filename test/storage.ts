@@ -38,14 +38,22 @@ export async function freshStorage(engine: EngineName): Promise<TestStorage> {
 /** A webhook signing secret in the Standard Webhooks format (whsec_ + base64 of 32 bytes). */
 export const TEST_WEBHOOK_SECRET = 'whsec_YXRlbGllci1pYSB0ZXN0IHdlYmhvb2sga2V5IDMyYnk=';
 
-/** Configuration for tests: no static site, quiet, limits (per address and global) high enough not to interfere. */
+/**
+ * Configuration for tests: no static site, quiet, limits (per address, notifications, storage)
+ * high enough not to interfere, and a proof of work of two attempts at most (test/proof.ts solves
+ * real challenges; the server still verifies every one).
+ */
 export function testConfig(env: Record<string, string> = {}): ServerConfig {
   return loadServerConfig({
     STATIC_DIR: join(tmpdir(), 'no-static-site-here'),
     LOG_LEVEL: 'info',
     RATE_LIMIT_CONTACT: '10000/60',
     RATE_LIMIT_NEWSLETTER: '10000/60',
-    SUBMISSIONS_PER_MINUTE: '1000000',
+    RATE_LIMIT_CHALLENGE: '10000/60',
+    RATE_LIMIT_LINKS: '10000/60',
+    PROOF_OF_WORK_ATTEMPTS: '2',
+    SUBMISSIONS_PER_DAY: '100000000',
+    NOTIFICATIONS_PER_MINUTE: '100000',
     ...env,
   });
 }
@@ -70,4 +78,30 @@ export function captureLogs(): { logger: Logger; text(): string; lines(): Array<
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Record<string, unknown>),
   };
+}
+
+/**
+ * Runs one statement on a test storage by its own driver (not through the code under test), e.g. to
+ * make a row older than the test could wait for. `?` placeholders on both engines.
+ */
+export async function storageQuery(env: Record<string, string>, text: string, values: unknown[] = []): Promise<void> {
+  if (!env.DATABASE_URL) {
+    const { default: BetterSqlite3 } = await import('better-sqlite3');
+    const database = new BetterSqlite3(env.SQLITE_PATH!);
+    try {
+      database.prepare(text).run(...values);
+    } finally {
+      database.close();
+    }
+    return;
+  }
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    let n = 0;
+    await client.query(text.replace(/\?/g, () => `$${++n}`), values);
+  } finally {
+    await client.end();
+  }
 }

@@ -7,6 +7,7 @@
  */
 import { BUDGETS } from '../lib/page-weight';
 import { PAGES, PRESETS, loadKey, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './figures';
+import type { ProofFigures } from './proof-of-work';
 import { CONTROLS, MOMENTS, type Control, type Moment } from './responsiveness';
 
 export type Medians = Record<Variant, Record<LoadKey, LoadFigures>>;
@@ -64,7 +65,28 @@ const SIZE_FIGURES: Figure<keyof Sizes>[] = [
   { name: 'First-screen HTML (brotli)', key: 'html', format: kilobytes, budget: () => atMostKb(BUDGETS.firstScreenHtml) },
 ];
 
-export function tableRows(medians: Medians, sizes: PageSizes, responses: Responses): Row[] {
+/** A row of ours alone (the plain build has no counterpart). */
+const oursOnly = (figure: string, preset: Preset | 'any', value: number, budget?: Budget): Row => ({
+  figure,
+  preset,
+  budget: budget?.label ?? '–',
+  ours: milliseconds(value),
+  plain: '–',
+  ratio: '–',
+  result: !budget ? '–' : budget.met(value) ? 'pass' : 'miss',
+});
+
+/** The forms' proof of work (./proof-of-work.ts). */
+function proofRows(proof: ProofFigures): Row[] {
+  return [
+    oursOnly('Proof of work: median solve, CPU 4×', 'mobile', proof.pageThrottled),
+    // CDP cannot slow the worker: its time with no slowdown, 4 times, is a CPU 4× slower's.
+    oursOnly('Proof of work: median solve × 4 (CPU 4× slower)', 'mobile', proof.page * 4, { label: '≤ 1 s', met: (value) => Math.round(value) <= 1_000 }),
+    oursOnly('Proof of work: attacker, per accepted post (Node, 1 core)', 'any', proof.attacker),
+  ];
+}
+
+export function tableRows(medians: Medians, sizes: PageSizes, responses: Responses, proof?: ProofFigures): Row[] {
   const rows: Row[] = [];
   const languages = PAGES.map((page) => page.language);
   for (const figure of LOAD_FIGURES) {
@@ -82,6 +104,7 @@ export function tableRows(medians: Medians, sizes: PageSizes, responses: Respons
     const pair = (variant: Variant) => MOMENTS.map((moment) => responses[variant][control][moment]);
     rows.push(tableRow(figure, 'mobile', pair('ours'), pair('plain')));
   }
+  if (proof) rows.push(...proofRows(proof));
   return rows;
 }
 

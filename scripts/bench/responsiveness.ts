@@ -46,9 +46,13 @@ const INTERACTIONS: Record<Control, Interaction> = {
     act: (page) => page.locator('#ai-caller button').first().click(),
     responded: { selector: '#ai-caller button', attribute: 'disabled', value: '' },
   },
+  // Focusing the field starts the form's proof of work (issue 27): the key is pressed once its
+  // challenge has come, while the worker solves it.
   'first keystroke': {
     act: async (page) => {
+      const challenge = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/challenge');
       await page.locator('#contact-name').focus();
+      await challenge;
       await page.keyboard.press('a');
     },
   },

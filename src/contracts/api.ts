@@ -1,4 +1,5 @@
 import type { FieldErrorCode } from './fields';
+import type { ProofProblem } from './proof-of-work';
 
 /**
  * Every answer of /api/* is JSON of one of these shapes. The page decides what to show from
@@ -16,6 +17,11 @@ export type ApiSuccess = {
 export type ApiErrorCode =
   /** 400: the body failed the payload schema; `fields` says which field and why. */
   | 'invalid_request'
+  /**
+   * 400: the post's proof of work (`altcha`) is missing, wrong, expired or already used (`proof`
+   * says which); nothing was stored. The page solves a new challenge and tries once more.
+   */
+  | 'invalid_proof'
   /** 409 (newsletter): the address is already subscribed. */
   | 'already_subscribed'
   /** 413, 415: wrong content type or body too large. */
@@ -32,8 +38,8 @@ export type ApiErrorCode =
    */
   | 'daily_budget_spent'
   /**
-   * 503: nothing was stored: the database did not answer, or the server takes no more submissions
-   * this minute (SUBMISSIONS_PER_MINUTE; then `retryAfter` and a Retry-After header).
+   * 503: nothing was stored: the database did not answer, or the storage ceiling is reached
+   * (SUBMISSIONS_PER_DAY; then `retryAfter` and a Retry-After header).
    */
   | 'unavailable'
   /** 404 for unknown /api paths. */
@@ -46,6 +52,8 @@ export type ApiError = {
   error: ApiErrorCode;
   fields?: Record<string, FieldErrorCode>;
   retryAfter?: number;
+  /** invalid_proof only: why. */
+  proof?: ProofProblem;
   /** GET /api/health only: the database answers but cannot take writes (disk full, read-only). */
   writable?: false;
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { email, honeypot, optionalText, requiredString, requiredText } from './fields';
+import { email, honeypot, optionalText, proof, requiredString, requiredText } from './fields';
 
 export const CONTACT_LIMITS = { name: 120, phone: 32, company: 160, message: 5000 } as const;
 
@@ -18,6 +18,7 @@ export const contactRequestSchema = z.strictObject({
   company: optionalText(CONTACT_LIMITS.company),
   message: requiredText(CONTACT_LIMITS.message, 'lines'),
   website: honeypot(),
+  altcha: proof(),
 });
 
 export type ContactRequest = z.input<typeof contactRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { PROOF_PAYLOAD_MAX } from './proof-of-work';
 
 /**
  * Building blocks shared by every payload schema. Messages are stable codes, not prose:
@@ -58,6 +59,12 @@ export const email = () =>
  */
 export const honeypot = () => z.optional(z.string().check(z.maxLength(500, 'too_long')));
 export const HONEYPOT_FIELD = 'website';
+
+/**
+ * The proof of work (src/contracts/proof-of-work.ts): optional in the schema, so that a post
+ * without it is refused with its own answer (400 invalid_proof), not as a field the visitor typed.
+ */
+export const proof = () => z.optional(z.string().check(z.maxLength(PROOF_PAYLOAD_MAX, 'too_long')));
 
 /** Turns zod issues into one code per field (the first issue wins). */
 export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string }>) {

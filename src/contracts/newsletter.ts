@@ -1,9 +1,10 @@
 import { z } from 'zod/mini';
-import { email, honeypot } from './fields';
+import { email, honeypot, proof } from './fields';
 
 export const newsletterRequestSchema = z.strictObject({
   email: email(),
   website: honeypot(),
+  altcha: proof(),
 });
 
 export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { injectWithProof, proofFrom } from '../../test/proof';
 import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { adminQuery, dropDatabase, freePort } from '../../test/postgres';
 import { type BuildAppOptions, buildApp } from './app';
@@ -36,11 +37,12 @@ describe.each(ENGINES)('form API on %s', (engine) => {
     app = await buildApp({ config: testConfig({ ...storage.env, ...env }), store, logger: captureLogs().logger, ...options });
     return app;
   }
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    app!.inject({ method: 'POST', url, payload: payload as string, headers });
+  /** A form post; an object payload carries a solved proof of work (a raw string is sent as it is). */
+  const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    app!.inject({ method: 'POST', url, payload: typeof payload === 'object' && !Buffer.isBuffer(payload) ? { ...payload, altcha: await proofFrom(app!) } : (payload as string), headers });
   /** A request reaching the server from `peer`, claiming (X-Forwarded-For) to be for `client`. */
-  const postVia = (peer: string, client: string, url: string, payload: object) =>
-    app!.inject({ method: 'POST', url, payload, remoteAddress: peer, headers: { 'x-forwarded-for': client } });
+  const postVia = async (peer: string, client: string, url: string, payload: object) =>
+    app!.inject({ method: 'POST', url, payload: { ...payload, altcha: await proofFrom(app!) }, remoteAddress: peer, headers: { 'x-forwarded-for': client } });
   const counts = async () => ({ contacts: (await store.listContacts()).length, newsletter: (await store.listNewsletter()).length });
 
   it('stores a contact request with trimmed values and company NULL when empty', async () => {
@@ -225,7 +227,8 @@ describe.each(ENGINES)('form API on %s', (engine) => {
     expect(text).not.toContain('Confidential');
     expect(text).not.toContain('secret.person@');
     expect(text).not.toContain('other.person@');
-    const requestLines = logs.lines().filter((line) => line.msg === 'request');
+    // The posts' own lines (each post fetched its proof-of-work challenge first).
+    const requestLines = logs.lines().filter((line) => line.msg === 'request' && line.method === 'POST');
     expect(requestLines.map((line) => line.status)).toEqual([201, 201, 409, 400]);
     expect(requestLines[0]).toMatchObject({ method: 'POST', path: '/api/contact', reqId: expect.any(String), responseTime: expect.any(Number) });
   });
@@ -250,7 +253,9 @@ describe.each(ENGINES)('database failing at request time on %s', (engine) => {
     const store = await createStore(config);
     const app = await buildApp({ config, store, logger: captureLogs().logger });
     try {
-      expect((await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'before@example.com' } })).statusCode).toBe(201);
+      expect((await injectWithProof(app, { url: '/api/newsletter', payload: { email: 'before@example.com' } })).statusCode).toBe(201);
+      // Proofs made while the database answered: the posts get as far as storing.
+      const proofs = [await proofFrom(app), await proofFrom(app)];
       if (engine === 'postgres') {
         // The database disappears under the running server: connections are terminated.
         await dropDatabase(inject('pgAdminUrl'), new URL(storage.env.DATABASE_URL!).pathname.slice(1));
@@ -261,7 +266,7 @@ describe.each(ENGINES)('database failing at request time on %s', (engine) => {
         ['/api/contact', validContact],
         ['/api/newsletter', { email: 'after@example.com' }],
       ] as const) {
-        const response = await app.inject({ method: 'POST', url, payload });
+        const response = await app.inject({ method: 'POST', url, payload: { ...payload, altcha: proofs.pop() } });
         expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 503, body: { ok: false, error: 'unavailable' } });
       }
       expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: false, error: 'unavailable' });
@@ -335,7 +340,7 @@ describe('storage not usable at start-up', () => {
       // The database appears later; the background retry finds it without a restart.
       await adminQuery(admin.toString(), `CREATE DATABASE ${database}`);
       await expect.poll(async () => (await app.inject({ url: '/api/health' })).statusCode, { timeout: 10_000, interval: 50 }).toBe(200);
-      const response = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'late@example.com' } });
+      const response = await injectWithProof(app, { url: '/api/newsletter', payload: { email: 'late@example.com' } });
       expect(response.statusCode).toBe(201);
     } finally {
       await app.close();

@@ -71,17 +71,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const voiceOn = config.voice.credentials !== undefined && Object.keys(config.voice.assistantIds).length > 0;
   await app.register(securityPlugin, { cspExtras: withVoiceCsp(site?.cspExtras ?? {}, { enabled: voiceOn, apiBaseUrl: config.site.vapi.apiBaseUrl }) });
   await app.register(compressPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { shared: config.databaseUrl !== undefined });
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(deliveryPlugin, { config });
   await app.register(retentionPlugin, { settings: { contactDays: config.site.retentionDays }, schedule: options.retention });
   // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
   await app.register(apiRoutes, {
     rateLimits: config.rateLimits,
+    proofOfWork: config.proofOfWork,
     doubleOptIn: config.notifications.email !== undefined,
     voiceSession: { voice: config.voice, siteOrigin: new URL(config.site.url).origin, timeZone: config.notifications.timeZone },
   });
-  await app.register(newsletterLinkRoutes, { site: config.site });
+  await app.register(newsletterLinkRoutes, { site: config.site, rateLimit: config.rateLimits.links });
   if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });
   return app;
 }

@@ -23,8 +23,14 @@ describe('loadServerConfig', () => {
       host: '0.0.0.0',
       databaseUrl: undefined,
       trustProxy: [],
-      rateLimits: { contact: { max: 5, windowSeconds: 600 }, newsletter: { max: 10, windowSeconds: 600 } },
-      submissionsPerMinute: 60,
+      rateLimits: {
+        contact: { max: 5, windowSeconds: 600 },
+        newsletter: { max: 10, windowSeconds: 600 },
+        challenge: { max: 30, windowSeconds: 600 },
+        links: { max: 20, windowSeconds: 600 },
+      },
+      proofOfWork: { required: true, maxAttempts: 1_000 },
+      caps: { submissionsPerDay: 5_000, notificationsPerMinute: 20 },
       requestTimeouts: { headersMs: 10_000, requestMs: 30_000 },
       logLevel: 'info',
     });
@@ -127,7 +133,17 @@ describe('loadServerConfig', () => {
       '  FIRM_LOCALE: expected one of fr, en',
       '  DELIVERY_POLL: expected a duration such as 500ms, 30s, 15m, 48h or 2d',
     ]);
-    expect(errorLines({ SUBMISSIONS_PER_MINUTE: '0' })).toEqual(['  SUBMISSIONS_PER_MINUTE: expected a whole number from 1 to 1000000']);
+    expect(errorLines({ SUBMISSIONS_PER_DAY: '0', NOTIFICATIONS_PER_MINUTE: 'many', PROOF_OF_WORK: 'no', PROOF_OF_WORK_ATTEMPTS: '1' })).toEqual([
+      '  PROOF_OF_WORK: expected on or off',
+      '  PROOF_OF_WORK_ATTEMPTS: expected a whole number from 2 to 100000000',
+      '  SUBMISSIONS_PER_DAY: expected a whole number from 1 to 100000000',
+      '  NOTIFICATIONS_PER_MINUTE: expected a whole number from 1 to 100000',
+    ]);
+    expect(loadServerConfig({ PROOF_OF_WORK: 'off' }).proofOfWork.required).toBe(false);
+    // A variable an older release read is named, with what replaced it, rather than silently ignored.
+    expect(errorLines({ SUBMISSIONS_PER_MINUTE: '60' })).toEqual([
+      '  SUBMISSIONS_PER_MINUTE: no longer read; a cap on valid posts let any flood silence the form; see PROOF_OF_WORK, SUBMISSIONS_PER_DAY and NOTIFICATIONS_PER_MINUTE (docs/security.md)',
+    ]);
     expect(errorLines({ HEADERS_TIMEOUT: '1m' })).toEqual(['  HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the headers are part of the request)']);
     expect(errorLines({ DELIVERY_TIMEOUT: '2m' })).toEqual([
       '  DELIVERY_LEASE: must be longer than DELIVERY_TIMEOUT, or a slow delivery could be taken and sent again by another instance',
@@ -164,7 +180,7 @@ describe('loadServerConfig', () => {
 
   it('refuses a voice demo that could not start a call, and the old single assistant, one line each', () => {
     expect(errorLines({ VAPI_PRIVATE_KEY: 'private', VAPI_ASSISTANT_ID: 'asst' })).toEqual([
-      '  VAPI_ASSISTANT_ID: replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)',
+      '  VAPI_ASSISTANT_ID: no longer read; replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)',
       '  VAPI_ORG_ID: required when VAPI_PRIVATE_KEY is set (each call token names the organization)',
     ]);
     expect(errorLines({ VAPI_ORG_ID: 'org-1' })).toEqual(['  VAPI_ORG_ID: set, but VAPI_PRIVATE_KEY is not: no call token could be signed']);

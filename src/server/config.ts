@@ -22,13 +22,20 @@ export type ServerConfig = {
   staticDir: string;
   /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are believed. Empty: trust nobody. */
   trustProxy: string[];
-  rateLimits: { contact: RateLimit; newsletter: RateLimit };
   /**
-   * Submissions stored per minute across all client addresses, contact requests and sign-ups
-   * together; past it the form routes answer 503 with Retry-After. Counted in the database, so
-   * several instances on one PostgreSQL share it.
+   * Per client address: the form posts, the proof-of-work challenges, the newsletter's links.
+   * Counted in PostgreSQL when DATABASE_URL is set (shared by every instance), in memory on SQLite.
    */
-  submissionsPerMinute: number;
+  rateLimits: { contact: RateLimit; newsletter: RateLimit; challenge: RateLimit; links: RateLimit };
+  /** Every form post carries a solved ALTCHA challenge (src/server/proof-of-work.ts). */
+  proofOfWork: ProofOfWorkConfig;
+  /**
+   * What a flood can cost the firm, whoever sends it (posts refused for a missing or bad proof,
+   * or caught by the honeypot, never count): submissions stored per 24 hours, all instances
+   * together (past it 503 with Retry-After), and lead notifications per channel per minute (past
+   * it they wait for the next minute; none is dropped).
+   */
+  caps: { submissionsPerDay: number; notificationsPerMinute: number };
   /** How long a client has to send its request line and headers, and its whole request (body included). */
   requestTimeouts: { headersMs: number; requestMs: number };
   logLevel: LogLevel;
@@ -65,6 +72,12 @@ export type VoiceConfig = {
   callsPerDay: number;
   /** The assistants' maxDurationSeconds, set by `npm run voice:sync` (VOICE_MAX_CALL_SECONDS). */
   maxCallSeconds: number;
+};
+
+export type ProofOfWorkConfig = {
+  required: boolean;
+  /** The solver tries up to this many counters (drawn between half of it and it): the work factor. */
+  maxAttempts: number;
 };
 
 export const FIRM_LOCALES = ['fr', 'en'] as const;
@@ -140,6 +153,9 @@ const duration = (fallback: string) =>
     }),
   );
 
+/** The work factor measured for a median solve of about 1 s on a phone-class CPU (docs/security.md). */
+export const DEFAULT_PROOF_ATTEMPTS = 1_000;
+
 const wholeNumber = (min: number, max: number, fallback: number) => {
   const message = `expected a whole number from ${min} to ${max}`;
   return z._default(z.coerce.number(message).check(z.int(message), z.minimum(min, message), z.maximum(max, message)), fallback);
@@ -183,7 +199,12 @@ const envSchema = z.object({
   ),
   RATE_LIMIT_CONTACT: rateLimit('5/600'),
   RATE_LIMIT_NEWSLETTER: rateLimit('10/600'),
-  SUBMISSIONS_PER_MINUTE: wholeNumber(1, 1_000_000, 60),
+  RATE_LIMIT_CHALLENGE: rateLimit('30/600'),
+  RATE_LIMIT_LINKS: rateLimit('20/600'),
+  PROOF_OF_WORK: z._default(z.enum(['on', 'off'], 'expected on or off'), 'on'),
+  PROOF_OF_WORK_ATTEMPTS: wholeNumber(2, 100_000_000, DEFAULT_PROOF_ATTEMPTS),
+  SUBMISSIONS_PER_DAY: wholeNumber(1, 100_000_000, 5_000),
+  NOTIFICATIONS_PER_MINUTE: wholeNumber(1, 100_000, 20),
   HEADERS_TIMEOUT: duration('10s'),
   REQUEST_TIMEOUT: duration('30s'),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`), 'info'),
@@ -232,8 +253,6 @@ const envSchema = z.object({
   VAPI_PUBLIC_KEY: z.optional(z.string()),
   VAPI_ASSISTANT_ID_FR: z.optional(z.string()),
   VAPI_ASSISTANT_ID_EN: z.optional(z.string()),
-  /** Replaced by the two above; only read to say so. */
-  VAPI_ASSISTANT_ID: z.optional(z.string()),
   RATE_LIMIT_VOICE: rateLimit('3/600'),
   VOICE_CALLS_PER_DAY: wholeNumber(1, 1_000_000, 100),
   // Vapi's own bounds for maxDurationSeconds.
@@ -241,11 +260,16 @@ const envSchema = z.object({
 });
 
 /** The variables the server reads besides the site's (deploy/env.example must name each). */
-/** Variables of earlier versions, read only to say what replaced them. */
-const RETIRED_VARIABLES: readonly string[] = ['VAPI_ASSISTANT_ID'] satisfies (keyof typeof envSchema.shape)[];
-export const SERVER_VARIABLES = (Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[]).filter((key) => !RETIRED_VARIABLES.includes(key));
+export const SERVER_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
 type Env = z.output<typeof envSchema>;
+
+/** Variables an older release read: setting one now is a mistake worth a clear line, not silence. */
+const REMOVED_VARIABLES: Record<string, string> = {
+  VAPI_ASSISTANT_ID: 'replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)',
+  SUBMISSIONS_PER_MINUTE:
+    'a cap on valid posts let any flood silence the form; see PROOF_OF_WORK, SUBMISSIONS_PER_DAY and NOTIFICATIONS_PER_MINUTE (docs/security.md)',
+};
 type RawEnv = Record<string, string>;
 
 /**
@@ -255,6 +279,7 @@ type RawEnv = Record<string, string>;
 function companionIssues(raw: RawEnv, env: Env | undefined): string[] {
   const issues: string[] = [];
   const set = (key: string) => raw[key] !== undefined;
+  for (const [key, instead] of Object.entries(REMOVED_VARIABLES)) if (set(key)) issues.push(`${key}: no longer read; ${instead}`);
   if (set('SMTP_URL')) {
     if (!set('NOTIFY_EMAIL_TO')) issues.push('NOTIFY_EMAIL_TO: required when SMTP_URL is set (where lead e-mails go)');
     if (!set('MAIL_FROM')) issues.push('MAIL_FROM: required when SMTP_URL is set (a sender your SMTP server accepts)');
@@ -268,9 +293,6 @@ function companionIssues(raw: RawEnv, env: Env | undefined): string[] {
   }
   if (env && env.DELIVERY_RETRY_BASE > env.DELIVERY_RETRY_MAX) issues.push('DELIVERY_RETRY_MAX: must not be shorter than DELIVERY_RETRY_BASE');
   if (env && env.HEADERS_TIMEOUT > env.REQUEST_TIMEOUT) issues.push('HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the headers are part of the request)');
-  if (set('VAPI_ASSISTANT_ID')) {
-    issues.push('VAPI_ASSISTANT_ID: replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)');
-  }
   if (set('VAPI_PRIVATE_KEY') && !set('VAPI_ORG_ID')) issues.push('VAPI_ORG_ID: required when VAPI_PRIVATE_KEY is set (each call token names the organization)');
   if (set('VAPI_ORG_ID') && !set('VAPI_PRIVATE_KEY')) issues.push('VAPI_ORG_ID: set, but VAPI_PRIVATE_KEY is not: no call token could be signed');
   const assistants = ['VAPI_ASSISTANT_ID_FR', 'VAPI_ASSISTANT_ID_EN'].filter(set);
@@ -287,7 +309,7 @@ export class ConfigError extends Error {
 /** Parses the environment, failing with one line per bad variable. */
 export function loadServerConfig(env: Record<string, string | undefined>): ServerConfig {
   const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value.trim() !== ''),
+    Object.entries(env).filter(([key, value]) => (key in envSchema.shape || key in REMOVED_VARIABLES) && value !== undefined && value.trim() !== ''),
   );
   const parsed = envSchema.safeParse(cleaned);
   const lines = [
@@ -312,8 +334,9 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     sqlitePath: resolve(e.SQLITE_PATH.trim()),
     staticDir: resolve(e.STATIC_DIR.trim()),
     trustProxy: e.TRUST_PROXY,
-    rateLimits: { contact: e.RATE_LIMIT_CONTACT, newsletter: e.RATE_LIMIT_NEWSLETTER },
-    submissionsPerMinute: e.SUBMISSIONS_PER_MINUTE,
+    rateLimits: { contact: e.RATE_LIMIT_CONTACT, newsletter: e.RATE_LIMIT_NEWSLETTER, challenge: e.RATE_LIMIT_CHALLENGE, links: e.RATE_LIMIT_LINKS },
+    proofOfWork: { required: e.PROOF_OF_WORK === 'on', maxAttempts: e.PROOF_OF_WORK_ATTEMPTS },
+    caps: { submissionsPerDay: e.SUBMISSIONS_PER_DAY, notificationsPerMinute: e.NOTIFICATIONS_PER_MINUTE },
     requestTimeouts: { headersMs: e.HEADERS_TIMEOUT, requestMs: e.REQUEST_TIMEOUT },
     logLevel: e.LOG_LEVEL,
     site,

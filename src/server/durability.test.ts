@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 import { ENGINES, freshStorage, testConfig } from '../../test/storage';
 import { createStore } from './store';
+import { CHEAP_PROOF_ENV, postWithProof } from '../../test/proof';
 
 const SUBMISSIONS = 40;
 
@@ -20,17 +21,13 @@ afterEach(() => {
 describe.each(ENGINES)('durability on %s', (engine) => {
   it('keeps every acknowledged submission when the process is killed, and restarts on the same storage', async () => {
     const storage = await freshStorage(engine);
-    const env = { ...storage.env, RATE_LIMIT_CONTACT: '1000/60' };
+    const env = { ...storage.env, ...CHEAP_PROOF_ENV, RATE_LIMIT_CONTACT: '1000/60' };
     const run = randomUUID();
     try {
       const first = await start(env);
       const statuses = await Promise.all(
         Array.from({ length: SUBMISSIONS }, async (_, i) => {
-          const response = await fetch(`${first.url}/api/contact`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ name: `Crash ${i}`, phone: '514 555 0100', email: `c${i}@example.com`, message: `${run} #${i}` }),
-          });
+          const response = await postWithProof(first.url, '/api/contact', { name: `Crash ${i}`, phone: '514 555 0100', email: `c${i}@example.com`, message: `${run} #${i}` });
           return response.status;
         }),
       );

@@ -10,6 +10,7 @@ import { adminQuery, createDatabase } from '../../test/postgres';
 import { captureLogs, testConfig } from '../../test/storage';
 import { buildApp } from './app';
 import { HEALTH_WRITE_EVERY_MS, type Store, createStore } from './store';
+import { injectWithProof } from '../../test/proof';
 
 /**
  * A database that answers but cannot take writes: a full disk under SQLite (a real one, a small
@@ -29,7 +30,7 @@ async function serve(store: Store, env: Record<string, string>) {
   const logs = captureLogs();
   const app: FastifyInstance = await buildApp({ config: testConfig(env), store, logger: logs.logger });
   cleanups.push(() => app.close());
-  return { app, logs, post: () => app.inject({ method: 'POST', url: '/api/contact', payload: contact }), health: () => app.inject({ url: '/api/health' }) };
+  return { app, logs, post: () => injectWithProof(app, { url: '/api/contact', payload: contact }), health: () => app.inject({ url: '/api/health' }) };
 }
 
 const afterProbeInterval = () => new Promise((resolve) => setTimeout(resolve, HEALTH_WRITE_EVERY_MS + 100));

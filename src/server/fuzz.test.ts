@@ -8,6 +8,7 @@ import { newsletterRequestSchema } from '../contracts/newsletter';
 import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { buildApp } from './app';
 import { type Store, createStore } from './store';
+import { injectWithProof } from '../../test/proof';
 
 /**
  * Thousands of malformed requests against both form routes: the server must answer every one
@@ -18,8 +19,8 @@ const ROUTES = [
   { url: API_PATHS.contact, schema: contactRequestSchema },
   { url: API_PATHS.newsletter, schema: newsletterRequestSchema },
 ] as const;
-const FIELDS = ['name', 'phone', 'email', 'company', 'message', 'website'];
-const ERROR_CODES = ['invalid_request', 'unsupported_body'];
+const FIELDS = ['name', 'phone', 'email', 'company', 'message', 'website', 'altcha'];
+const ERROR_CODES = ['invalid_request', 'unsupported_body', 'invalid_proof'];
 const FIELD_CODES: readonly string[] = FIELD_ERROR_CODES;
 
 const sqlLike = fc.constantFrom(
@@ -125,7 +126,7 @@ describe.each(ENGINES)('malformed input on %s', (engine) => {
     expect([(await store.listContacts()).length, (await store.listNewsletter()).length]).toEqual(before);
 
     // Still healthy afterwards.
-    const ok = await app.inject({ method: 'POST', url: API_PATHS.newsletter, payload: { email: 'after.fuzz@example.com' } });
+    const ok = await injectWithProof(app, { url: API_PATHS.newsletter, payload: { email: 'after.fuzz@example.com' } });
     expect(ok.statusCode).toBe(201);
   });
 });

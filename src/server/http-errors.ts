@@ -1,5 +1,6 @@
 import type { ApiError, ApiErrorCode } from '../contracts/api';
 import { fieldErrors } from '../contracts/fields';
+import type { ProofProblem } from '../contracts/proof-of-work';
 import { StoreNotWritableError, StoreUnavailableError, SubmissionCapError } from './store';
 
 /**
@@ -13,6 +14,15 @@ export class PayloadError extends Error {
   readonly statusCode = 400;
   constructor(readonly issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
     super('payload failed validation');
+  }
+}
+
+/** The post's proof of work is missing, wrong, expired or already used (src/server/proof-of-work.ts). */
+export class ProofRefusedError extends Error {
+  override name = 'ProofRefusedError';
+  readonly statusCode = 400;
+  constructor(readonly problem: ProofProblem) {
+    super(`proof of work refused: ${problem}`);
   }
 }
 
@@ -69,6 +79,7 @@ export const apiError = (error: ApiErrorCode, extra: Omit<ApiError, 'ok' | 'erro
 
 export function toApiAnswer(error: unknown): { status: number; body: ApiError } {
   if (error instanceof PayloadError) return { status: 400, body: apiError('invalid_request', { fields: fieldErrors(error.issues) }) };
+  if (error instanceof ProofRefusedError) return { status: 400, body: apiError('invalid_proof', { proof: error.problem }) };
   if (error instanceof RateLimitedError) return { status: 429, body: apiError('rate_limited', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof NotConfiguredError || error instanceof VoiceNotConfiguredError) return { status: 503, body: apiError('not_configured') };
   if (error instanceof DailyBudgetError) return { status: 503, body: apiError('daily_budget_spent', { retryAfter: error.retryAfterSeconds }) };

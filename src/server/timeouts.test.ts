@@ -6,6 +6,7 @@ import { startServerProcess } from '../../test/server-process';
 import { type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { buildApp } from './app';
 import { SHUTDOWN_UPLOAD_GRACE_MS } from './plugins/shutdown';
+import { proofFrom } from '../../test/proof';
 
 /**
  * Clients that send their request too slowly (slowloris): the headers, or the body, trickled a
@@ -75,7 +76,9 @@ describe('requests that arrive too slowly', () => {
   });
 
   it('still takes a slow upload that arrives within its time, and serves others meanwhile', async () => {
-    const slow = trickle(port, postHead(CONTACT.length), CONTACT, 10);
+    // The proof of work goes with the headers; the visitor's fields trickle in as before.
+    const proof = `{"altcha":${JSON.stringify(await proofFrom(app))},`;
+    const slow = trickle(port, `${postHead(proof.length + CONTACT.length - 1)}${proof}`, CONTACT.slice(1), 10);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     expect((await slow).status).toBe('HTTP/1.1 201 Created');
   });

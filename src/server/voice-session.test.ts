@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { injectWithProof } from '../../test/proof';
 import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { buildApp } from './app';
 import { type Store, createStore } from './store';
@@ -164,7 +165,7 @@ describe.each(ENGINES)('VOICE_CALLS_PER_DAY on %s', (engine) => {
       expect((await apps[1]!.inject({ method: 'POST', url: '/api/voice/session', remoteAddress: '203.0.113.99', payload: { locale: 'fr' } })).statusCode).toBe(503);
       expect((await apps[0]!.inject({ url: '/', remoteAddress: '203.0.113.99' })).statusCode).toBe(200);
       const contact = { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' };
-      expect((await apps[0]!.inject({ method: 'POST', url: '/api/contact', remoteAddress: '203.0.113.99', payload: contact })).statusCode).toBe(201);
+      expect((await injectWithProof(apps[0]!, { url: '/api/contact', remoteAddress: '203.0.113.99', payload: contact })).statusCode).toBe(201);
     } finally {
       await Promise.all(apps.map((app) => app.close()));
       await Promise.all(stores.map((store) => store.close()));

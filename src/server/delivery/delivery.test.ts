@@ -9,6 +9,7 @@ import { type DeliveryRecord, type LeadEvent, type Store, createStore } from '..
 import { Webhook } from 'standardwebhooks';
 import { signWebhook, webhookKey } from './signature';
 import { type SmtpReceiver, type WebhookReceiver, acknowledgedIds, startSmtpReceiver, startWebhookReceiver } from './test-receivers';
+import { injectWithProof } from '../../../test/proof';
 
 const SECRET = TEST_WEBHOOK_SECRET;
 /** Short retry settings so a test sees several attempts in about a second. */
@@ -62,8 +63,7 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     app = await buildApp({ config, logger: logs.logger });
     return app;
   }
-  const post = (url: string, payload: object, referer = 'http://localhost/fr/') =>
-    app!.inject({ method: 'POST', url, payload, headers: { referer } });
+  const post = (url: string, payload: Record<string, unknown>, referer = 'http://localhost/fr/') => injectWithProof(app!, { url, payload, headers: { referer } });
   /** `npm run deliveries` with the server's storage settings. */
   const cli = async (args: string[]) => {
     let out = '';

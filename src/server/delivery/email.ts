@@ -111,7 +111,7 @@ export type EmailSenderOptions = {
   /** Who the firm is, for the e-mails that go to visitors. */
   site: Pick<SiteConfig, 'brand' | 'email' | 'address'>;
   /** The signed link that confirms a pending newsletter sign-up. */
-  confirmationLink: (confirmationId: number) => Promise<string>;
+  confirmationLink: (confirmationId: number, linkNonce: string | null) => Promise<string>;
 };
 
 export function emailSender(settings: NonNullable<NotificationConfig['email']>, options: EmailSenderOptions): Sender {
@@ -134,7 +134,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
       const messageId = `<${event.id}@${domain}>`;
       const headers = { 'X-AtelierIA-Id': event.id, 'X-AtelierIA-Event': event.type };
       if (event.type === 'newsletter.confirmation') {
-        const link = await options.confirmationLink(event.data.confirmationId);
+        const link = await options.confirmationLink(event.data.confirmationId, event.data.linkNonce ?? null);
         const mail = composeConfirmationEmail({ locale: asLinkLocale(event.data.locale), link, site: options.site });
         await (await connect()).sendMail({
           from: settings.from,

@@ -4,6 +4,7 @@ import { type ServerProcess, startServerProcess } from '../../../test/server-pro
 import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, testConfig } from '../../../test/storage';
 import { createStore } from '../store';
 import { type WebhookReceiver, acknowledgedIds, startWebhookReceiver } from './test-receivers';
+import { CHEAP_PROOF_ENV, postWithProof } from '../../../test/proof';
 
 /**
  * The real server (src/server/server.ts) as child processes: killed in the middle of a delivery,
@@ -16,7 +17,7 @@ const WAIT = { timeout: 45_000, interval: 100 };
 const running: ServerProcess[] = [];
 const receivers: WebhookReceiver[] = [];
 async function start(env: Record<string, string>) {
-  const server = await startServerProcess(env);
+  const server = await startServerProcess({ ...CHEAP_PROOF_ENV, ...env });
   running.push(server);
   return server;
 }
@@ -33,11 +34,7 @@ async function newReceiver() {
 }
 
 async function postContact(server: ServerProcess, message: string) {
-  const response = await fetch(`${server.url}/api/contact`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Jean Roy', phone: '514 555 0100', email: 'jean.roy@example.com', message }),
-  });
+  const response = await postWithProof(server.url, '/api/contact', { name: 'Jean Roy', phone: '514 555 0100', email: 'jean.roy@example.com', message });
   return response.status;
 }
 
@@ -107,6 +104,8 @@ describe('two servers on one PostgreSQL database', () => {
         DELIVERY_LEASE: '60s',
         // One job per claim: many small claims, so the two servers' claims keep colliding.
         DELIVERY_BATCH: '1',
+        // Not a test of the notifications cap (abuse.test.ts is).
+        NOTIFICATIONS_PER_MINUTE: '100000',
         LOG_LEVEL: 'info',
       };
       const servers = await Promise.all([start(env), start(env)]);

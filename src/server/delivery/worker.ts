@@ -14,6 +14,9 @@ import type { Sender } from './sender';
  *   `npm run deliveries -- --retry`.
  * - Several servers on one PostgreSQL database claim jobs with SKIP LOCKED (store/outbox.ts):
  *   each job is held by one worker at a time.
+ * - At most NOTIFICATIONS_PER_MINUTE sends per channel per minute, all instances together
+ *   (`admit`, counted in the database): a flood of leads cannot flood the firm's inbox or CRM.
+ *   The excess waits for the next minute, uncounted, and goes out in order: delayed, never dropped.
  */
 
 export type WorkerLogger = {
@@ -29,6 +32,13 @@ export type DeliveryWorkerOptions = {
   settings: DeliveryConfig;
   log: WorkerLogger;
   random?: () => number;
+  /**
+   * Whether one more send on this channel fits this minute's cap (NOTIFICATIONS_PER_MINUTE); each
+   * call counts one. Absent: no cap.
+   */
+  admit?: (channel: Channel, minute: number) => Promise<boolean>;
+  /** The cap, for the warning. */
+  perMinute?: number;
 };
 
 export interface DeliveryWorker {
@@ -40,6 +50,8 @@ export interface DeliveryWorker {
 
 /** How long stop() lets deliveries under way finish before interrupting them. */
 const STOP_GRACE_MS = 3_000;
+const MINUTE_MS = 60_000;
+const minuteNow = () => Math.floor(Date.now() / MINUTE_MS);
 const REASON_MAX = 500;
 
 /**
@@ -80,6 +92,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  /** The minute in which this worker found the cap reached: no more claims until it ends. */
+  let cappedMinute = -1;
 
   function schedule(delayMs: number) {
     clearTimeout(timer);
@@ -103,12 +117,14 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     })();
     await running;
     running = undefined;
-    if (!stopped) schedule(settings.pollMs);
+    if (stopped) return;
+    // Capped: look again as the next minute starts.
+    schedule(cappedMinute === minuteNow() ? (minuteNow() + 1) * MINUTE_MS - Date.now() + 50 : settings.pollMs);
   }
 
   async function pass(): Promise<boolean> {
     const queue = options.queue();
-    if (!queue) return false;
+    if (!queue || cappedMinute === minuteNow()) return false;
     let jobs: ClaimedDelivery[];
     try {
       jobs = await queue.claim({ channels, limit: batchSize, leaseMs: settings.leaseMs });
@@ -117,11 +133,32 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       return false;
     }
     await Promise.all(jobs.map((job) => deliver(queue, job)));
-    return jobs.length === batchSize;
+    return jobs.length === batchSize && cappedMinute !== minuteNow();
+  }
+
+  /** Whether the cap lets this job go now; if not, it goes back to the queue for the next minute. */
+  async function admitted(queue: DeliveryQueue, job: ClaimedDelivery, fields: object): Promise<boolean> {
+    if (!options.admit) return true;
+    const minute = minuteNow();
+    try {
+      if (await options.admit(job.channel, minute)) return true;
+    } catch (error) {
+      log.warn({ ...fields, err: error }, 'delivery worker cannot count this minute\'s notifications; it will try again');
+      await queue.release(job).catch(() => undefined);
+      return false;
+    }
+    if (cappedMinute !== minute) {
+      cappedMinute = minute;
+      // A warning named as such, once a minute, not an error per lead.
+      log.warn({ cap: 'NOTIFICATIONS_PER_MINUTE', limit: options.perMinute, channel: job.channel }, 'cap reached: notifications per minute (NOTIFICATIONS_PER_MINUTE); the rest wait for the next minute, none is dropped');
+    }
+    await queue.release(job, new Date((minute + 1) * MINUTE_MS)).catch(() => undefined);
+    return false;
   }
 
   async function deliver(queue: DeliveryQueue, job: ClaimedDelivery) {
     const fields = { jobId: job.id, channel: job.channel, event: job.event.type, eventId: job.event.id, attempt: job.attempt };
+    if (!(await admitted(queue, job, fields))) return;
     const sender = senders[job.channel];
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     try {

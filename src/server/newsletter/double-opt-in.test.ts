@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExport } from '../../../scripts/export';
 import { freePort } from '../../../test/postgres';
-import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../../test/storage';
+import { ENGINES, type TestStorage, captureLogs, freshStorage, storageQuery, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
 import { type SmtpReceiver, startSmtpReceiver } from '../delivery/test-receivers';
-import { type Store, createStore } from '../store';
+import { CONFIRMATION_EMAILS, CONFIRMATION_RESEND_MS, PENDING_SUBSCRIPTION_DAYS, type Store, createStore } from '../store';
+import { postWithProof } from '../../../test/proof';
 
 const WAIT = { timeout: 20_000, interval: 50 };
 /** The button of the page a link opens. */
@@ -50,8 +51,7 @@ describe.each(ENGINES)('newsletter double opt-in on %s', (engine) => {
     await storage?.dispose();
   });
 
-  const signUp = (email: string, page: string) =>
-    fetch(`${base}/api/newsletter`, { method: 'POST', headers: { 'content-type': 'application/json', referer: `${base}${page}` }, body: JSON.stringify({ email }) });
+  const signUp = (email: string, page: string) => postWithProof(base, '/api/newsletter', { email }, { referer: `${base}${page}` });
   const mailsTo = (address: string) => smtp.messages.filter((mail) => mail.envelope.to.some((to) => to.toLowerCase() === address.toLowerCase()));
   async function exported() {
     let json = '';
@@ -67,7 +67,7 @@ describe.each(ENGINES)('newsletter double opt-in on %s', (engine) => {
     const [mail] = mailsTo('Camille@Example.com');
     expect(mail!.message.subject).toBe('Confirmez votre abonnement à l’infolettre de Atelier IA');
     expect(mail!.message.text).toContain('Une personne, vous sans doute, a demandé');
-    const link = /https?:\/\/\S+\/newsletter\/confirm\?s=\d+&t=[\w-]{43}/.exec(mail!.message.text ?? '')?.[0];
+    const link = /https?:\/\/\S+\/newsletter\/confirm\?s=\d+&n=[\w-]{22}&t=[\w-]{43}/.exec(mail!.message.text ?? '')?.[0];
     expect(link).toBeDefined();
 
     // Not a subscriber yet: not in the export, the firm not told, and signing up again is no "already subscribed".
@@ -133,5 +133,63 @@ describe.each(ENGINES)('newsletter double opt-in on %s', (engine) => {
     await expect.poll(() => mailsTo('robin@example.com').length, WAIT).toBe(2);
     expect(mailsTo('robin@example.com')[1]!.message.subject).toBe('Confirmez votre abonnement à l’infolettre de Atelier IA');
     expect((await exported()).find((row) => row.email === 'robin@example.com')!.unsubscribed_at).not.toBeNull();
+  });
+
+  /** As if the latest confirmation e-mail to `email` had been queued `ms` ago. */
+  const sentAgo = (email: string, ms: number) =>
+    storageQuery(env, 'update newsletter_confirmations set email_queued_at = ? where email_normalized = ?', [new Date(Date.now() - ms).toISOString(), email]);
+  const confirmLinks = (email: string) => mailsTo(email).map((mail) => /https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(mail.message.text ?? '')![0]);
+
+  it('a confirmation link works once: after confirm → unsubscribe → a stranger signs the address up again, the first link subscribes nothing', async () => {
+    const email = 'dominique@example.com';
+    expect((await signUp(email, '/fr/')).status).toBe(201);
+    await expect.poll(() => mailsTo(email).length, WAIT).toBe(1);
+    const [first] = confirmLinks(email);
+    expect(await (await press(first!)).text()).toContain('Votre abonnement est confirmé');
+    const subscriber = (await exported()).find((row) => row.email === email)!;
+    expect((await press(String(subscriber.unsubscribe_url))).status).toBe(200);
+
+    // A stranger signs the address up again, ten minutes later: a new e-mail, with a new link.
+    await sentAgo(email, CONFIRMATION_RESEND_MS + 1_000);
+    expect((await signUp(email, '/')).status).toBe(201);
+    await expect.poll(() => mailsTo(email).length, WAIT).toBe(2);
+    const second = confirmLinks(email)[1]!;
+    expect(second).not.toBe(first);
+    // The first link, byte for byte, no longer does anything: it says it has expired.
+    for (const response of [await fetch(first!), await press(first!)]) {
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('Ce lien de confirmation a expiré');
+    }
+    expect((await exported()).find((row) => row.email === email)!.unsubscribed_at).not.toBeNull();
+  });
+
+  it('a confirmation link expires when its 7 days are up, whether or not the daily purge has run', async () => {
+    const email = 'vieux.lien@example.com';
+    expect((await signUp(email, '/')).status).toBe(201);
+    await expect.poll(() => mailsTo(email).length, WAIT).toBe(1);
+    const [link] = confirmLinks(email);
+    await sentAgo(email, PENDING_SUBSCRIPTION_DAYS * 24 * 60 * 60_000 - 60_000);
+    expect(await (await fetch(link!)).text()).toContain('Confirm my subscription');
+    // Eight days old: the pending request is still there (no purge ran), the link is not good any more.
+    await sentAgo(email, 8 * 24 * 60 * 60_000);
+    expect(await store.findConfirmation(Number(new URL(link!).searchParams.get('s')))).toBeDefined();
+    for (const response of [await fetch(link!), await press(link!)]) expect(await response.text()).toContain('This confirmation link has expired');
+    expect((await exported()).map((row) => row.email)).not.toContain(email);
+  });
+
+  it(`sends one address at most ${CONFIRMATION_EMAILS.max} confirmation e-mails in 30 days, however often it is signed up`, async () => {
+    const victim = 'victime@example.com';
+    for (let i = 0; i < CONFIRMATION_EMAILS.max + 3; i++) {
+      const answer = await signUp(victim, '/');
+      // The sender learns nothing: the same answer every time.
+      expect({ status: answer.status, body: await answer.json() }).toEqual({ status: 201, body: { ok: true, confirmation: 'email' } });
+      // Past the 10-minute spacing each time, as a patient attacker would be.
+      await sentAgo(victim, CONFIRMATION_RESEND_MS + 1_000);
+    }
+    await expect.poll(() => mailsTo(victim).length, WAIT).toBe(CONFIRMATION_EMAILS.max);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailsTo(victim)).toHaveLength(CONFIRMATION_EMAILS.max);
+    // And the last e-mail's link does not work any more either: a sign-up past the limit closed it.
+    expect(await (await fetch(confirmLinks(victim).at(-1)!)).text()).toContain('This confirmation link has expired');
   });
 });

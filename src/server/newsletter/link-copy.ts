@@ -20,6 +20,8 @@ export type LinkPageCopy = {
   gone: Message;
   invalid: Message;
   unavailable: Message;
+  /** Too many link pages opened from one address (RATE_LIMIT_LINKS). */
+  rateLimited: Message;
   backHome: string;
   /** Where "back to the site" goes: the home page in that language. */
   homePath: string;
@@ -53,6 +55,10 @@ export const UNSUBSCRIBE_COPY: Record<LinkLocale, LinkPageCopy> = {
       title: 'Unsubscribing is temporarily unavailable',
       body: 'Please try again in a few minutes, or write to {email} and we will unsubscribe you.',
     },
+    rateLimited: {
+      title: 'Too many attempts',
+      body: 'Please open the link again in a few minutes, or write to {email} and we will unsubscribe you.',
+    },
     backHome: 'Back to the {brand} website',
     homePath: '/',
   },
@@ -83,6 +89,10 @@ export const UNSUBSCRIBE_COPY: Record<LinkLocale, LinkPageCopy> = {
       title: 'Le désabonnement est temporairement indisponible',
       body: 'Veuillez réessayer dans quelques minutes, ou écrivez-nous à {email} et nous vous désabonnerons.',
     },
+    rateLimited: {
+      title: 'Trop de tentatives',
+      body: 'Rouvrez le lien dans quelques minutes, ou écrivez-nous à {email} et nous vous désabonnerons.',
+    },
     backHome: 'Retour au site de {brand}',
     homePath: '/fr/',
   },
@@ -106,7 +116,7 @@ export const CONFIRM_COPY: Record<LinkLocale, LinkPageCopy> = {
     },
     gone: {
       title: 'This confirmation link has expired',
-      body: 'A sign-up that is not confirmed within 7 days is deleted. Sign up again on our website and we will send you a new link.',
+      body: 'A confirmation link works for 7 days, and only the latest one sent to an address. Sign up again on our website and we will send you a new link.',
     },
     invalid: {
       title: 'This confirmation link is not valid',
@@ -115,6 +125,10 @@ export const CONFIRM_COPY: Record<LinkLocale, LinkPageCopy> = {
     unavailable: {
       title: 'Confirming is temporarily unavailable',
       body: 'Please try again in a few minutes with the same link. Questions: {email}.',
+    },
+    rateLimited: {
+      title: 'Too many attempts',
+      body: 'Please open the same link again in a few minutes. Questions: {email}.',
     },
     backHome: 'Back to the {brand} website',
     homePath: '/',
@@ -136,7 +150,7 @@ export const CONFIRM_COPY: Record<LinkLocale, LinkPageCopy> = {
     },
     gone: {
       title: 'Ce lien de confirmation a expiré',
-      body: 'Une inscription qui n’est pas confirmée dans les 7 jours est supprimée. Inscrivez-vous de nouveau sur notre site et nous vous enverrons un nouveau lien.',
+      body: 'Un lien de confirmation est valide 7 jours, et seul le plus récent envoyé à une adresse fonctionne. Inscrivez-vous de nouveau sur notre site et nous vous enverrons un nouveau lien.',
     },
     invalid: {
       title: 'Ce lien de confirmation n’est pas valide',
@@ -145,6 +159,10 @@ export const CONFIRM_COPY: Record<LinkLocale, LinkPageCopy> = {
     unavailable: {
       title: 'La confirmation est temporairement indisponible',
       body: 'Veuillez réessayer dans quelques minutes avec le même lien. Des questions\u202F? {email}',
+    },
+    rateLimited: {
+      title: 'Trop de tentatives',
+      body: 'Rouvrez le même lien dans quelques minutes. Des questions\u202F? {email}',
     },
     backHome: 'Retour au site de {brand}',
     homePath: '/fr/',

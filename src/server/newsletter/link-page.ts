@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LinkLocale, LinkPageCopy } from './link-copy';
 
-export type LinkPageState = 'confirm' | 'done' | 'already' | 'gone' | 'invalid' | 'unavailable';
+export type LinkPageState = 'confirm' | 'done' | 'already' | 'gone' | 'invalid' | 'unavailable' | 'rateLimited';
 
 /**
  * The pages a subscriber sees after following one of the newsletter's signed links (unsubscribe,
@@ -67,7 +67,7 @@ export type LinkPageInput = {
 function section(locale: LinkLocale, input: LinkPageInput, headingLevel: 'h1' | 'h2'): string {
   const copy = input.copy[locale];
   const message = copy[input.state];
-  const shownEmail = input.state === 'invalid' || input.state === 'unavailable' ? input.firmEmail : maskEmail(input.email ?? '');
+  const shownEmail = input.state === 'invalid' || input.state === 'unavailable' || input.state === 'rateLimited' ? input.firmEmail : maskEmail(input.email ?? '');
   const fill = (text: string) =>
     escapeHtml(text)
       .replaceAll('{brand}', escapeHtml(input.brand))

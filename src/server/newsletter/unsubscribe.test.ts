@@ -4,6 +4,7 @@ import { runExport } from '../../../scripts/export';
 import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
 import { type Store, createStore } from '../store';
+import { postWithProof } from '../../../test/proof';
 
 const SITE_URL = 'https://www.atelier-ia.example';
 
@@ -36,12 +37,7 @@ describe.each(ENGINES)('newsletter unsubscribe on %s', (engine) => {
     await storage?.dispose();
   });
 
-  const signUp = (email: string, page: string) =>
-    fetch(`${base}/api/newsletter`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', referer: `${base}${page}` },
-      body: JSON.stringify({ email }),
-    });
+  const signUp = (email: string, page: string) => postWithProof(base, '/api/newsletter', { email }, { referer: `${base}${page}` });
 
   /** The subscriber's link as the firm's export gives it, pointed at the test server instead of SITE_URL. */
   async function linkFor(email: string): Promise<string> {
@@ -169,6 +165,31 @@ describe('unsubscribe page without storage', () => {
     } finally {
       await app.close();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(ENGINES)('the newsletter links per client address on %s', (engine) => {
+  it('are limited (RATE_LIMIT_LINKS): past it, a 429 page in both languages with Retry-After, and nothing done', async () => {
+    const storage = await freshStorage(engine);
+    const config = testConfig({ ...storage.env, SITE_URL, RATE_LIMIT_LINKS: '2/600' });
+    const app = await buildApp({ config, logger: captureLogs().logger });
+    try {
+      const url = `/newsletter/unsubscribe?s=1&t=${'a'.repeat(43)}`;
+      const open = (remoteAddress: string) => app.inject({ method: 'GET', url, remoteAddress });
+      expect((await open('203.0.113.9')).statusCode).toBe(400);
+      expect((await open('203.0.113.9')).statusCode).toBe(400);
+      const limited = await open('203.0.113.9');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBe('600');
+      expect(limited.headers['content-type']).toContain('text/html');
+      expect(limited.body).toContain('Trop de tentatives');
+      expect(limited.body).toContain('Too many attempts');
+      // Another address is not affected.
+      expect((await open('198.51.100.4')).statusCode).toBe(400);
+    } finally {
+      await app.close();
+      await storage.dispose();
     }
   });
 });

@@ -21,9 +21,9 @@ export interface Deliveries {
  * Registered after the storage plugin: Fastify runs onClose hooks in reverse order of
  * registration, so the worker stops before the database closes.
  */
-export const deliveryPlugin = appWide<{ config: Pick<ServerConfig, 'notifications' | 'delivery' | 'site'> }>(async (app, { config }) => {
+export const deliveryPlugin = appWide<{ config: Pick<ServerConfig, 'notifications' | 'delivery' | 'site' | 'caps'> }>(async (app, { config }) => {
   const senders = createSenders(config, {
-    confirmationLink: async (id) => linkUrl(config.site.url, await app.storage.get().linkSecret(), 'confirm', id),
+    confirmationLink: async (id, nonce) => linkUrl(config.site.url, await app.storage.get().linkSecret(), 'confirm', id, nonce),
   });
   if (Object.keys(senders).length === 0) {
     app.decorate('deliveries', { nudge() {} } satisfies Deliveries);
@@ -34,6 +34,14 @@ export const deliveryPlugin = appWide<{ config: Pick<ServerConfig, 'notification
     senders,
     settings: config.delivery,
     log: app.log.child({ component: 'delivery' }),
+    // NOTIFICATIONS_PER_MINUTE per channel, counted in the database: every instance shares it.
+    admit: async (channel, minute) => {
+      const store = app.storage.current();
+      if (!store) throw new Error('storage is not open');
+      const { count } = await store.hit(`notify:${channel}:${minute}`, 2 * 60_000);
+      return count <= config.caps.notificationsPerMinute;
+    },
+    perMinute: config.caps.notificationsPerMinute,
   });
   app.decorate('deliveries', { nudge: worker.nudge } satisfies Deliveries);
   app.addHook('onClose', () => worker.stop());

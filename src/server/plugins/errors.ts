@@ -14,10 +14,11 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
   const answer = toApiAnswer(error);
   if (answer.status >= 500) {
     // The log line gets the code, and the error itself unless it is a known state
-    // (no storage, shutting down, the submission cap, the voice demo off or its budget spent)
+    // (no storage, shutting down, the storage ceiling, the voice demo off or its budget spent)
     // whose stack would say nothing new.
     const known = [NotConfiguredError, ShuttingDownError, SubmissionCapError, VoiceNotConfiguredError, DailyBudgetError].some((kind) => error instanceof kind);
-    request.logFields = { ...request.logFields, apiError: answer.body.error, ...(known ? {} : { err: error }) };
+    const cap = error instanceof SubmissionCapError ? { cap: 'SUBMISSIONS_PER_DAY' } : {};
+    request.logFields = { ...request.logFields, apiError: answer.body.error, ...cap, ...(known ? {} : { err: error }) };
   }
   reply.code(answer.status);
   // 429 has it from the rate limiter already; a 503 that knows when to come back says so too.

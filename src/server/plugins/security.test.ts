@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
 import { type Store, createStore } from '../store';
+import { injectWithProof } from '../../../test/proof';
 
 const BASE_CSP =
   "default-src 'self'; script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def='; img-src 'self' data:; font-src 'self'; " +
@@ -32,7 +33,7 @@ describe('security headers', () => {
 
   it('API answers, whatever their status, are never stored (Cache-Control: no-store); pages are revalidated', async () => {
     const answers = [
-      await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'cache@example.com' } }),
+      await injectWithProof(app, { url: '/api/newsletter', payload: { email: 'cache@example.com' } }),
       await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'not an address' } }),
       await app.inject({ url: '/api/health' }),
       await app.inject({ url: '/api/nothing-here' }),
@@ -49,7 +50,7 @@ describe('security headers', () => {
   it('sends the CSP with the build hashes, and the fixed headers, on pages and API answers', async () => {
     for (const response of [
       await app.inject({ url: '/' }),
-      await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'csp@example.com' } }),
+      await injectWithProof(app, { url: '/api/newsletter', payload: { email: 'csp@example.com' } }),
       await app.inject({ url: '/missing' }),
     ]) {
       expect(response.headers['content-security-policy']).toBe(BASE_CSP);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
 import { type Store, createStore } from '../store';
+import { injectWithProof } from '../../../test/proof';
 
 const INDEX = `<!doctype html><html><head><title>Atelier IA</title></head><body>${'<p>Automation for Quebec businesses.</p>'.repeat(60)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(3000))});`;
@@ -141,7 +142,7 @@ describe('static site', () => {
   });
 
   it('still serves the API next to the site', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'site@example.com' } });
+    const response = await injectWithProof(app, { url: '/api/newsletter', payload: { email: 'site@example.com' } });
     expect(response.statusCode).toBe(201);
   });
 });

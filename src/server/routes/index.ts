@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
+import { challengeRoute } from './challenge';
 import { contactRoute } from './contact';
 import { healthRoute } from './health';
 import { newsletterRoute } from './newsletter';
@@ -12,11 +13,13 @@ import { type VoiceSessionOptions, voiceSessionRoute } from './voice-session';
  */
 export async function apiRoutes(
   app: FastifyInstance,
-  options: { rateLimits: ServerConfig['rateLimits']; doubleOptIn: boolean; voiceSession: VoiceSessionOptions },
+  options: { rateLimits: ServerConfig['rateLimits']; proofOfWork: ServerConfig['proofOfWork']; doubleOptIn: boolean; voiceSession: VoiceSessionOptions },
 ) {
+  const proofRequired = options.proofOfWork.required;
   app.removeContentTypeParser('text/plain');
-  await app.register(contactRoute, { rateLimit: options.rateLimits.contact });
-  await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn });
+  if (proofRequired) await app.register(challengeRoute, { rateLimit: options.rateLimits.challenge, maxAttempts: options.proofOfWork.maxAttempts });
+  await app.register(contactRoute, { rateLimit: options.rateLimits.contact, proofRequired });
+  await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn, proofRequired });
   await app.register(voiceSessionRoute, options.voiceSession);
   await app.register(healthRoute);
 }

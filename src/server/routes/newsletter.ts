@@ -6,7 +6,7 @@ import type { RateLimit } from '../config';
 import { apiError } from '../http-errors';
 import { routeRateLimit } from '../plugins/rate-limit';
 import type { ZodMiniTypeProvider } from '../validation';
-import { CREATED, caughtByHoneypot, submissionOrigin } from './submission';
+import { CREATED, caughtByHoneypot, requireProof, submissionOrigin } from './submission';
 
 /**
  * POST /api/newsletter: signs an address up. 201; 409 already_subscribed (a subscribed address).
@@ -19,13 +19,14 @@ import { CREATED, caughtByHoneypot, submissionOrigin } from './submission';
  * - Without: the form's submission is the consent (anyone can sign up any address).
  * An address that had unsubscribed is subscribed again the same way, with new proof.
  */
-export async function newsletterRoute(app: FastifyInstance, options: { rateLimit: RateLimit; doubleOptIn: boolean }) {
+export async function newsletterRoute(app: FastifyInstance, options: { rateLimit: RateLimit; doubleOptIn: boolean; proofRequired: boolean }) {
   const created: ApiSuccess = options.doubleOptIn ? { ...CREATED, confirmation: 'email' } : CREATED;
   app.withTypeProvider<ZodMiniTypeProvider>().post(
     API_PATHS.newsletter,
     { schema: { body: newsletterRequestSchema }, config: { rateLimit: routeRateLimit(options.rateLimit) } },
     async (request, reply) => {
-      const { website, email } = request.body;
+      const { website, email, altcha } = request.body;
+      await requireProof(app, request, altcha, options.proofRequired);
       if (caughtByHoneypot(request, website)) return reply.code(201).send(created);
       const store = app.storage.get();
       const subscription = { email, ...submissionOrigin(request), consent: { form: NEWSLETTER_FORM, version: NEWSLETTER_CONSENT_VERSION } };

@@ -25,12 +25,13 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * SUBMISSIONS_PER_MINUTE submissions are already stored this minute, across all client addresses
- * (and all instances sharing the database). Nothing was stored; try again after `retryAfterSeconds`.
+ * SUBMISSIONS_PER_DAY submissions are already stored in the last 24 hours, across all client
+ * addresses (and all instances sharing the database): the storage ceiling. Nothing was stored; try
+ * again after `retryAfterSeconds`.
  */
 export class SubmissionCapError extends Error {
   override name = 'SubmissionCapError';
   constructor(readonly retryAfterSeconds: number) {
-    super('the submissions-per-minute cap is reached');
+    super('the storage ceiling (SUBMISSIONS_PER_DAY) is reached');
   }
 }

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { ServerConfig } from '../config';
 import { StoreUnavailableError, SubmissionCapError, isUniqueViolation } from './errors';
@@ -17,8 +18,8 @@ export type * from './outbox';
  * every query below runs unchanged on both.
  *
  * Errors: a failing database surfaces as StoreUnavailableError (nothing was stored); a submission
- * over the per-minute cap as SubmissionCapError (nothing stored either); a duplicate newsletter
- * address is a normal result, not an error.
+ * past the storage ceiling (SUBMISSIONS_PER_DAY) as SubmissionCapError (nothing stored either); a
+ * duplicate newsletter address is a normal result, not an error.
  */
 export interface Store {
   readonly engine: Engine;
@@ -31,11 +32,13 @@ export interface Store {
   insertNewsletter(subscription: NewSubscription): Promise<'created' | 'resubscribed' | 'duplicate'>;
   /**
    * Double opt-in (SMTP configured): records a pending sign-up and, in the same transaction, queues
-   * the e-mail that asks the address to confirm ('confirmation_queued'); at most one such e-mail
-   * per address every CONFIRMATION_RESEND_MS ('confirmation_recent': the request is updated, no
-   * new e-mail). 'duplicate' only for an address that is subscribed; nothing is written then.
+   * the e-mail that asks the address to confirm ('confirmation_queued'), its link new and signed
+   * with a fresh nonce. At most one such e-mail per address every CONFIRMATION_RESEND_MS
+   * ('confirmation_recent') and CONFIRMATION_EMAILS.max per CONFIRMATION_EMAILS.windowMs
+   * ('confirmation_limited'): the request is updated, no e-mail goes out. 'duplicate' only for an
+   * address that is subscribed; nothing is written then.
    */
-  requestNewsletter(subscription: NewSubscription): Promise<'confirmation_queued' | 'confirmation_recent' | 'duplicate'>;
+  requestNewsletter(subscription: NewSubscription): Promise<'confirmation_queued' | 'confirmation_recent' | 'confirmation_limited' | 'duplicate'>;
   findConfirmation(id: number): Promise<ConfirmationState | undefined>;
   /**
    * The link was followed: the pending sign-up becomes a subscription (or restores a withdrawn
@@ -62,6 +65,19 @@ export interface Store {
   countVoiceSession(day: string, cap: number): Promise<boolean>;
   /** The secret that signs the newsletter's links (newsletter/signed-link.ts), created with the schema. */
   linkSecret(): Promise<string>;
+  /** The HMAC secrets of the proof-of-work challenges (src/server/proof-of-work.ts), created with the schema. */
+  proofSecrets(): Promise<{ challenge: string; key: string }>;
+  /**
+   * Marks a proof-of-work challenge (by its signature) as used until it expires: 'spent' the first
+   * time, 'already' ever after, on every instance sharing the database (a UNIQUE key, not a
+   * read-before-write). Expired ones are forgotten.
+   */
+  spendProof(signature: string, expiresAt: Date): Promise<'spent' | 'already'>;
+  /**
+   * Counts one hit of `key` in a fixed window of `windowMs` that starts with the key's first hit:
+   * returns the count so far (this one included) and when the window ends. Atomic on both engines.
+   */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
   /**
    * Deletes contact submissions received before `before`, with the notification jobs (and their
    * copies of leads) queued before then; returns how many submissions.
@@ -119,12 +135,23 @@ export type StoreHealth = { status: 'ok' } | { status: 'unreachable' | 'cannot_w
 
 export type SubscriptionState = { id: number; email: string; locale: string | null; unsubscribed: boolean };
 
-export type ConfirmationState = { id: number; email: string; locale: string | null; confirmed: boolean };
+export type ConfirmationState = {
+  id: number;
+  email: string;
+  locale: string | null;
+  confirmed: boolean;
+  /** The nonce signed into the latest confirmation link (null: a request made before 0008, whose link has none). */
+  linkNonce: string | null;
+  /** When the latest confirmation e-mail was queued: its link works for PENDING_SUBSCRIPTION_DAYS from then. */
+  emailQueuedAt: string | null;
+};
 
 /** A sign-up not confirmed within this many days is deleted. */
 export const PENDING_SUBSCRIPTION_DAYS = 7;
 /** One confirmation e-mail per address at most this often, however often it is signed up. */
 export const CONFIRMATION_RESEND_MS = 10 * 60_000;
+/** And at most this many per address in this window, so the form cannot be used to mail a stranger again and again. */
+export const CONFIRMATION_EMAILS = { max: 3, windowMs: 30 * 24 * 60 * 60_000 } as const;
 
 export type ConsentEvent = {
   action: 'subscribed' | 'unsubscribed';
@@ -168,8 +195,8 @@ export type NewsletterRecord = {
 export type StorageConfig = Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'> & {
   /** Which notification jobs each insert writes; none when absent. */
   notifications?: Pick<ServerConfig['notifications'], 'email' | 'webhook' | 'newsletter'>;
-  /** SUBMISSIONS_PER_MINUTE; no cap when absent (scripts, tests of other things). */
-  submissionsPerMinute?: number;
+  /** SUBMISSIONS_PER_DAY, the storage ceiling; none when absent (scripts, tests of other things). */
+  caps?: Pick<ServerConfig['caps'], 'submissionsPerDay'>;
 };
 
 /** One job per configured channel; newsletter sign-ups only when asked for. */
@@ -206,7 +233,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
     await db.destroy().catch(() => undefined);
     throw error;
   }
-  return kyselyStore(db, engine, outboxPolicy(config.notifications), config.submissionsPerMinute);
+  return kyselyStore(db, engine, outboxPolicy(config.notifications), config.caps?.submissionsPerDay, log);
 }
 
 /**
@@ -246,39 +273,68 @@ export const HEALTH_WRITE_EVERY_MS = 2_000;
 /** Thrown inside a voice-session count to roll it back: the day's budget is spent. */
 const OVER_BUDGET = Symbol('voice budget spent');
 
-/** Over the cap: come back when the minute is over. */
-const capReached = (minute: number) => new SubmissionCapError(Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
+/** The storage ceiling counts the submissions of the last 24 hours, minute by minute. */
+const CEILING_WINDOW_MINUTES = 24 * 60;
+/** Expired spent proofs and counters are deleted at most this often per instance (they are ignored once expired anyway). */
+const SWEEP_EVERY_MS = 60_000;
 
-function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy, cap: number | undefined): Store {
+/** Past the ceiling: the oldest minute of the window leaves it when this minute ends. */
+const ceilingReached = (minute: number) => new SubmissionCapError(Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
+
+function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy, ceiling: number | undefined, log: StoreLogger): Store {
   let closed: Promise<void> | undefined;
   let lastWriteProbe: { at: number; outcome: Promise<StoreHealth> } | undefined;
+  let lastSweep = 0;
+  let ceilingWarnedMinute = -1;
 
   /**
-   * The global cap (SUBMISSIONS_PER_MINUTE), counted in the database so that every instance on one
-   * PostgreSQL shares it. Checked first without a lock, so a flood past the cap costs one read per
-   * request; counted last in the submission's transaction, so the counter row (which serializes
-   * submissions on PostgreSQL) is held only until the commit, and a submission that fails or goes
-   * over the cap is not counted.
+   * The storage ceiling (SUBMISSIONS_PER_DAY), counted in the database so that every instance on
+   * one PostgreSQL shares it: the submissions stored in the last 1440 minutes. Checked first (one
+   * indexed sum), counted last in the submission's transaction, so the minute's row (which
+   * serializes submissions on PostgreSQL) is held only until the commit, and a submission that
+   * fails or goes past the ceiling is not counted. Only stored submissions reach it: posts without
+   * a valid proof, or caught by the honeypot, are refused before.
    */
-  const submissionCap = {
+  const storageCeiling = {
     async check(trx: Transaction<Database>, minute: number) {
-      if (cap === undefined) return;
-      const row = await trx.selectFrom('submission_counts').select('count').where('minute', '=', minute).executeTakeFirst();
-      if (row && row.count >= cap) throw capReached(minute);
+      if (ceiling === undefined) return;
+      const row = await trx
+        .selectFrom('submission_counts')
+        .select((eb) => eb.fn.sum<number | string | null>('count').as('total'))
+        .where('minute', '>', minute - CEILING_WINDOW_MINUTES)
+        .executeTakeFirst();
+      if (Number(row?.total ?? 0) >= ceiling) throw reached(minute);
     },
     async count(trx: Transaction<Database>, minute: number) {
-      if (cap === undefined) return;
+      if (ceiling === undefined) return;
       const { count } = await trx
         .insertInto('submission_counts')
         .values({ minute, count: 1 })
         .onConflict((conflict) => conflict.column('minute').doUpdateSet((eb) => ({ count: eb('submission_counts.count', '+', 1) })))
         .returning('count')
         .executeTakeFirstOrThrow();
-      if (count > cap) throw capReached(minute);
       // The first submission of a minute clears the minutes no one will look at again.
-      if (count === 1) await trx.deleteFrom('submission_counts').where('minute', '<', minute - 1).execute();
+      if (count === 1) await trx.deleteFrom('submission_counts').where('minute', '<=', minute - CEILING_WINDOW_MINUTES).execute();
     },
   };
+
+  /** The ceiling is reached: a warning named as such, once a minute per instance, not an error per request. */
+  function reached(minute: number): SubmissionCapError {
+    if (ceilingWarnedMinute !== minute) {
+      ceilingWarnedMinute = minute;
+      log.warn({ cap: 'SUBMISSIONS_PER_DAY', limit: ceiling }, 'cap reached: storage ceiling (SUBMISSIONS_PER_DAY); form posts get 503 until the oldest of the last 24 hours age out');
+    }
+    return ceilingReached(minute);
+  }
+
+  /** Deletes expired spent proofs and counters, at most once a minute per instance. */
+  async function sweep(now: Date) {
+    if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now.getTime();
+    await db.deleteFrom('spent_proofs').where('expires_at', '<', now.toISOString()).execute();
+    await db.deleteFrom('rate_counters').where('expires_at', '<', now.toISOString()).execute();
+  }
+
 
   /**
    * Makes the address a subscriber with this consent, logs the consent and queues the firm's
@@ -321,13 +377,13 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
     return again ? 'resubscribed' : 'created';
   }
 
-  /** A write that stores a submission: within the cap, in one transaction. */
+  /** A write that stores a submission: under the ceiling, in one transaction. */
   function submit(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
     const minute = Math.floor(Date.now() / MINUTE_MS);
     return write(async (trx) => {
-      await submissionCap.check(trx, minute);
+      await storageCeiling.check(trx, minute);
       await work(trx);
-      await submissionCap.count(trx, minute);
+      await storageCeiling.count(trx, minute);
     });
   }
 
@@ -385,7 +441,7 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
           .where('unsubscribed_at', 'is', null)
           .executeTakeFirst();
         if (subscribed) return 'duplicate';
-        let result: 'confirmation_queued' | 'confirmation_recent' = 'confirmation_queued';
+        let result: 'confirmation_queued' | 'confirmation_recent' | 'confirmation_limited' = 'confirmation_queued';
         try {
           await submit(async (trx) => {
             const now = new Date().toISOString();
@@ -406,14 +462,27 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
             // Still waiting, and an e-mail went out minutes ago: no second one (nobody can flood an inbox).
             const recent =
               pending?.confirmed_at === null && pending.email_queued_at !== null && Date.now() - new Date(pending.email_queued_at).getTime() < CONFIRMATION_RESEND_MS;
+            // A few e-mails per address per month at most, counted under a keyed hash of the address
+            // (the counter outlives the pending request, which is deleted after 7 days).
+            const limited =
+              !recent &&
+              (await hitCounter(trx, `confirm-mail:${createHmac('sha256', await secretOf(trx, 'unsubscribe_secret')).update(key).digest('base64url')}`, CONFIRMATION_EMAILS.windowMs))
+                .count > CONFIRMATION_EMAILS.max;
+            // No e-mail: a recent one's link stays valid; past the limit, any older link stops working
+            // (a withdrawn address re-requested by someone else must not be confirmed by its old link).
+            const mail = recent ? {} : limited ? { link_nonce: newLinkNonce() } : { email_queued_at: now, link_nonce: newLinkNonce() };
             const id = pending
-              ? (await trx.updateTable('newsletter_confirmations').set({ ...request, ...(recent ? {} : { email_queued_at: now }) }).where('id', '=', pending.id).execute(), pending.id)
-              : (await trx.insertInto('newsletter_confirmations').values({ ...request, email_normalized: key, email_queued_at: now }).returning('id').executeTakeFirstOrThrow()).id;
-            if (recent) {
-              result = 'confirmation_recent';
+              ? (await trx.updateTable('newsletter_confirmations').set({ ...request, ...mail }).where('id', '=', pending.id).execute(), pending.id)
+              : (await trx.insertInto('newsletter_confirmations').values({ ...request, email_normalized: key, ...mail }).returning('id').executeTakeFirstOrThrow()).id;
+            if (recent || limited) {
+              result = recent ? 'confirmation_recent' : 'confirmation_limited';
               return;
             }
-            await enqueue(trx, policy, { type: 'newsletter.confirmation', createdAt: now, data: { confirmationId: id, email: request.email, locale: request.locale } });
+            await enqueue(trx, policy, {
+              type: 'newsletter.confirmation',
+              createdAt: now,
+              data: { confirmationId: id, email: request.email, locale: request.locale, linkNonce: 'link_nonce' in mail ? mail.link_nonce : null },
+            });
           });
         } catch (error) {
           // The same address signed up twice at once: the other request queued the e-mail.
@@ -425,8 +494,21 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
 
     findConfirmation: (id) =>
       guarded(async () => {
-        const row = await db.selectFrom('newsletter_confirmations').select(['id', 'email', 'locale', 'confirmed_at']).where('id', '=', id).executeTakeFirst();
-        return row && { id: row.id, email: row.email, locale: row.locale, confirmed: row.confirmed_at !== null };
+        const row = await db
+          .selectFrom('newsletter_confirmations')
+          .select(['id', 'email', 'locale', 'confirmed_at', 'link_nonce', 'email_queued_at'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return (
+          row && {
+            id: row.id,
+            email: row.email,
+            locale: row.locale,
+            confirmed: row.confirmed_at !== null,
+            linkNonce: row.link_nonce,
+            emailQueuedAt: row.email_queued_at === null ? null : isoTimestamp(row.email_queued_at),
+          }
+        );
       }),
 
     confirmNewsletter: (id) =>
@@ -538,10 +620,28 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
         }
       }),
 
-    linkSecret: () =>
+    linkSecret: () => guarded(() => secretOf(db, 'unsubscribe_secret')),
+
+    proofSecrets: () =>
+      guarded(async () => ({ challenge: await secretOf(db, 'proof_of_work_secret'), key: await secretOf(db, 'proof_of_work_key_secret') })),
+
+    spendProof: (signature, expiresAt) =>
       guarded(async () => {
-        const row = await db.selectFrom('settings').select('value').where('name', '=', 'unsubscribe_secret').executeTakeFirstOrThrow();
-        return row.value;
+        const now = new Date();
+        await sweep(now);
+        const spent = await db
+          .insertInto('spent_proofs')
+          .values({ signature, expires_at: expiresAt.toISOString() })
+          .onConflict((conflict) => conflict.column('signature').doNothing())
+          .returning('signature')
+          .executeTakeFirst();
+        return spent ? 'spent' : 'already';
+      }),
+
+    hit: (key, windowMs) =>
+      guarded(async () => {
+        await sweep(new Date());
+        return hitCounter(db, key, windowMs);
       }),
 
     purgeContacts: (before) =>
@@ -637,6 +737,34 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
       return closed;
     },
   };
+}
+
+/** See Store.hit; inside a transaction when given one. */
+async function hitCounter(runner: Kysely<Database> | Transaction<Database>, key: string, windowMs: number) {
+  const now = new Date();
+  const nowIso = now.toISOString();
+  const row = await runner
+    .insertInto('rate_counters')
+    .values({ key, count: 1, expires_at: new Date(now.getTime() + windowMs).toISOString() })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet((eb) => ({
+        // A window that has ended starts again at 1; otherwise one more.
+        count: eb.case().when('rate_counters.expires_at', '<=', nowIso).then(1).else(eb('rate_counters.count', '+', 1)).end(),
+        expires_at: eb.case().when('rate_counters.expires_at', '<=', nowIso).then(eb.ref('excluded.expires_at')).else(eb.ref('rate_counters.expires_at')).end(),
+      })),
+    )
+    .returning(['count', 'expires_at'])
+    .executeTakeFirstOrThrow();
+  return { count: row.count, resetAt: new Date(row.expires_at).getTime() };
+}
+
+/** A random nonce for a confirmation link. */
+const newLinkNonce = () => randomBytes(16).toString('base64url');
+
+/** A secret the server made for itself with the schema (migrations 0003, 0008). */
+async function secretOf(runner: Kysely<Database> | Transaction<Database>, name: string): Promise<string> {
+  const row = await runner.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
 }
 
 /** Any database failure becomes StoreUnavailableError: the caller only needs to know nothing was done. */

@@ -127,7 +127,7 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
   }),
   /**
    * How many submissions were stored in each minute (its number since the epoch), across all
-   * instances: SUBMISSIONS_PER_MINUTE is checked against it (see store/index.ts, admit).
+   * instances: the storage ceiling (SUBMISSIONS_PER_DAY) sums the last 1440 of them (store/index.ts).
    */
   '0005_submission_counts': () => ({
     async up(db: Db) {
@@ -179,6 +179,40 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
         .createTable('voice_session_counts')
         .addColumn('day', 'text', (column) => column.primaryKey())
         .addColumn('count', 'integer', (column) => column.notNull())
+        .execute();
+    },
+  }),
+  /**
+   * Abuse limits (issue 27). `spent_proofs`: the proof-of-work challenges already used, by their
+   * signature, kept until they expire, so a proof spent on one instance is refused on every other.
+   * `rate_counters`: counts in fixed windows, shared by all instances: per-address request
+   * limits (PostgreSQL), notifications per minute, confirmation e-mails per address.
+   * `link_nonce`: each confirmation e-mail's link names its own request, so an older link (the
+   * same bytes) cannot confirm a later sign-up of the address. The challenges' HMAC secrets are
+   * made here, once, like the links' secret.
+   */
+  '0008_abuse_limits': (columns) => ({
+    async up(db: Db) {
+      await db.schema
+        .createTable('spent_proofs')
+        .addColumn('signature', 'text', (column) => column.primaryKey())
+        .addColumn('expires_at', columns.timestamp, (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('spent_proofs_expires_at_idx').on('spent_proofs').column('expires_at').execute();
+      await db.schema
+        .createTable('rate_counters')
+        .addColumn('key', 'text', (column) => column.primaryKey())
+        .addColumn('count', 'integer', (column) => column.notNull())
+        .addColumn('expires_at', columns.timestamp, (column) => column.notNull())
+        .execute();
+      await db.schema.createIndex('rate_counters_expires_at_idx').on('rate_counters').column('expires_at').execute();
+      await db.schema.alterTable('newsletter_confirmations').addColumn('link_nonce', 'text').execute();
+      await db
+        .insertInto('settings')
+        .values([
+          { name: 'proof_of_work_secret', value: randomBytes(32).toString('base64url') },
+          { name: 'proof_of_work_key_secret', value: randomBytes(32).toString('base64url') },
+        ])
         .execute();
     },
   }),

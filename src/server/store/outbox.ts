@@ -36,6 +36,8 @@ export type NewsletterConfirmationData = {
   confirmationId: number;
   email: string;
   locale: string | null;
+  /** Signed into the link with the id: this e-mail's link confirms this request only. Absent in jobs queued before 0008. */
+  linkNonce?: string | null;
 };
 
 /**
@@ -95,8 +97,11 @@ export interface DeliveryQueue {
   retryLater(job: ClaimedDelivery, reason: string, at: Date): Promise<void>;
   /** The attempt failed and no more will be made. */
   fail(job: ClaimedDelivery, reason: string): Promise<void>;
-  /** The attempt was interrupted (shutdown): give the job back at once, without counting the attempt. */
-  release(job: ClaimedDelivery): Promise<void>;
+  /**
+   * The attempt was not made (shutdown, or the notifications cap): give the job back without
+   * counting the attempt, due at once or at `until`.
+   */
+  release(job: ClaimedDelivery, until?: Date): Promise<void>;
   /** Jobs with these statuses, oldest first. */
   list(statuses: readonly DeliveryStatus[]): Promise<DeliveryRecord[]>;
   /** Queues a job (by id) or every failed job again, with a fresh attempt count and age. */
@@ -202,10 +207,10 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
         .execute();
     },
 
-    async release(job) {
+    async release(job, until) {
       await db
         .updateTable('delivery_jobs')
-        .set((eb) => ({ locked_until: null, claim_token: null, attempts: eb('attempts', '-', 1) }))
+        .set((eb) => ({ locked_until: null, claim_token: null, attempts: eb('attempts', '-', 1), ...(until ? { next_attempt_at: until.toISOString() } : {}) }))
         .where('id', '=', job.id)
         .where('claim_token', '=', job.claimToken)
         .execute();

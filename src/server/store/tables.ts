@@ -71,6 +71,8 @@ export interface NewsletterConfirmationsTable {
   email_queued_at: NullableTimestamp;
   /** Set when the link was followed; NULL while pending. */
   confirmed_at: NullableTimestamp;
+  /** Random, new with each confirmation e-mail, signed into its link: only the latest link works. NULL for requests made before 0008. */
+  link_nonce: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every consent and withdrawal, oldest first: the proof CASL asks the firm to keep. */
@@ -121,7 +123,7 @@ export interface DeliveryJobsTable {
   delivered_at: NullableTimestamp;
 }
 
-/** Submissions stored per minute, for SUBMISSIONS_PER_MINUTE. */
+/** Submissions stored per minute; SUBMISSIONS_PER_DAY is checked against the last 1440 of them. */
 export interface SubmissionCountsTable {
   /** Minutes since the epoch (UTC). */
   minute: ColumnType<number | string, number, number>;
@@ -135,6 +137,21 @@ export interface VoiceSessionCountsTable {
   count: number;
 }
 
+/** A proof-of-work challenge already used, until it expires. */
+export interface SpentProofsTable {
+  /** The challenge's HMAC signature (hex): unique to the challenge. */
+  signature: string;
+  expires_at: Timestamp;
+}
+
+/** A count in a fixed window, e.g. `rate:/api/contact:203.0.113.7` or `notify:email:29400000`. */
+export interface RateCountersTable {
+  key: string;
+  count: number;
+  /** The window's end: after it the next hit starts a new window at 1. */
+  expires_at: MutableTimestamp;
+}
+
 export interface Database {
   contact_submissions: ContactSubmissionsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
@@ -144,4 +161,6 @@ export interface Database {
   delivery_jobs: DeliveryJobsTable;
   submission_counts: SubmissionCountsTable;
   voice_session_counts: VoiceSessionCountsTable;
+  spent_proofs: SpentProofsTable;
+  rate_counters: RateCountersTable;
 }

@@ -213,6 +213,10 @@ export type Content = {
     contact: {
       notConfigured: { title: string; description: string };
       failed: { title: string; description: string };
+      /** Added after the description of every 503 (not configured, database down, the storage ceiling): the way round it. */
+      phoneFallback: string;
+      /** The browser's proof of work could not be made, or was refused twice (issue 27). */
+      proofFailed: { title: string; description: string };
       success: { title: string; description: string };
       rateLimited: { title: string; description: string };
       invalid: { title: string; description: string };
@@ -226,6 +230,8 @@ export type Content = {
       /** Under `success` when the site confirms sign-ups by e-mail (double opt-in). */
       confirmFromInbox: string;
       rateLimited: string;
+      /** The browser's proof of work could not be made, or was refused twice. */
+      proofFailed: string;
     };
   };
   /** Inline messages for field-level errors returned by the API or found before sending. */

@@ -392,6 +392,11 @@ export const enBelowTheFold: BelowTheFoldContent = {
         description: 'Configuration missing on the server. Please try again later.',
       },
       failed: { title: 'Failed to send message', description: 'Please try again later.' },
+      phoneFallback: 'Or call us at {phone}.',
+      proofFailed: {
+        title: 'Failed to send message',
+        description: 'Your browser could not complete our anti-spam check. Please try again, or call us at {phone}.',
+      },
       success: { title: 'Message sent successfully!', description: "We'll get back to you soon." },
       rateLimited: {
         title: 'Too many messages',
@@ -410,6 +415,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       success: 'Successfully subscribed to our newsletter!',
       confirmFromInbox: 'To confirm, open the link in the e-mail we just sent you.',
       rateLimited: 'Too many attempts. Please try again in a few minutes.',
+      proofFailed: 'Your browser could not complete our anti-spam check. Please try again.',
     },
   },
 

@@ -408,6 +408,11 @@ export const frBelowTheFold: BelowTheFoldContent = {
         description: 'Configuration manquante sur le serveur. Veuillez réessayer plus tard.',
       },
       failed: { title: "Échec de l'envoi du message", description: 'Veuillez réessayer plus tard.' },
+      phoneFallback: 'Vous pouvez aussi nous appeler au {phone}.',
+      proofFailed: {
+        title: 'Échec de l’envoi du message',
+        description: 'Votre navigateur n’a pas pu terminer notre vérification antipourriel. Veuillez réessayer ou nous appeler au {phone}.',
+      },
       success: { title: 'Message envoyé avec succès!', description: 'Nous vous répondrons sous peu.' },
       rateLimited: {
         title: 'Trop de messages',
@@ -426,6 +431,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
       success: 'Votre inscription à notre infolettre est enregistrée!',
       confirmFromInbox: 'Pour la confirmer, ouvrez le lien du courriel que nous venons de vous envoyer.',
       rateLimited: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
+      proofFailed: 'Votre navigateur n’a pas pu terminer notre vérification antipourriel. Veuillez réessayer.',
     },
   },
 

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Send } from 'lucide-react';
 import { useContent } from '../../content/context';
 import { Honeypot } from '../../components/Honeypot';
@@ -10,7 +11,8 @@ import { useContactForm, type ContactField } from './use-contact-form';
 
 export function ContactForm() {
   const { contact, fieldErrors, a11y } = useContent();
-  const form = useContactForm();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useContactForm(formRef);
   const { fields } = contact.form;
 
   const bind = (field: ContactField) => ({
@@ -32,6 +34,7 @@ export function ContactForm() {
       action="#contact-form"
       noValidate={false}
       onSubmit={form.submit}
+      ref={formRef}
       className="relative space-y-5"
       aria-describedby="contact-form-title"
     >

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { API_PATHS } from '../../../contracts/api';
 import { contactRequestSchema } from '../../../contracts/contact';
 import { fieldErrors, type FieldErrorCode } from '../../../contracts/fields';
 import { useContent } from '../../content/context';
-import { postJson } from '../../lib/api';
+import { postJson, type PostResult } from '../../lib/api';
+import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';
+import { sendWithProof } from '../../lib/proof-of-work/send';
 
 export type ContactValues = { name: string; phone: string; email: string; company: string; message: string };
 export type ContactField = keyof ContactValues;
@@ -14,12 +16,15 @@ export const EMPTY_CONTACT: ContactValues = { name: '', phone: '', email: '', co
 /**
  * Contact form state per spec §4: idle → submitting → success (cleared, toast) or failure (values
  * kept, toast) → idle. The same schema as the server checks the values before anything is sent.
+ * The post carries a proof of work, started when focus first enters the form (`formRef`);
+ * "Sending..." covers any wait for it.
  */
-export function useContactForm() {
+export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const { toasts } = useContent();
   const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
   const [errors, setErrors] = useState<Partial<Record<ContactField, FieldErrorCode>>>({});
   const [submitting, setSubmitting] = useState(false);
+  const proof = useProofOfWork(formRef);
 
   function setField(field: ContactField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -40,7 +45,7 @@ export function useContactForm() {
     }
 
     setSubmitting(true);
-    const result = await postJson(API_PATHS.contact, payload);
+    const result: PostResult = await sendWithProof(proof, (altcha) => postJson(API_PATHS.contact, { ...payload, altcha }));
     setSubmitting(false);
 
     if (result.ok) {
@@ -49,6 +54,8 @@ export function useContactForm() {
       toast.success(toasts.contact.success.title, { description: toasts.contact.success.description });
       return;
     }
+    // The next attempt should not wait for its proof.
+    proof.start();
     const message =
       result.error === 'not_configured'
         ? toasts.contact.notConfigured
@@ -56,10 +63,14 @@ export function useContactForm() {
           ? toasts.contact.rateLimited
           : result.error === 'invalid_request'
             ? toasts.contact.invalid
-            : toasts.contact.failed;
+            : result.error === 'invalid_proof'
+              ? toasts.contact.proofFailed
+              : toasts.contact.failed;
     if (result.error === 'invalid_request' && result.fields) setErrors(result.fields);
     if (message === toasts.contact.failed) console.error('Contact form submission failed:', result.error);
-    toast.error(message.title, { description: message.description });
+    // Any 503 (nothing could be stored): the spec's words, then the firm's phone (issue 27).
+    const unavailable = result.error === 'not_configured' || result.error === 'unavailable';
+    toast.error(message.title, { description: unavailable ? `${message.description} ${toasts.contact.phoneFallback}` : message.description });
   }
 
   return { values, errors, submitting, setField, submit };

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { EMAIL_MAX } from '../../../contracts/fields';
 import { useContent } from '../../content/context';
 import { Honeypot } from '../../components/Honeypot';
@@ -16,7 +17,8 @@ const CONSENT_ID = 'newsletter-consent';
 export function NewsletterForm() {
   const { footer } = useContent();
   const text = footer.newsletter;
-  const form = useNewsletter();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useNewsletter(formRef);
   return (
     <>
     {/* noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's. */}
@@ -27,6 +29,7 @@ export function NewsletterForm() {
       action="#newsletter"
       noValidate
       onSubmit={form.submit}
+      ref={formRef}
       className="relative flex flex-col gap-3 sm:flex-row"
     >
       <Honeypot id="newsletter-website" />

@@ -1,0 +1,158 @@
+import Database from 'better-sqlite3';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHALLENGE_PATH, PROOF_ALGORITHM } from '../src/contracts/proof-of-work';
+import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
+
+/**
+ * Issue 27 in the browser: each form makes its proof of work (ALTCHA, in a Web Worker) when the
+ * visitor first focuses one of its fields, from one challenge of this server; the post carries it
+ * in the widget's payload format; a submit that comes before the proof is ready shows "Sending..."
+ * and goes once it is. Both forms, both languages, against the production server with its real
+ * work factor; nothing goes to another origin.
+ */
+const baseUrl = inject('baseUrl');
+const sqlitePath = inject('sqlitePath');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+const LANGUAGES = {
+  en: {
+    path: '/',
+    contact: { name: 'Full Name', phone: 'Phone Number', email: 'Email', message: 'Message or Inquiry', send: 'Send Message', sending: 'Sending...', done: 'Message sent successfully!' },
+    newsletter: { email: 'Email address', send: 'Subscribe', sending: 'Subscribing...', done: 'Successfully subscribed to our newsletter!' },
+  },
+  fr: {
+    path: '/fr/',
+    contact: { name: 'Nom complet', phone: 'Numéro de téléphone', email: 'Courriel', message: 'Message ou demande', send: 'Envoyer le message', sending: 'Envoi en cours...', done: 'Message envoyé avec succès!' },
+    newsletter: { email: 'Adresse courriel', send: "S'abonner", sending: 'Abonnement en cours...', done: 'Votre inscription à notre infolettre est enregistrée!' },
+  },
+} as const;
+
+/** The page's requests for challenges, and the JSON bodies of its form posts. */
+function watch(page: Page) {
+  const challenges: Request[] = [];
+  const posts: Array<{ path: string; body: Record<string, unknown> }> = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === CHALLENGE_PATH) challenges.push(request);
+    if (request.method() === 'POST' && url.pathname.startsWith('/api/')) posts.push({ path: url.pathname, body: request.postDataJSON() as Record<string, unknown> });
+  });
+  return { challenges, posts };
+}
+
+/** Holds the answers to the challenge requests until `release()`. */
+async function holdChallenges(page: Page) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${CHALLENGE_PATH}`, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/** What the post carried in `altcha`: the ALTCHA widget's payload, base64 of `{ challenge, solution }`. */
+function decodedProof(body: Record<string, unknown>) {
+  expect(typeof body.altcha).toBe('string');
+  return JSON.parse(Buffer.from(String(body.altcha), 'base64').toString('utf8')) as {
+    challenge: { parameters: { algorithm: string; expiresAt: number }; signature: string };
+    solution: { counter: number; derivedKey: string };
+  };
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+describe.each(Object.entries(LANGUAGES))('proof of work on the %s page', (_language, words) => {
+  it('contact form: focusing a field asks for one challenge; the post, once the proof is ready, carries it and is stored', async () => {
+    const { page, context, errors, externalRequests } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}` });
+    await waitForHydration(page);
+    const seen = watch(page);
+    expect(seen.challenges).toHaveLength(0);
+
+    const email = `proof-${unique()}@example.com`;
+    await page.getByLabel(words.contact.name).fill('Proof Visitor');
+    await expect.poll(() => seen.challenges.length).toBe(1);
+    await page.getByLabel(words.contact.phone).fill('514 555 0142');
+    await page.getByLabel(words.contact.email, { exact: true }).fill(email);
+    await page.getByLabel(words.contact.message).fill('Sent with a proof of work.');
+    // Long enough for the worker to be done (about a quarter of a second here).
+    await page.waitForTimeout(1_500);
+    await page.getByRole('button', { name: words.contact.send }).click();
+    await toast(page, words.contact.done).waitFor();
+
+    expect(seen.challenges).toHaveLength(1);
+    expect(seen.posts.map((post) => post.path)).toEqual(['/api/contact']);
+    const proof = decodedProof(seen.posts[0]!.body);
+    expect(proof.challenge.parameters.algorithm).toBe(PROOF_ALGORITHM);
+    expect(proof.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(proof.solution.derivedKey).toMatch(/^[0-9a-f]+$/);
+    const db = new Database(sqlitePath, { readonly: true });
+    try {
+      expect(db.prepare('SELECT count(*) AS n FROM contact_submissions WHERE email = ?').get(email)).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+    expect(externalRequests).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('contact form: a submit before the proof is ready shows "Sending...", waits, then succeeds', async () => {
+    const { page, context, errors, externalRequests } = await openPage(browser, 'phone', { url: `${baseUrl}${words.path}` });
+    await waitForHydration(page);
+    const seen = watch(page);
+    const release = await holdChallenges(page);
+    await page.getByLabel(words.contact.name).fill('Early Sender');
+    await page.getByLabel(words.contact.phone).fill('514 555 0142');
+    await page.getByLabel(words.contact.email, { exact: true }).fill(`early-proof-${unique()}@example.com`);
+    await page.getByLabel(words.contact.message).fill('Pressed Send at once.');
+    await page.getByRole('button', { name: words.contact.send }).click();
+
+    const busy = page.getByRole('button', { name: words.contact.sending });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    await page.waitForTimeout(500);
+    // Nothing posted while the proof is not there.
+    expect(seen.posts).toEqual([]);
+    release();
+    await toast(page, words.contact.done).waitFor();
+    expect(seen.challenges).toHaveLength(1);
+    expect(seen.posts).toHaveLength(1);
+    decodedProof(seen.posts[0]!.body);
+    expect(externalRequests).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('newsletter: focusing the field asks for one challenge; an early submit waits for the proof, and the sign-up carries it', async () => {
+    const { page, context, errors, externalRequests } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}` });
+    await waitForHydration(page);
+    const seen = watch(page);
+    const release = await holdChallenges(page);
+    const field = page.getByLabel(words.newsletter.email);
+    await field.focus();
+    await expect.poll(() => seen.challenges.length).toBe(1);
+    await field.fill(`reader-${unique()}@example.com`);
+    await page.getByRole('button', { name: words.newsletter.send }).click();
+    await page.getByRole('button', { name: words.newsletter.sending }).waitFor();
+    await page.waitForTimeout(300);
+    expect(seen.posts).toEqual([]);
+    release();
+    await toast(page, words.newsletter.done).waitFor();
+    expect(seen.challenges).toHaveLength(1);
+    expect(seen.posts.map((post) => post.path)).toEqual(['/api/newsletter']);
+    decodedProof(seen.posts[0]!.body);
+    expect(externalRequests).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

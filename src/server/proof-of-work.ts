@@ -1,0 +1,78 @@
+import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { z } from 'zod/mini';
+import { PROOF_ALGORITHM, PROOF_PAYLOAD_MAX, type ProofProblem } from '../contracts/proof-of-work';
+
+/**
+ * Proof of work with ALTCHA (altcha-lib v2), so that every form post costs its sender real work,
+ * done invisibly by the visitor's browser (src/web/lib/proof-of-work/), and nothing is sent to a
+ * third party. Measurements and the attacker's cost: docs/security.md.
+ *
+ * A challenge is created in altcha-lib's deterministic mode: the server draws the counter the
+ * solver must find (between half of PROOF_OF_WORK_ATTEMPTS and all of it) and signs both the
+ * parameters and the key that counter derives, so checking a solution is two HMACs, not a
+ * derivation. Each attempt is PBKDF2-SHA-256 of PROOF_COST iterations: the browser's WebCrypto does
+ * it natively, so a visitor is about as fast per core as a native solver (docs/security.md).
+ *
+ * The payload a form sends is the ALTCHA widget's own (base64 of the JSON `{ challenge, solution }`),
+ * so any ALTCHA client can produce it. A proof is good once: its signature is recorded in the
+ * database until it expires (store.spendProof), shared by every instance.
+ */
+
+/** PBKDF2 iterations per attempt. */
+export const PROOF_COST = 1_000;
+/** How long a challenge can be used: the page solves again when its proof gets this old. */
+export const PROOF_LIFETIME_MS = 10 * 60_000;
+
+export type ProofSecrets = { challenge: string; key: string };
+
+export async function issueChallenge(secrets: ProofSecrets, maxAttempts: number): Promise<Challenge> {
+  return createChallenge({
+    algorithm: PROOF_ALGORITHM,
+    cost: PROOF_COST,
+    counter: randomInt(maxAttempts, Math.max(1, Math.floor(maxAttempts / 2))),
+    deriveKey,
+    expiresAt: new Date(Date.now() + PROOF_LIFETIME_MS),
+    hmacSignatureSecret: secrets.challenge,
+    hmacKeySignatureSecret: secrets.key,
+  });
+}
+
+/** The widget's payload, as far as verification needs it; the signature check covers the rest. */
+const payloadSchema = z.object({
+  challenge: z.object({
+    parameters: z.looseObject({ algorithm: z.string(), nonce: z.string(), salt: z.string(), keyPrefix: z.string(), cost: z.number(), keyLength: z.number(), expiresAt: z.number() }),
+    signature: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  }),
+  solution: z.looseObject({ counter: z.number(), derivedKey: z.string() }),
+});
+
+export type CheckedProof = { ok: true; signature: string; expiresAt: Date } | { ok: false; problem: ProofProblem };
+
+/**
+ * Whether `altcha` is a valid, unexpired solution of a challenge this server signed. Does not
+ * look at whether it was used before: that is store.spendProof, once the rest of the post is valid.
+ */
+export async function checkProof(altcha: string | undefined, secrets: ProofSecrets): Promise<CheckedProof> {
+  if (altcha === undefined || altcha.trim() === '') return { ok: false, problem: 'missing' };
+  if (altcha.length > PROOF_PAYLOAD_MAX) return { ok: false, problem: 'invalid' };
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(altcha, 'base64').toString('utf8'));
+  } catch {
+    return { ok: false, problem: 'invalid' };
+  }
+  const parsed = payloadSchema.safeParse(json);
+  if (!parsed.success || parsed.data.challenge.parameters.algorithm !== PROOF_ALGORITHM) return { ok: false, problem: 'invalid' };
+  const { challenge, solution } = parsed.data;
+  const result = await verifySolution({
+    challenge: challenge as Challenge,
+    solution: { counter: solution.counter, derivedKey: solution.derivedKey },
+    deriveKey,
+    hmacSignatureSecret: secrets.challenge,
+    hmacKeySignatureSecret: secrets.key,
+  });
+  if (result.expired) return { ok: false, problem: 'expired' };
+  if (!result.verified) return { ok: false, problem: 'invalid' };
+  return { ok: true, signature: challenge.signature, expiresAt: new Date(challenge.parameters.expiresAt * 1000) };
+}
