@@ -5,6 +5,7 @@ import { getContent } from '../src/web/content/all';
 import { monogram } from '../src/web/lib/monogram';
 import { pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
+import { box, showWholePage, wrappedTexts, type Box } from './helpers/layout';
 
 /**
  * Issue 22: how the page looks, measured. Each defect the issue lists has its test here; so do the
@@ -22,18 +23,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
-const box = (page: Page, selector: string): Promise<Box> =>
-  page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().toJSON() as Box);
-
-/** Lays out every section (they are `content-visibility: auto` until near) and plays their entrances. */
-async function showWholePage(page: Page) {
-  await page.evaluate(() => {
-    document.documentElement.classList.add('full-layout');
-    for (const section of document.querySelectorAll('[data-reveal]')) section.setAttribute('data-inview', '');
-  });
-}
-
 /**
  * Each text field's room for its placeholder (its content box) and the placeholder's width in the
  * field's own placeholder font, measured by the browser.
@@ -50,25 +39,6 @@ function placeholderRoom(page: Page, selector: string) {
       return { placeholder: field.placeholder, room: Math.floor(room), needed: Math.ceil(context.measureText(field.placeholder).width) };
     }),
   );
-}
-
-/** The texts inside `selector`'s elements that run over more than one line (visually hidden ones aside). */
-function wrappedTexts(page: Page, selector: string) {
-  return page.$$eval(selector, (elements) => {
-    const wrapped = new Set<string>();
-    for (const element of elements) {
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement!;
-        if (!node.textContent?.trim() || parent.getBoundingClientRect().width <= 1) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
-        if (lines.size > 1) wrapped.add(node.textContent.trim());
-      }
-    }
-    return [...wrapped];
-  });
 }
 
 async function open(device: DeviceName, locale: Locale, options: BrowserContextOptions = {}) {
