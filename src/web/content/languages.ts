@@ -1,3 +1,4 @@
+import { typesetFrench } from './typography';
 import type { LanguageText, Locale } from './types';
 
 /**
@@ -11,9 +12,9 @@ export const languages: Record<Locale, LanguageText> = {
     code: 'EN',
     offer: { message: 'This site is also available in English.', accept: 'View in English', decline: 'No thanks' },
   },
-  fr: {
+  fr: typesetFrench({
     name: 'Français',
     code: 'FR',
     offer: { message: 'Ce site est aussi offert en français.', accept: 'Voir en français', decline: 'Non merci' },
-  },
+  }),
 };

@@ -1,14 +1,15 @@
+import { typesetFrench } from '../typography';
 import type { PrivacyPolicy } from '../types';
 
 /** La politique de confidentialité; même contenu que ./en.ts (voir la note qui s'y trouve). */
-export const privacyFr: PrivacyPolicy = {
+export const privacyFr: PrivacyPolicy = typesetFrench({
   meta: {
     title: 'Politique de confidentialité | {brand}',
     description:
       "Comment {brand} recueille, utilise, conserve et détruit les renseignements personnels transmis par son site Web, et comment exercer vos droits.",
   },
   title: 'Politique de confidentialité',
-  updated: 'Dernière mise à jour : 22 novembre 2026',
+  updated: 'Dernière mise à jour : 22 novembre 2026',
   intro:
     "Cette politique explique quels renseignements personnels {brand} recueille par ce site Web, à quelles fins, où ils sont conservés, pendant combien de temps, et comment exercer les droits que vous confère la Loi sur la protection des renseignements personnels dans le secteur privé du Québec.",
   contents: 'Sur cette page',
@@ -18,7 +19,7 @@ export const privacyFr: PrivacyPolicy = {
       title: 'Qui sommes-nous',
       paragraphs: [
         "{brand} est une firme-conseil en automatisation par l'IA établie au Québec. Nous sommes responsables des renseignements personnels recueillis sur ce site.",
-        'Adresse postale : {address}. Courriel : [{email}](mailto:{email}). Téléphone : {phone}.',
+        'Adresse postale : {address}. Courriel : [{email}](mailto:{email}). Téléphone : {phone}.',
       ],
     },
     {
@@ -33,13 +34,13 @@ export const privacyFr: PrivacyPolicy = {
       id: 'collected',
       title: 'Ce que nous recueillons et pourquoi',
       paragraphs: [
-        'Nous recueillons uniquement ce que vous nous transmettez par les formulaires de ce site, et seulement pour la fin indiquée à côté de chacun :',
+        'Nous recueillons uniquement ce que vous nous transmettez par les formulaires de ce site, et seulement pour la fin indiquée à côté de chacun :',
       ],
       list: [
-        "Formulaire de contact : votre nom, votre numéro de téléphone, votre adresse courriel, votre entreprise (facultatif) et votre message, pour répondre à votre demande.",
-        "Infolettre : votre adresse courriel, pour vous envoyer notre infolettre. Nous y joignons la preuve de votre consentement exigée par la loi canadienne anti-pourriel : la date et l'heure, le formulaire utilisé, la langue de la page et la version du texte de consentement qui vous a été présenté.",
-        "Avec chaque formulaire : la date et l'heure, ainsi que la page d'où il a été envoyé (ce qui nous indique votre langue), pour vous répondre dans votre langue.",
-        'La démonstration vocale : voir la section suivante.',
+        "Formulaire de contact : votre nom, votre numéro de téléphone, votre adresse courriel, votre entreprise (facultatif) et votre message, pour répondre à votre demande.",
+        "Infolettre : votre adresse courriel, pour vous envoyer notre infolettre. Nous y joignons la preuve de votre consentement exigée par la loi canadienne anti-pourriel : la date et l'heure, le formulaire utilisé, la langue de la page et la version du texte de consentement qui vous a été présenté.",
+        "Avec chaque formulaire : la date et l'heure, ainsi que la page d'où il a été envoyé (ce qui nous indique votre langue), pour vous répondre dans votre langue.",
+        'La démonstration vocale : voir la section suivante.',
       ],
       after: [
         "Pour protéger les formulaires contre les abus, notre serveur compte les demandes récentes par adresse Internet (IP), en mémoire, pendant quelques minutes. Ces adresses ne sont écrites dans aucun fichier ni aucune base de données.",
@@ -48,9 +49,9 @@ export const privacyFr: PrivacyPolicy = {
     },
     {
       id: 'voice-demo',
-      title: 'La démonstration vocale (« Appelez-moi »)',
+      title: 'La démonstration vocale (« Appelez-moi »)',
       paragraphs: [
-        "La démonstration ne commence que lorsque vous appuyez sur « Appelez-moi » et que vous autorisez votre navigateur à utiliser votre microphone. Le son de votre voix est alors transmis directement de votre navigateur à Vapi, notre fournisseur d'IA vocale, et à Daily, le service qui achemine l'appel. Ces deux entreprises sont établies aux États-Unis : votre voix est donc traitée à l'extérieur du Québec, afin de comprendre ce que vous dites et de produire les réponses de l'assistant.",
+        "La démonstration ne commence que lorsque vous appuyez sur « Appelez-moi » et que vous autorisez votre navigateur à utiliser votre microphone. Le son de votre voix est alors transmis directement de votre navigateur à Vapi, notre fournisseur d'IA vocale, et à Daily, le service qui achemine l'appel. Ces deux entreprises sont établies aux États-Unis : votre voix est donc traitée à l'extérieur du Québec, afin de comprendre ce que vous dites et de produire les réponses de l'assistant.",
         "L'appel ne passe pas par notre serveur et nous ne l'enregistrons pas. Vapi peut conserver une trace de l'appel, comme une transcription, selon sa propre politique de confidentialité. Veuillez ne communiquer aucun renseignement personnel ou sensible pendant la démonstration.",
       ],
     },
@@ -66,9 +67,9 @@ export const privacyFr: PrivacyPolicy = {
       title: 'Durée de conservation',
       paragraphs: [],
       list: [
-        'Demandes de contact : {retentionDays} jours après leur réception. Une purge régulière les supprime ensuite.',
-        "Infolettre : tant que votre abonnement est actif. Chaque infolettre contient un lien de désabonnement; lorsque vous l'utilisez, nous cessons aussitôt les envois et ne conservons que votre adresse, marquée comme désabonnée, avec la preuve de votre consentement et de son retrait, comme l'exige la loi.",
-        "La démonstration vocale : rien n'est conservé sur notre serveur.",
+        'Demandes de contact : {retentionDays} jours après leur réception. Une purge régulière les supprime ensuite.',
+        "Infolettre : tant que votre abonnement est actif. Chaque infolettre contient un lien de désabonnement; lorsque vous l'utilisez, nous cessons aussitôt les envois et ne conservons que votre adresse, marquée comme désabonnée, avec la preuve de votre consentement et de son retrait, comme l'exige la loi.",
+        "La démonstration vocale : rien n'est conservé sur notre serveur.",
       ],
     },
     {
@@ -89,7 +90,7 @@ export const privacyFr: PrivacyPolicy = {
     {
       id: 'rights',
       title: 'Vos droits',
-      paragraphs: ['En tout temps, vous pouvez :'],
+      paragraphs: ['En tout temps, vous pouvez :'],
       list: [
         'demander à consulter les renseignements personnels que nous détenons à votre sujet;',
         "les faire rectifier s'ils sont inexacts, incomplets ou équivoques;",
@@ -109,4 +110,4 @@ export const privacyFr: PrivacyPolicy = {
     },
   ],
   backHome: "Retour à la page d'accueil",
-};
+});
