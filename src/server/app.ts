@@ -63,7 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const site = inspectStaticSite(config.staticDir, app.log);
   await app.register(requestLogPlugin);
   await app.register(shutdownPlugin);
-  await app.register(errorsPlugin, { notFoundPage: site?.notFoundPage });
+  await app.register(errorsPlugin, { notFoundPages: site?.notFoundPages ?? new Map() });
   await app.register(securityPlugin, { cspExtras: site?.cspExtras ?? {} });
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);

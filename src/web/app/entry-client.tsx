@@ -9,7 +9,7 @@ import { capturePending } from '../hydration/pending';
 import { pageParts } from '../hydration/Slot';
 import { RenderStatic } from '../hydration/Static';
 import { boot } from '../lib/boot';
-import { currentDocument } from '../lib/pages';
+import { currentDocument, type DocumentKind } from '../lib/pages';
 import { revealOnScroll } from '../lib/reveal';
 import { PageShell } from '../pages/PageShell';
 import { App } from './App';
@@ -26,9 +26,9 @@ if (import.meta.env.DEV && !document.documentElement.classList.contains('js')) {
 revealOnScroll();
 
 // The page and language of this document (from <html lang data-page>, written by the prerender
-// step). The 404 page ships no JavaScript; `vite dev` serves it nowhere.
+// step). `vite dev` serves no 404 page.
 const { page, locale } = currentDocument();
-const app = page === 'privacy' ? await privacyPage(locale) : await homePage(locale);
+const app = page === 'home' ? await homePage(locale) : await otherPage(page, locale);
 const container = document.getElementById('root')!;
 // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser in
 // between, and each section's boundary after the first screen, first the one the visitor touches.
@@ -52,7 +52,7 @@ async function homePage(language: Locale): Promise<ReactNode> {
   return <App content={firstScreen} parts={parts} />;
 }
 
-/** Only the bar of the privacy page is interactive: the policy itself is never hydrated (PageShell). */
-async function privacyPage(language: Locale): Promise<ReactNode> {
-  return <PageShell content={fillContent(await loadFirstScreenContent(language), site)} page="privacy" />;
+/** Only the bar of the other pages is interactive: the policy or the 404 text is never hydrated (PageShell). */
+async function otherPage(kind: Exclude<DocumentKind, 'home'>, language: Locale): Promise<ReactNode> {
+  return <PageShell content={fillContent(await loadFirstScreenContent(language), site)} page={kind} />;
 }
