@@ -248,6 +248,7 @@ describe('issue 30 defects', () => {
   it('5d. notices come in a bottom corner on a desktop and at the bottom on a phone, over neither the form’s heading nor its button', async () => {
     for (const device of ['desktop', 'phone'] as const) {
       const { page, context } = await open(device, 'en');
+      await showWholePage(page);
       for (const form of ['#newsletter', '#contact-form'] as const) {
         // A notice of each form: the newsletter's "enter your address", the contact form's success.
         if (form === '#contact-form') {
@@ -256,10 +257,8 @@ describe('issue 30 defects', () => {
           await page.locator('#contact-email').fill(`corner-${Date.now().toString(36)}@example.com`);
           await page.locator('#contact-message').fill('Where do notices show?');
         }
-        // The form in the middle of the screen, where a visitor has it when pressing its button.
-        await page.locator(`${form} button[type="submit"]`).evaluate((button) =>
-          window.scrollBy({ top: button.getBoundingClientRect().top - innerHeight / 2, behavior: 'instant' }),
-        );
+        // The button in the middle of the screen (or as near as the end of the page allows), where a visitor has it when pressing it.
+        await page.locator(`${form} button[type="submit"]`).evaluate((button) => button.scrollIntoView({ block: 'center', behavior: 'instant' }));
         await page.locator(`${form} button[type="submit"]`).click();
         const notice = page.locator('[data-sonner-toast][data-mounted="true"]').first();
         await notice.waitFor();
@@ -426,7 +425,13 @@ describe('issue 30 defects', () => {
     ] as const) {
       const response = await fetch(`${baseUrl}${path}`);
       expect(response.status, path).toBe(404);
-      const { page, context, errors } = await openPage(browser, 'desktop', { url: `${baseUrl}${path}` });
+      const { page, context, errors } = await openPage(browser, 'desktop');
+      const failed: string[] = [];
+      page.on('response', (answer) => {
+        if (answer.status() >= 400 && answer.url() !== `${baseUrl}${path}`) failed.push(`${answer.status()} ${answer.url()}`);
+      });
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+      await waitForHydration(page);
       const mine = getContent(locale).notFound;
       const other = getContent(otherLocale(locale)).notFound;
       expect(await page.getAttribute('html', 'lang'), path).toBe(HTML_LANG[locale]);
@@ -443,7 +448,9 @@ describe('issue 30 defects', () => {
       expect(await footer.innerText(), path).toContain(site.phone);
       expect(await page.locator('main').getByRole('link', { name: mine.home }).getAttribute('href'), path).toBe(pagePath('home', locale));
       expect(await axeViolations(page), path).toEqual([]);
-      expect(errors, path).toEqual([]);
+      // The page's own 404 is the one failed load the console reports.
+      expect(errors.filter((error) => !error.startsWith('Failed to load resource')), path).toEqual([]);
+      expect(failed, path).toEqual([]);
       await context.close();
     }
   });
@@ -522,7 +529,7 @@ describe('issue 30 defects', () => {
         const phone = await open('phone', locale, { viewport: { width, height: 800 } });
         await showWholePage(phone.page);
         expect(await lineCount(phone.page, '#newsletter-consent'), `${locale} at ${width} px`).toBeLessThanOrEqual(3);
-        expect(await phone.page.locator('#newsletter-consent a').getAttribute('href')).toBe(pagePath('privacy', locale));
+        expect(await phone.page.locator('#newsletter-consent a').getAttribute('href')).toMatch(new RegExp(`^${pagePath('privacy', locale)}(#|$)`));
         await phone.context.close();
       }
     }
@@ -530,7 +537,7 @@ describe('issue 30 defects', () => {
 
   it('12b. on a phone the theme switch is one button, no heavier than the language switch', async () => {
     const { page, context } = await open('phone', 'en');
-    const controls = await page.$$eval('[data-nav="mobile"] > div [data-theme-switch] button, [data-nav="mobile"] > div [role="group"] button', (buttons) =>
+    const controls = await page.$$eval('[data-nav="mobile"] > div :is([data-theme-switch], [role="group"] button)', (buttons) =>
       buttons.filter((button) => button.checkVisibility()).map((button) => button.getBoundingClientRect().width),
     );
     const language = await box(page, '[data-nav="mobile"] [data-language-switch]');
