@@ -6,6 +6,7 @@ import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from
 import { buildApp } from '../app';
 import { type SmtpReceiver, startSmtpReceiver } from '../delivery/test-receivers';
 import { type Store, createStore } from '../store';
+import { NEWSLETTER_CONSENT_VERSION } from '../../contracts/newsletter';
 
 const WAIT = { timeout: 20_000, interval: 50 };
 /** The button of the page a link opens. */
@@ -92,7 +93,7 @@ describe.each(ENGINES)('newsletter double opt-in on %s', (engine) => {
       email: 'camille@example.com',
       consent_form: 'footer-newsletter',
       consent_locale: 'fr',
-      consent_version: '2026-11-22',
+      consent_version: NEWSLETTER_CONSENT_VERSION,
       consent_method: 'email_link',
       unsubscribed_at: null,
     });
