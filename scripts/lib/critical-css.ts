@@ -9,8 +9,6 @@
  * the wrappers of the sections below (hydration/Slot.tsx), empty: their rules (index.css) keep those
  * sections from being laid out at the first paint, each with an estimated height.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import Beasties from 'beasties';
 import { firstScreenEnd } from './page-weight';
 
@@ -35,7 +33,6 @@ export async function criticalCss(html: string, distDir: string): Promise<Critic
     pruneSource: false,
     compress: true,
     keyframes: 'critical',
-    // beasties cannot tell which fonts a rule uses through var(--font-sans): fontFaces() adds them.
     fonts: false,
     logLevel: 'warn',
     allowRules: [whereRulesOf(firstScreen)],
@@ -45,13 +42,7 @@ export async function criticalCss(html: string, distDir: string): Promise<Critic
   if (!css) throw new Error(`beasties found no critical CSS for the first screen in ${stylesheet}`);
   // The sections whose content is part of the first screen (the one under the hero) are styled by it.
   const styled = [...html.slice(0, end).matchAll(/<div data-section="([^"]+)">/g)].map((match) => match[1]!);
-  return { css: (await fontFaces(distDir, stylesheet)) + unrenderedBelowTheFold(css, styled), stylesheet };
-}
-
-/** The stylesheet's @font-face rules: the page's one typeface, which the first screen uses throughout. */
-async function fontFaces(distDir: string, stylesheet: string): Promise<string> {
-  const css = await readFile(join(distDir, stylesheet), 'utf8');
-  return [...css.matchAll(/@font-face\s*\{[^}]*\}/g)].map((match) => match[0]).join('');
+  return { css: unrenderedBelowTheFold(css, styled), stylesheet };
 }
 
 /**
@@ -98,13 +89,9 @@ export function inlineCriticalCss(html: string, { css, stylesheet }: CriticalCss
   // Should it fail to load, the sections the critical CSS keeps unrendered (unrenderedBelowTheFold)
   // are rendered as they are (`full-layout`, whose rule the critical CSS holds): plain, but readable.
   const loader = `var l=document.createElement("link");l.rel="stylesheet";l.href=${JSON.stringify(stylesheet)};l.media="print";l.onload=function(){l.media="all"};l.onerror=function(){document.documentElement.classList.add("full-layout")};document.head.appendChild(l)`;
-  // The fonts of the first screen, fetched with the page: `font-display: optional` uses a font only
-  // if it is there for the first paint.
-  const fonts = [...new Set([...css.matchAll(/url\(["']?([^)"']+\.woff2)["']?\)/g)].map((match) => match[1]!))];
-  const preloads = fonts.map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`).join('');
   return html.replace(
     link,
-    `${preloads}<style>${css}</style><script>${loader}</script><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`,
+    `<style>${css}</style><script>${loader}</script><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`,
   );
 }
 
