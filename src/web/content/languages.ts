@@ -1,4 +1,3 @@
-import { typesetFrench } from './typography';
 import type { LanguageText, Locale } from './types';
 
 /**
@@ -12,9 +11,11 @@ export const languages: Record<Locale, LanguageText> = {
     code: 'EN',
     offer: { message: 'This site is also available in English.', accept: 'View in English', decline: 'No thanks' },
   },
-  fr: typesetFrench({
+  // Every page carries these: typed as ./typography.ts would set them (typography.test.ts checks),
+  // so that English pages need not load it.
+  fr: {
     name: 'Français',
     code: 'FR',
     offer: { message: 'Ce site est aussi offert en français.', accept: 'Voir en français', decline: 'Non merci' },
-  }),
+  },
 };

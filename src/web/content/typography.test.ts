@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getContent } from './all';
+import { languages } from './languages';
 import { privacyPolicies } from './privacy';
 import { frenchTypography, typesetFrench } from './typography';
 
@@ -46,7 +47,7 @@ describe('French typography', () => {
   });
 
   it('is applied to all the French copy, the privacy policy included; the English is left as written', () => {
-    const french = [...strings(getContent('fr')), ...strings(privacyPolicies.fr)];
+    const french = [...strings(getContent('fr')), ...strings(privacyPolicies.fr), ...strings(languages.fr)];
     const faults = french.filter((text) => text.replace(/\]\([^)]*\)/g, '') !== frenchTypography(text).replace(/\]\([^)]*\)/g, ''));
     expect(faults).toEqual([]);
     expect(french.filter((text) => /'|\.\.\./.test(text.replace(/\]\([^)]*\)/g, '')))).toEqual([]);
