@@ -41,7 +41,8 @@ describe('a click before the page has hydrated', () => {
 
     const menu = page.locator('[data-nav="mobile"] button[aria-controls="mobile-menu"]');
     await menu.click();
-    await page.locator('[data-nav="mobile"] [data-theme-option="dark"]').click();
+    // The phone bar's one theme switch: its first press leaves the system's (light) theme for dark.
+    await page.locator('[data-nav="mobile"] [data-theme-switch]').click();
     const question = page.locator('[data-faq-item] h4 button').nth(1);
     await question.scrollIntoViewIfNeeded();
     await question.click();

@@ -83,7 +83,7 @@ describe('contact form', () => {
     await context.close();
   });
 
-  it('lets the browser enforce the required fields: nothing is sent', async () => {
+  it('enforces the required fields: each empty one says so beside it, focus goes to the first, nothing is sent', async () => {
     const { page, context } = await openPage(browser, 'desktop', { url: baseUrl });
     await waitForHydration(page);
     let sent = 0;
@@ -92,7 +92,12 @@ describe('contact form', () => {
     });
     await page.getByLabel('Full Name').fill('Only a name');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    expect(await page.getByLabel('Phone Number').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    for (const label of ['Phone Number', 'Message or Inquiry']) {
+      await expect.poll(() => page.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel(label).evaluate((field) => document.getElementById(field.getAttribute('aria-describedby')!)?.textContent)).toBe('This field is required.');
+    }
+    expect(await page.getByLabel('Full Name').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-phone');
     await page.waitForTimeout(300);
     expect(sent).toBe(0);
     await context.close();

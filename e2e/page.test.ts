@@ -329,10 +329,13 @@ describe('theme', () => {
     for (const device of ['desktop', 'phone'] as const) {
       const { page, context } = await openPage(browser, device, { url: baseUrl, colorScheme: 'light' });
       await waitForHydration(page);
+      // A desktop's three buttons; a phone's one switch, each press changing what shows: system (light) → dark → light → system.
       const nav = device === 'desktop' ? '[data-nav="desktop"]' : '[data-nav="mobile"]';
-      await page.click(`${nav} [data-theme-option="dark"]`);
+      const chosen = async () =>
+        device === 'desktop' ? page.getAttribute(`${nav} [data-theme-option="dark"]`, 'aria-pressed') : page.getAttribute(`${nav} [data-theme-switch]`, 'aria-label');
+      await page.click(device === 'desktop' ? `${nav} [data-theme-option="dark"]` : `${nav} [data-theme-switch]`);
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-      expect(await page.getAttribute(`${nav} [data-theme-option="dark"]`, 'aria-pressed')).toBe('true');
+      expect(await chosen()).toBe(device === 'desktop' ? 'true' : 'Theme, Dark');
 
       await page.addInitScript(() => {
         new MutationObserver((_, observer) => {
@@ -345,10 +348,12 @@ describe('theme', () => {
       await page.reload();
       expect(await page.evaluate(() => (window as unknown as { darkAtFirstParse: boolean }).darkAtFirstParse)).toBe(true);
       await waitForHydration(page);
-      expect(await page.getAttribute(`${nav} [data-theme-option="dark"]`, 'aria-pressed')).toBe('true');
+      expect(await chosen()).toBe(device === 'desktop' ? 'true' : 'Theme, Dark');
 
-      await page.click(`${nav} [data-theme-option="system"]`);
+      if (device === 'desktop') await page.click(`${nav} [data-theme-option="system"]`);
+      else for (let press = 0; press < 2; press += 1) await page.click(`${nav} [data-theme-switch]`);
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
       await context.close();
     }
   });

@@ -1,13 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOCALES } from '../src/web/content';
+import { LOCALES, type Locale } from '../src/web/content';
 import { pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, screenshot, waitForHydration } from './helpers/browser';
 
 /**
  * The home page at the widths issue 22 names, in both themes and languages, written to
- * e2e/screenshots/home-<width>-<theme>-<locale>.png for people to look at (not committed). Phones
- * below 768 px, desktops from 768 px. Each must fit its width: nothing scrolls sideways.
+ * e2e/screenshots/home-<width>-<theme>-<locale>.png for people to look at (not committed), and the
+ * other pages (privacy policy, 404) at a phone's and a desktop's width: <page>-<width>-<theme>-<locale>.png.
+ * Phones below 768 px, desktops from 768 px. Each must fit its width: nothing scrolls sideways.
  * Under reduced motion, so the pictures are the same from one run to the next.
  */
 const baseUrl = inject('baseUrl');
@@ -44,6 +45,30 @@ describe.each(WIDTHS)('the home page at %i px', (width) => {
       await screenshot(page, `home-${width}-${colorScheme}-${locale}`);
     }
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+const OTHER_PAGES: Record<string, (locale: Locale) => string> = {
+  privacy: (locale) => pagePath('privacy', locale),
+  'not-found': (locale) => `${pagePath('home', locale)}nothing-here`,
+};
+
+describe.each([390, 1440])('the other pages at %i px', (width) => {
+  it.each(['light', 'dark'] as const)('in the %s theme, in both languages, fit their width (screenshots written)', async (colorScheme) => {
+    const device = width < 768 ? 'phone' : 'desktop';
+    const { page, context, errors } = await openPage(browser, device, { viewport: { width, height: 900 }, deviceScaleFactor: 1, colorScheme, reducedMotion: 'reduce' });
+    for (const [name, path] of Object.entries(OTHER_PAGES)) {
+      for (const locale of LOCALES) {
+        await page.goto(`${baseUrl}${path(locale)}`, { waitUntil: 'load' });
+        await waitForHydration(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        expect(overflow, `${name}, ${locale}: wider than the screen by ${overflow} px`).toBeLessThanOrEqual(0);
+        await screenshot(page, `${name}-${width}-${colorScheme}-${locale}`);
+      }
+    }
+    // The 404 pages' own status is the one failed load the console reports.
+    expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([]);
     await context.close();
   });
 });

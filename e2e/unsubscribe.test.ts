@@ -31,7 +31,8 @@ describe('newsletter unsubscribe, in a browser', () => {
     await waitForHydration(home.page);
     await home.page.getByLabel('Email address').fill(email);
     await home.page.getByRole('button', { name: 'Subscribe' }).click();
-    await home.page.getByText('Successfully subscribed to our newsletter!').waitFor();
+    // The notice (the card also keeps the words once it has gone).
+    await home.page.locator('[data-sonner-toast]').filter({ hasText: 'Successfully subscribed to our newsletter!' }).waitFor();
     await home.context.close();
 
     const link = await exportedLink(email);

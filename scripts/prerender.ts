@@ -1,12 +1,12 @@
 /**
  * Writes the prerendered site into the build folder: every page in every language (index.html,
- * fr/index.html, privacy/index.html, fr/confidentialite/index.html), 404.html, sitemap.xml and
- * robots.txt, then brotli and gzip copies of every text file.
+ * fr/index.html, privacy/index.html, fr/confidentialite/index.html), the 404 page of each language
+ * (404.html, fr/404.html), sitemap.xml and robots.txt, then brotli and gzip copies of every text file.
  *
  * Each page gets, besides its markup: the boot script inline before first paint; its first
  * screen's critical CSS inline, the full stylesheet loaded without blocking (lib/critical-css.ts);
  * its scripts started right after the first paint, the entry with preloads of its imports and of
- * the page language's copy, so these arrive together. The 404 page gets no script. csp.json lists the hashes the server's
+ * the page language's copy, so these arrive together. csp.json lists the hashes the server's
  * Content-Security-Policy must allow for the pages' inline scripts and styles.
  */
 import { createHash } from 'node:crypto';
@@ -14,7 +14,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locale } from '../src/web/content';
-import { localeOfLang, type DocumentKind } from '../src/web/lib/pages';
+import { localeOfLang } from '../src/web/lib/pages';
 import { criticalCss, inlineCriticalCss } from './lib/critical-css';
 import { DEFERRED_PART } from './lib/page-weight';
 import { precompress } from './lib/precompress';
@@ -36,12 +36,8 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   const styleHashes = new Set<string>();
   const written: string[] = [];
   for (const { file, page } of await entry.renderAll()) {
-    let html = fillTemplate(template, page, entry.bootScript).replace(
-      '</head>',
-      `${modulePreloads(manifest, chunksOf(page.page, localeOfLang(page.lang)))}</head>`,
-    );
-    // Links and a theme need no script: the 404 page loads none.
-    html = page.page === 'not-found' ? withoutScripts(html) : scriptsAfterFirstPaint(html);
+    let html = fillTemplate(template, page, entry.bootScript).replace('</head>', `${modulePreloads(manifest, chunksOf(localeOfLang(page.lang)))}</head>`);
+    html = scriptsAfterFirstPaint(html);
     html = firstPaintWithWholeHero(html);
     const critical = await criticalCss(html, outDir);
     html = inlineCriticalCss(html, { ...critical, css: critical.css + page.css });
@@ -75,8 +71,8 @@ export function fillTemplate(template: string, page: RenderedPage, bootScript: s
 }
 
 /** The source modules each page needs at start besides the entry (src/web/app/entry-client.tsx). */
-function chunksOf(page: DocumentKind, locale: Locale): string[] {
-  return page === 'not-found' ? [] : [`src/web/content/${locale}/first-screen.ts`];
+function chunksOf(locale: Locale): string[] {
+  return [`src/web/content/${locale}/first-screen.ts`];
 }
 
 /** The page without the entry module and its preloads. */

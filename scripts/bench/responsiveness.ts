@@ -32,7 +32,8 @@ const INTERACTIONS: Record<Control, Interaction> = {
     act: (page) => page.locator('[data-faq-item] h4 button').first().click(),
     responded: { selector: '[data-faq-item] h4 button', attribute: 'aria-expanded', value: 'true' },
   },
-  theme: { act: (page) => page.locator('[data-nav="mobile"] [data-theme-option="dark"]').click(), responded: { darkTheme: true } },
+  // The phone bar's one theme switch: its first press leaves the system's light theme for dark.
+  theme: { act: (page) => page.locator('[data-nav="mobile"] [data-theme-switch]').click(), responded: { darkTheme: true } },
   // Its response is the other page: the navigation is cancelled (see below), the click itself is timed,
   // by a tap where the switch is (a locator's click would wait for that navigation).
   'language switch': {

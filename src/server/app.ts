@@ -66,7 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const site = options.staticSite === false ? undefined : inspectStaticSite(config.staticDir, app.log);
   await app.register(requestLogPlugin);
   await app.register(shutdownPlugin);
-  await app.register(errorsPlugin, { notFoundPage: site?.notFoundPage });
+  await app.register(errorsPlugin, { notFoundPages: site?.notFoundPages ?? new Map() });
   // The voice demo's third-party origins, only while the demo is on (configured at start-up).
   const voiceOn = config.voice.credentials !== undefined && Object.keys(config.voice.assistantIds).length > 0;
   await app.register(securityPlugin, { cspExtras: withVoiceCsp(site?.cspExtras ?? {}, { enabled: voiceOn, apiBaseUrl: config.site.vapi.apiBaseUrl }) });

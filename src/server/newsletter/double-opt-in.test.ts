@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { type SmtpReceiver, startSmtpReceiver } from '../delivery/test-receivers';
 import { CONFIRMATION_EMAILS, CONFIRMATION_RESEND_MS, PENDING_SUBSCRIPTION_DAYS, type Store, createStore } from '../store';
 import { postWithProof } from '../../../test/proof';
+import { NEWSLETTER_CONSENT_VERSION } from '../../contracts/newsletter';
 
 const WAIT = { timeout: 20_000, interval: 50 };
 /** The button of the page a link opens. */
@@ -92,7 +93,7 @@ describe.each(ENGINES)('newsletter double opt-in on %s', (engine) => {
       email: 'camille@example.com',
       consent_form: 'footer-newsletter',
       consent_locale: 'fr',
-      consent_version: '2026-11-22',
+      consent_version: NEWSLETTER_CONSENT_VERSION,
       consent_method: 'email_link',
       unsubscribed_at: null,
     });

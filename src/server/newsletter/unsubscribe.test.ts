@@ -5,6 +5,7 @@ import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from
 import { buildApp } from '../app';
 import { type Store, createStore } from '../store';
 import { postWithProof } from '../../../test/proof';
+import { NEWSLETTER_CONSENT_VERSION } from '../../contracts/newsletter';
 
 const SITE_URL = 'https://www.atelier-ia.example';
 
@@ -53,7 +54,7 @@ describe.each(ENGINES)('newsletter unsubscribe on %s', (engine) => {
   it('sign up in French → link → confirmation page → confirm → marked unsubscribed, with the proof kept', async () => {
     expect((await signUp('Camille@Example.com', '/fr/')).status).toBe(201);
     const signedUp = await rowOf('camille@example.com');
-    expect(signedUp).toMatchObject({ consent_form: 'footer-newsletter', consent_locale: 'fr', consent_version: '2026-11-22', unsubscribed_at: null });
+    expect(signedUp).toMatchObject({ consent_form: 'footer-newsletter', consent_locale: 'fr', consent_version: NEWSLETTER_CONSENT_VERSION, unsubscribed_at: null });
 
     const link = await linkFor('Camille@Example.com');
     const page = await fetch(link);
@@ -140,7 +141,7 @@ describe.each(ENGINES)('newsletter unsubscribe on %s', (engine) => {
       ['unsubscribed', 'fr'],
       ['subscribed', 'en'],
     ]);
-    expect(log[2]).toMatchObject({ form: 'footer-newsletter', page: '/', consent_version: '2026-11-22' });
+    expect(log[2]).toMatchObject({ form: 'footer-newsletter', page: '/', consent_version: NEWSLETTER_CONSENT_VERSION });
     // Subscribed again, so a second sign-up is a duplicate as before.
     const duplicate = await signUp('camille@example.com', '/');
     expect(duplicate.status).toBe(409);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { DailyBudgetError, NotConfiguredError, ShuttingDownError, VoiceNotConfiguredError, apiError, isApiPath, toApiAnswer } from '../http-errors';
 import { SubmissionCapError } from '../store';
 import { appWide } from './app-wide';
+import type { NotFoundPages } from './static';
 
 /**
  * How errors and unknown paths are answered. Under /api/ every answer is an ApiResponse JSON body
@@ -49,14 +50,21 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, 
   socket.destroy();
 }
 
-export const errorsPlugin = appWide<{ notFoundPage: Buffer | undefined }>(async (app, { notFoundPage }) => {
+/** The 404 page for an address: its folder's (/fr/… → fr/404.html), else the site's own. */
+function notFoundPageFor(url: string, pages: NotFoundPages): Buffer | undefined {
+  const folder = /^\/([^/?#]+)\//.exec(url)?.[1] ?? '';
+  return pages.get(folder) ?? pages.get('');
+}
+
+export const errorsPlugin = appWide<{ notFoundPages: NotFoundPages }>(async (app, { notFoundPages }) => {
   app.setErrorHandler(replyWithError);
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404);
     if (isApiPath(request.url)) return reply.send(toApiAnswer({ statusCode: 404 }).body);
     reply.header('cache-control', 'no-cache');
-    if (notFoundPage) return reply.type('text/html; charset=utf-8').send(notFoundPage);
+    const page = notFoundPageFor(request.url, notFoundPages);
+    if (page) return reply.type('text/html; charset=utf-8').send(page);
     return reply.type('text/plain; charset=utf-8').send('Not Found');
   });
 });

@@ -26,7 +26,8 @@ describe('static site', () => {
     await writeFile(join(site, 'assets', 'x-abc123.js'), SCRIPT);
     await writeFile(join(site, 'assets', 'x-abc123.js.br'), brotliCompressSync(SCRIPT));
     await writeFile(join(site, 'fr', 'index.html'), '<!doctype html><title>fr</title>');
-    await writeFile(join(site, '404.html'), '<!doctype html><title>Page introuvable</title>');
+    await writeFile(join(site, '404.html'), '<!doctype html><title>Page not found</title>');
+    await writeFile(join(site, 'fr', '404.html'), '<!doctype html><title>Page introuvable</title>');
     await writeFile(join(site, 'favicon.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
     const config = testConfig({ STATIC_DIR: site, SQLITE_PATH: join(dir, 'leads.sqlite') });
     store = await createStore(config);
@@ -77,12 +78,18 @@ describe('static site', () => {
     expect(redirect.headers.location).toBe('/fr/');
   });
 
-  it('answers unknown pages with 404.html, and unknown API paths with JSON', async () => {
+  it('answers unknown pages with the 404 page of their language (fr/404.html under /fr/), and unknown API paths with JSON', async () => {
     const missing = await app.inject({ url: '/pricing' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^text\/html/);
-    expect(missing.body).toContain('Page introuvable');
+    expect(missing.body).toContain('Page not found');
     expect(missing.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/fr/tarifs', '/fr/confidentialite/ancienne?x=1']) {
+      const french = await app.inject({ url });
+      expect(french.statusCode, url).toBe(404);
+      expect(french.body, url).toContain('Page introuvable');
+    }
+    expect((await app.inject({ url: '/france/x' })).body).toContain('Page not found');
 
     const api = await app.inject({ url: '/api/pricing' });
     expect(api.statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -12,9 +12,15 @@ export type StaticSite = {
   root: string;
   /** From csp.json (hashes of the page's inline scripts and styles). */
   cspExtras: CspExtras;
-  /** The contents of 404.html, if the build made one. */
-  notFoundPage: Buffer | undefined;
+  /** The site's 404 pages: 404.html, and each language's in its folder (fr/404.html). */
+  notFoundPages: NotFoundPages;
 };
+
+/**
+ * The 404 pages the build made, by the first segment of the addresses they answer for: `fr` for
+ * /fr/…, '' for any other address.
+ */
+export type NotFoundPages = Map<string, Buffer>;
 
 /**
  * `configured` may lead through a symbolic link (/opt/atelier-ia/current/dist, switched by
@@ -29,12 +35,17 @@ export function inspectStaticSite(configured: string, log: FastifyBaseLogger): S
   const root = realpathSync(configured);
   const csp = readCspExtras(root);
   if (csp.problem) log.error({ staticDir: root }, csp.problem);
-  const notFoundPath = join(root, '404.html');
-  return {
-    root,
-    cspExtras: csp.extras,
-    notFoundPage: existsSync(notFoundPath) ? readFileSync(notFoundPath) : undefined,
-  };
+  return { root, cspExtras: csp.extras, notFoundPages: readNotFoundPages(root) };
+}
+
+function readNotFoundPages(root: string): NotFoundPages {
+  const pages: NotFoundPages = new Map();
+  const folders = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'assets');
+  for (const folder of ['', ...folders.map((entry) => entry.name)]) {
+    const path = join(root, folder, '404.html');
+    if (existsSync(path)) pages.set(folder, readFileSync(path));
+  }
+  return pages;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,5 +1,6 @@
 import type { FirstScreenContent } from '../content';
 import { ContentProvider } from '../content/context';
+import { SkipLink } from '../components/SkipLink';
 import { LanguageOffer } from '../features/language/LanguageOffer';
 import { Live, NotificationsSlot, Slot, type PageParts } from '../hydration/Slot';
 import { DesktopNav } from '../sections/nav/DesktopNav';
@@ -22,12 +23,7 @@ export function App({ content, parts }: { content: FirstScreenContent; parts: Pa
   return (
     <ContentProvider content={content}>
       <Live name="root" selector="#root" />
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {content.a11y.skipToContent}
-      </a>
+      <SkipLink label={content.a11y.skipToContent} />
       <LanguageOffer page="home" />
       <MobileNav links={navLinks} />
       <DesktopNav links={navLinks} />

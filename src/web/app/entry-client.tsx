@@ -6,7 +6,7 @@ import { fillContent } from '../content/context';
 import { loadBelowTheFoldContent, loadFirstScreenContent } from '../content/load';
 import { pageParts } from '../hydration/Slot';
 import { RenderStatic } from '../hydration/Static';
-import { currentDocument } from '../lib/pages';
+import { currentDocument, type DocumentKind } from '../lib/pages';
 import { revealOnScroll } from '../lib/reveal';
 import { PageShell } from '../pages/PageShell';
 import { App } from './App';
@@ -18,9 +18,9 @@ import './index.css';
 revealOnScroll();
 
 // The page and language of this document (from <html lang data-page>, written by the prerender
-// step). The 404 page ships no JavaScript; `npm run dev` serves it nowhere.
+// step). Every page is hydrated; `npm run dev` renders them as the build does.
 const { page, locale } = currentDocument();
-const app = page === 'privacy' ? await privacyPage(locale) : await homePage(locale);
+const app = page === 'home' ? await homePage(locale) : await otherPage(page, locale);
 const container = document.getElementById('root')!;
 // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser in
 // between, and each section's boundary after the first screen, first the one the visitor touches.
@@ -44,7 +44,7 @@ async function homePage(language: Locale): Promise<ReactNode> {
   return <App content={firstScreen} parts={parts} />;
 }
 
-/** Only the bar of the privacy page is interactive: the policy itself is never hydrated (PageShell). */
-async function privacyPage(language: Locale): Promise<ReactNode> {
-  return <PageShell content={fillContent(await loadFirstScreenContent(language), site)} page="privacy" />;
+/** Only the bar of the other pages is interactive: the policy or the 404 text is never hydrated (PageShell). */
+async function otherPage(kind: Exclude<DocumentKind, 'home'>, language: Locale): Promise<ReactNode> {
+  return <PageShell content={fillContent(await loadFirstScreenContent(language), site)} page={kind} />;
 }

@@ -56,20 +56,24 @@ export async function render(locale: Locale, page: PageId = 'home'): Promise<Ren
   return { lang: HTML_LANG[locale], page, head, html, css: page === 'home' ? heightRules(BELOW_THE_FOLD) : '' };
 }
 
-/** The one 404 page, French first then English (pages/not-found). */
-export async function renderNotFound(): Promise<RenderedPage> {
-  const html = await toHtml(<NotFoundPage />);
-  const title = `${getContent('fr').notFound.title} | ${getContent('en').notFound.title} – ${site.brand}`;
-  return { lang: HTML_LANG.fr, page: 'not-found', head: notFoundHeadTags(title), html, css: '' };
+/** The 404 page of one language (pages/not-found): the server sends it for unknown addresses under that language's path. */
+export async function renderNotFound(locale: Locale): Promise<RenderedPage> {
+  const content = fillContent(getContent(locale), site);
+  const html = await toHtml(<NotFoundPage content={content} />);
+  return { lang: HTML_LANG[locale], page: 'not-found', head: notFoundHeadTags(`${content.notFound.title} – ${site.brand}`), html, css: '' };
 }
 
-/** Every document of the site, with its file under the build folder ("fr/index.html", "404.html"). */
+/**
+ * Every document of the site, with its file under the build folder ("fr/index.html"), the 404
+ * pages in each language's folder ("404.html", "fr/404.html").
+ */
 export async function renderAll(): Promise<{ file: string; page: RenderedPage }[]> {
   const pages = [];
   for (const locale of LOCALES) {
     for (const page of PAGE_IDS) pages.push({ file: `${pagePath(page, locale).slice(1)}index.html`, page: await render(locale, page) });
+    pages.push({ file: `${pagePath('home', locale).slice(1)}404.html`, page: await renderNotFound(locale) });
   }
-  return [...pages, { file: '404.html', page: await renderNotFound() }];
+  return pages;
 }
 
 /** The files for search engines, with absolute addresses from the site configuration. */

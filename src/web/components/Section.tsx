@@ -26,10 +26,10 @@ export function Section({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={`px-gutter py-section outline-none ${className}`}
+      className={`py-section outline-none ${className}`}
       data-reveal={reveal ? '' : undefined}
     >
-      <div className="mx-auto max-w-6xl">
+      <div className="page-column">
         <header className="mx-auto mb-stack max-w-3xl text-center">
           <h2 id={headingId} className="text-title font-bold tracking-tight text-balance">
             {title}

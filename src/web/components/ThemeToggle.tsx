@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useFirstScreenContent } from '../content/context';
-import { setThemePreference, useThemePreference, type ThemePreference } from '../lib/theme';
+import { readThemePreference, setThemePreference, useThemePreference, type ThemePreference } from '../lib/theme';
 
 const options: { value: ThemePreference; Icon: typeof Sun }[] = [
   { value: 'light', Icon: Sun },
@@ -37,5 +37,37 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
         </button>
       ))}
     </div>
+  );
+}
+
+/**
+ * The same choice as one button, for narrow bars where three would outweigh the menu: it shows the
+ * icon of the choice in force (from the class on <html>, index.css, like the toggle's pressed look)
+ * and moves to the next one, each press changing what shows: from the system's theme to the other
+ * one, then to the system's own, then back to following the system. Its name says the choice once
+ * it is known.
+ */
+export function ThemeSwitch({ className = '' }: { className?: string }) {
+  const { a11y } = useFirstScreenContent();
+  const preference = useThemePreference();
+  const name = preference ? `${a11y.theme.label}, ${a11y.theme[preference]}` : a11y.theme.label;
+  const next = () => {
+    const systemDark = matchMedia('(prefers-color-scheme: dark)').matches;
+    const order: ThemePreference[] = systemDark ? ['system', 'light', 'dark'] : ['system', 'dark', 'light'];
+    setThemePreference(order[(order.indexOf(preference ?? readThemePreference()) + 1) % order.length]!);
+  };
+  return (
+    <button
+      type="button"
+      data-theme-switch=""
+      aria-label={name}
+      title={name}
+      onClick={next}
+      className={`grid size-9 place-items-center rounded-full border border-slate-300 bg-white/80 text-slate-700 transition-colors hover:border-brand-500 hover:text-slate-950 dark:border-slate-600 dark:bg-slate-900/80 dark:text-slate-200 dark:hover:border-accent-400 dark:hover:text-white ${className}`}
+    >
+      {options.map(({ value, Icon }) => (
+        <Icon key={value} data-theme-icon={value} aria-hidden="true" focusable="false" className="size-4" />
+      ))}
+    </button>
   );
 }

@@ -17,7 +17,8 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
     expect(en.voiceDemo.status).toEqual({ connected: 'Connected - You can speak now', assistantSpeaking: 'AI is speaking...', listening: 'Listening...' });
     expect(en.benefits.title).toBe('What you get');
     expect(en.testimonials).toMatchObject({ title: 'What our customers say', subtitle: "We're not just a business, we're a growth partner" });
-    expect(en.delivery.heading).toBe('What the company AI delivers');
+    // Spec: "What the company AI delivers", where "the company" stands for the brand (issue 30).
+    expect(en.delivery.heading).toBe('What {brand} delivers');
     expect(en.delivery.closing).toBe('Ready to use in your next project');
     expect(en.contact.heading).toBe('Get started');
     expect(en.contact.form.title).toBe('See it for yourself');

@@ -11,6 +11,8 @@ export const languages: Record<Locale, LanguageText> = {
     code: 'EN',
     offer: { message: 'This site is also available in English.', accept: 'View in English', decline: 'No thanks' },
   },
+  // Every page carries these: typed as ./typography.ts would set them (typography.test.ts checks),
+  // so that English pages need not load it.
   fr: {
     name: 'Français',
     code: 'FR',

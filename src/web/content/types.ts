@@ -35,8 +35,8 @@ export type FaqItem = {
 
 export type FieldText = { label: string; placeholder: string };
 
-/** A short notice at collection (Law 25) ending with a link to the privacy policy. */
-export type CollectionNotice = { text: string; link: string };
+/** A short notice at collection (Law 25) ending with a link to the privacy policy, or to one of its sections. */
+export type CollectionNotice = { text: string; link: string; section?: PrivacySectionId };
 
 /** How a language names itself and offers itself, in that language (./languages.ts). */
 export type LanguageText = {
@@ -145,7 +145,11 @@ export type Content = {
   testimonials: {
     title: string;
     subtitle: string;
-    items: { name: string; title: string; text: string }[];
+    /**
+     * `name` is the person's name alone: their monogram is drawn from it. A title such as "Dr"
+     * goes in `honorific`, shown before the name.
+     */
+    items: { honorific?: string; name: string; title: string; text: string }[];
   };
   delivery: {
     heading: string;
@@ -207,8 +211,8 @@ export type Content = {
     copyright: string;
     privacyLink: string;
   };
-  /** The 404 page (both languages on one page, French first). */
-  notFound: { title: string; text: string; home: string };
+  /** The 404 page of this language (served for unknown addresses under its path). */
+  notFound: { title: string; text: string; home: string; /** Leads to the firm's phone and e-mail. */ contact: string };
   toasts: {
     contact: {
       notConfigured: { title: string; description: string };

@@ -137,7 +137,8 @@ export const enBelowTheFold: BelowTheFoldContent = {
         text: "During the dinner rush, we used to miss reservation calls all the time. Now the voice agent answers every call, books tables and answers questions about our menu. My staff can finally focus on the guests in front of them.",
       },
       {
-        name: 'Dr. Jean-François Gagnon',
+        honorific: 'Dr.',
+        name: 'Jean-François Gagnon',
         title: 'Owner, Clinique Santé Beauport, Québec',
         text: 'Appointment booking and reminders used to take hours of our reception team\'s day. The AI now handles most of these calls and syncs directly with our scheduling system. We have noticeably fewer no-shows and a much calmer front desk.',
       },
@@ -155,7 +156,8 @@ export const enBelowTheFold: BelowTheFoldContent = {
   },
 
   delivery: {
-    heading: 'What the company AI delivers',
+    // Spec §2 writes "What the company AI delivers": "the company" stands where the brand goes.
+    heading: 'What {brand} delivers',
     items: [
       {
         id: 'local-llm',
@@ -360,8 +362,10 @@ export const enBelowTheFold: BelowTheFoldContent = {
       noScript: 'Subscribing needs JavaScript, which is turned off in your browser.',
       // Changing this wording? Change NEWSLETTER_CONSENT_VERSION in src/contracts/newsletter.ts too.
       consent: {
-        text: "By subscribing, you agree to receive {brand}'s newsletter by email: practical AI tips and news about our services. Sent by {brand}, {address}, {email}. You can withdraw your consent at any time with the unsubscribe link in every email.",
-        link: 'Privacy policy',
+        // Three lines on a phone; who sends it (name, address, contact) is the policy's first section.
+        text: "By subscribing, you agree to receive {brand}'s newsletter by email. Unsubscribe at any time.",
+        link: 'Who we are',
+        section: 'who',
       },
     },
     quickLinks: {
@@ -383,6 +387,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
     title: 'Page not found',
     text: 'The page you are looking for does not exist or has moved.',
     home: 'Go to the home page',
+    contact: 'Looking for something in particular? Call or write to us:',
   },
 
   toasts: {

@@ -1,16 +1,17 @@
+import { typesetFrench } from '../typography';
 import type { BelowTheFoldContent } from '../types';
 
 /**
- * French (Québec) copy. Meaning follows ../en/; wording follows OQLF usage.
- * Typography (Québec convention, applied consistently): a non-breaking space (U+00A0) before « : »,
- * inside « guillemets », before « % » and between a number and its unit; no space before ; ! ?
+ * French (Québec) copy, written for French readers rather than translated: the meaning follows
+ * ../en/, the wording OQLF usage. Typed with a plain keyboard (' ... "" and ordinary spaces):
+ * ../typography.ts sets the apostrophes, guillemets and non-breaking spaces as it is loaded.
  */
-export const frBelowTheFold: BelowTheFoldContent = {
+export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
   meta: {
     title: '{brand} | Automatisation IA pour les entreprises du Québec',
     description:
-      "{brand} conçoit de l'IA sur mesure pour les entreprises du Québec : agents vocaux 24/7, génération de prospects, automatisation des processus et modèles de langage privés.",
-    ogImageAlt: 'Logo de {brand} : automatisation IA pour les entreprises du Québec',
+      "{brand} conçoit de l'IA sur mesure pour les entreprises du Québec : agents vocaux 24/7, génération de prospects, automatisation des processus et modèles de langage privés.",
+    ogImageAlt: 'Logo de {brand} : automatisation IA pour les entreprises du Québec',
     areaServed: 'Québec',
   },
 
@@ -22,13 +23,13 @@ export const frBelowTheFold: BelowTheFoldContent = {
         id: 'customer-service',
         title: 'Service à la clientèle par IA',
         description:
-          "Des agents vocaux intelligents répondent à vos clients 24 heures sur 24, 7 jours sur 7, règlent leurs problèmes et s'occupent de la prise de rendez-vous. Ils s'intègrent directement à vos systèmes existants.",
+          "Des agents vocaux intelligents répondent à vos clients 24 heures sur 24, 7 jours sur 7, règlent leurs problèmes et s'occupent de la prise de rendez-vous. Ils s'intègrent directement à vos systèmes existants.",
       },
       {
         id: 'lead-generation',
-        title: 'Génération de prospects automatisée',
+        title: 'Prospection automatisée',
         description:
-          "Alimentez votre pipeline en prospects qualifiés, pour que votre équipe des ventes se concentre sur ce qu'elle fait de mieux : conclure des affaires.",
+          "Remplissez votre carnet de prospects qualifiés, pour que votre équipe de vente se concentre sur ce qu'elle fait de mieux : conclure des affaires.",
       },
       {
         id: 'internal-automation',
@@ -47,10 +48,10 @@ export const frBelowTheFold: BelowTheFoldContent = {
 
   voiceDemo: {
     title: 'Essayez notre agent vocal IA',
-    subtitle: "Patientez quelques secondes et voyez la toute dernière technologie à l'œuvre",
+    subtitle: 'Appuyez sur « Appelez-moi » : notre agent vous répond en quelques secondes',
     callMe: 'Appelez-moi',
     endCall: 'Raccrocher',
-    connecting: 'Connexion en cours...',
+    connecting: 'Connexion...',
     cancelCall: "Annuler l'appel",
     status: {
       connected: 'Connecté – vous pouvez parler',
@@ -74,7 +75,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
       microphoneDenied: {
         title: 'Accès au microphone requis',
         description:
-          "L'agent vocal a besoin de votre microphone. Cliquez sur l'icône du cadenas ou de la caméra dans la barre d'adresse de votre navigateur, autorisez le microphone pour ce site, puis appuyez de nouveau sur « Appelez-moi ».",
+          "L'agent vocal a besoin de votre microphone. Cliquez sur l'icône du cadenas ou de la caméra dans la barre d'adresse de votre navigateur, autorisez le microphone pour ce site, puis appuyez de nouveau sur « Appelez-moi ».",
       },
       startFailed: {
         title: "L'appel n'a pas pu démarrer",
@@ -84,11 +85,11 @@ export const frBelowTheFold: BelowTheFoldContent = {
       microphoneUnavailable: {
         title: 'Aucun microphone accessible',
         description:
-          "Nous n'avons pas pu utiliser de microphone sur cet appareil. Branchez-en un ou fermez les autres applications qui l'utilisent, puis appuyez de nouveau sur « Appelez-moi ».",
+          "Nous n'avons pas pu utiliser de microphone sur cet appareil. Branchez-en un ou fermez les autres applications qui l'utilisent, puis appuyez de nouveau sur « Appelez-moi ».",
       },
       callFailed: {
         title: "L'appel a été interrompu",
-        description: "La connexion avec l'agent vocal a été perdue. Appuyez sur « Appelez-moi » pour lancer un nouvel appel.",
+        description: "La connexion avec l'agent vocal a été perdue. Appuyez sur « Appelez-moi » pour lancer un nouvel appel.",
       },
     },
     microphoneNote:
@@ -105,14 +106,14 @@ export const frBelowTheFold: BelowTheFoldContent = {
     items: [
       {
         id: 'cost',
-        title: 'Réduction radicale des coûts',
-        highlight: '70 %',
+        title: 'Des coûts nettement réduits',
+        highlight: '70 %',
         description:
-          "Nos clients économisent en moyenne 70 % des coûts liés aux tâches que nous automatisons, en remplaçant le travail manuel et répétitif par l'IA.",
+          "Nos clients économisent en moyenne 70 % des coûts liés aux tâches que nous automatisons, en remplaçant le travail manuel et répétitif par l'IA.",
       },
       {
         id: 'productivity',
-        title: 'Productivité 24/7, 365 jours par année',
+        title: 'Productivité 24/7, 365 jours par année',
         highlight: '24/7',
         description:
           'Vos agents IA ne dorment jamais, ne prennent jamais de pause et ne manquent aucun appel, y compris le soir, la fin de semaine et les jours fériés.',
@@ -122,14 +123,14 @@ export const frBelowTheFold: BelowTheFoldContent = {
         title: 'Croissance guidée par les données',
         highlight: 'Données',
         description:
-          'Chaque conversation et chaque processus génèrent des renseignements utiles : vous prenez vos décisions à partir de données réelles plutôt que de suppositions.',
+          'Chaque conversation et chaque processus génèrent des renseignements utiles : vous prenez vos décisions à partir de données réelles plutôt que de suppositions.',
       },
       {
         id: 'efficiency',
-        title: 'Efficacité exponentielle',
-        highlight: '5 fois',
+        title: 'Des processus accélérés',
+        highlight: '5 fois',
         description:
-          "Vos processus automatisés s'exécutent 5 fois plus vite, pour que votre équipe en accomplisse davantage sans avoir à embaucher.",
+          "Vos processus automatisés s'exécutent 5 fois plus vite, pour que votre équipe en accomplisse davantage sans avoir à embaucher.",
       },
     ],
   },
@@ -144,7 +145,8 @@ export const frBelowTheFold: BelowTheFoldContent = {
         text: "En plein service du souper, on ratait constamment des appels pour des réservations. Maintenant, l'agent vocal répond à chaque appel, réserve les tables et répond aux questions sur notre menu. Mon équipe peut enfin se consacrer aux clients qui sont en salle.",
       },
       {
-        name: 'Dr Jean-François Gagnon',
+        honorific: 'Dr',
+        name: 'Jean-François Gagnon',
         title: 'Propriétaire, Clinique Santé Beauport, Québec',
         text: "La prise de rendez-vous et les rappels occupaient des heures de notre équipe de réception chaque jour. L'IA traite maintenant la plupart de ces appels et se synchronise directement avec notre logiciel d'agenda. Nous avons nettement moins de rendez-vous manqués, et l'accueil est beaucoup plus calme.",
       },
@@ -156,17 +158,17 @@ export const frBelowTheFold: BelowTheFoldContent = {
       {
         name: 'Mathieu Bouchard',
         title: 'Directeur, Groupe Rive-Nord, Trois-Rivières',
-        text: "Ce qui nous a convaincus, c'est le modèle de langage local : nos données restent au Canada et sous notre contrôle. L'équipe a pris le temps de comprendre nos processus avant de proposer quoi que ce soit. On sent qu'on travaille avec un partenaire, et non avec un simple fournisseur.",
+        text: "Ce qui nous a convaincus, c'est le modèle de langage local : nos données restent au Canada et sous notre contrôle. L'équipe a pris le temps de comprendre nos processus avant de proposer quoi que ce soit. On sent qu'on travaille avec un partenaire, et non avec un simple fournisseur.",
       },
     ],
   },
 
   delivery: {
-    heading: "Ce que notre IA d'entreprise vous apporte",
+    heading: 'Ce que vous apporte {brand}',
     items: [
       {
         id: 'local-llm',
-        title: 'IA personnelle et modèles de langage locaux',
+        title: 'IA privée et modèles de langage locaux',
         description:
           'Des modèles de langage privés, hébergés sur votre infrastructure ou au Canada, et entraînés sur vos propres données.',
       },
@@ -196,11 +198,11 @@ export const frBelowTheFold: BelowTheFoldContent = {
     info: {
       title: 'Parlons de votre entreprise',
       paragraphs: [
-        "Réservez un appel découverte gratuit de 30 minutes avec notre équipe. Nous examinerons le fonctionnement actuel de votre entreprise et repérerons les tâches où l'IA peut vous faire économiser le plus de temps et d'argent.",
-        "Écrivez-nous et nous vous répondrons dans un délai d'un jour ouvrable.",
+        "Réservez un appel découverte gratuit de 30 minutes avec notre équipe. Nous examinerons le fonctionnement actuel de votre entreprise et repérerons les tâches où l'IA peut vous faire économiser le plus de temps et d'argent.",
+        'Laissez-nous un message : nous vous répondrons en un jour ouvrable.',
       ],
       points: [
-        'Appel découverte gratuit de 30 minutes',
+        'Appel découverte gratuit de 30 minutes',
         'Réponse en un jour ouvrable',
         'Équipe locale établie au Québec',
       ],
@@ -210,7 +212,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
     },
     chipCaption: "Vos systèmes, reliés par l'IA",
     form: {
-      title: 'Voyez par vous-même',
+      title: 'Écrivez-nous',
       fields: {
         // Short enough to show whole in the field of a 320 px phone (e2e/visual.test.ts).
         name: { label: 'Nom complet', placeholder: 'Votre nom complet' },
@@ -221,7 +223,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
       },
       submit: 'Envoyer le message',
       submitting: 'Envoi en cours...',
-      noScript: "Ce formulaire a besoin de JavaScript, qui est désactivé dans votre navigateur. Vous pouvez plutôt nous appeler ou nous écrire : nos coordonnées sont sur cette page.",
+      noScript: "Ce formulaire a besoin de JavaScript, qui est désactivé dans votre navigateur. Vous pouvez plutôt nous appeler ou nous écrire : nos coordonnées sont sur cette page.",
       privacyNotice: {
         text: 'Nous utilisons ces renseignements uniquement pour répondre à votre demande. Ils sont conservés sur notre serveur au Canada et supprimés après {retentionDays} jours; vous pouvez les consulter, les faire corriger ou retirer votre consentement en tout temps.',
         link: 'Politique de confidentialité',
@@ -252,7 +254,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
             id: 'what-ai-integration-does',
             question: "Que peut faire l'intégration de l'IA pour mon entreprise?",
             answer: [
-              "L'intégration de l'IA prend en charge les tâches répétitives et chronophages : répondre aux appels, fixer des rendez-vous, qualifier des prospects, saisir des données, publier du contenu. Elle se connecte aux outils que vous utilisez déjà, pour que le travail se fasse automatiquement et de façon constante.",
+              "L'intégration de l'IA prend en charge les tâches répétitives et chronophages : répondre aux appels, fixer des rendez-vous, qualifier des prospects, saisir des données, publier du contenu. Elle se connecte aux outils que vous utilisez déjà, pour que le travail se fasse automatiquement et de façon constante.",
               'Votre équipe récupère du temps pour le travail qui demande une touche humaine, et vos clients obtiennent des réponses plus rapides, de jour comme de nuit.',
             ],
           },
@@ -260,7 +262,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
             id: 'why-local-quebec-firm',
             question: 'Pourquoi choisir une firme québécoise?',
             answer: [
-              "Nous connaissons le marché québécois, sa clientèle et ses règles, y compris la Loi 25 sur la protection des renseignements personnels. Nous travaillons en français et en anglais, et nous pouvons vous rencontrer en personne quand c'est utile.",
+              "Nous connaissons le marché québécois, sa clientèle et ses règles, y compris la Loi 25 sur la protection des renseignements personnels. Nous travaillons en français et en anglais, et nous pouvons vous rencontrer en personne quand c'est utile.",
               "Quand vous avez besoin de soutien, vous parlez à des gens de votre fuseau horaire qui connaissent votre entreprise, et non à un centre d'assistance anonyme à l'autre bout du monde.",
             ],
           },
@@ -268,7 +270,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
             id: 'which-businesses',
             question: 'Avec quelles entreprises travaillez-vous?',
             answer: [
-              "Nous travaillons autant avec des PME qu'avec de grandes entreprises : restaurants, cliniques, services professionnels, commerces de détail, distributeurs et fabricants, entre autres.",
+              "Nous travaillons autant avec des PME qu'avec de grandes entreprises : restaurants, cliniques, services professionnels, commerces de détail, distributeurs et fabricants, entre autres.",
               "Si votre équipe passe des heures sur des appels, des courriels ou des tâches administratives répétitives, il y a de bonnes chances que l'IA puisse vous aider. L'appel découverte gratuit est la façon la plus rapide de le savoir.",
             ],
           },
@@ -290,8 +292,8 @@ export const frBelowTheFold: BelowTheFoldContent = {
             id: 'intelligent-voice-agent',
             question: "Comment fonctionne l'agent vocal intelligent?",
             answer: [
-              "Notre agent vocal répond à vos appels téléphoniques 24 heures sur 24, 7 jours sur 7, d'une voix naturelle. Il comprend les demandes des appelants, répond à leurs questions, prend des rendez-vous et peut transférer l'appel à une personne au besoin.",
-              "Il est configuré avec les renseignements de votre entreprise et relié à vos systèmes. Vous pouvez l'essayer dès maintenant avec le bouton « Appelez-moi » en haut de la page.",
+              "Notre agent vocal répond à vos appels téléphoniques 24 heures sur 24, 7 jours sur 7, d'une voix naturelle. Il comprend les demandes des appelants, répond à leurs questions, prend des rendez-vous et peut transférer l'appel à une personne au besoin.",
+              "Il est configuré avec les renseignements de votre entreprise et relié à vos systèmes. Vous pouvez l'essayer dès maintenant avec le bouton « Appelez-moi » en haut de la page.",
             ],
           },
           {
@@ -299,7 +301,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
             question: "Que comprend l'automatisation des réseaux sociaux et du marketing?",
             answer: [
               "Nous mettons en place une IA qui planifie votre calendrier éditorial, rédige des publications dans le ton de votre marque et les publie sur vos réseaux sociaux selon l'horaire prévu.",
-              "Le contenu est adapté à votre public, et vous pouvez le réviser et l'approuver avant sa mise en ligne : vous gardez ainsi la maîtrise de votre marque.",
+              "Le contenu est adapté à votre public, et vous pouvez le réviser et l'approuver avant sa mise en ligne : vous gardez ainsi la maîtrise de votre marque.",
             ],
           },
           {
@@ -307,7 +309,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
             question: 'Quelle est la différence entre un modèle de langage local (privé) et un modèle standard?',
             answer: [
               "Un modèle de langage standard fonctionne sur les serveurs d'un fournisseur tiers, souvent à l'extérieur du Canada, et vos données sont transmises à ce fournisseur pour y être traitées.",
-              'Un modèle de langage local fonctionne sur votre propre infrastructure ou sur des serveurs situés au Canada. Vos données restent sous votre contrôle, ce qui vous aide à respecter vos obligations en vertu de la Loi 25 du Québec, et le modèle peut être adapté à vos documents et à vos processus.',
+              'Un modèle de langage local fonctionne sur votre propre infrastructure ou sur des serveurs situés au Canada. Vos données restent sous votre contrôle, ce qui vous aide à respecter vos obligations en vertu de la Loi 25 du Québec, et le modèle peut être adapté à vos documents et à vos processus.',
             ],
           },
         ],
@@ -320,7 +322,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
             id: 'our-process',
             question: 'Comment se déroule un projet avec vous?',
             answer: [
-              'Chaque projet suit les cinq mêmes étapes, adaptées à la taille et aux besoins de votre entreprise :',
+              'Chaque projet suit les cinq mêmes étapes, adaptées à la taille et aux besoins de votre entreprise :',
               'Les coûts dépendent de la portée du projet; vous recevez une proposition claire avant le début de tout développement.',
             ],
             steps: [
@@ -360,7 +362,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
     closing: {
       title: 'Vous avez encore des questions?',
       text: "Notre équipe se fera un plaisir d'y répondre et d'examiner votre situation.",
-      link: 'Contactez nos experts',
+      link: 'Parlez à un expert',
     },
   },
 
@@ -375,8 +377,11 @@ export const frBelowTheFold: BelowTheFoldContent = {
       noScript: "L'abonnement a besoin de JavaScript, qui est désactivé dans votre navigateur.",
       // Vous changez ce texte? Changez aussi NEWSLETTER_CONSENT_VERSION (src/contracts/newsletter.ts).
       consent: {
-        text: "En vous abonnant, vous acceptez de recevoir par courriel l'infolettre de {brand} : des conseils pratiques en IA et des nouvelles de nos services. Expéditeur : {brand}, {address}, {email}. Vous pouvez retirer votre consentement en tout temps grâce au lien de désabonnement inclus dans chaque courriel.",
-        link: 'Politique de confidentialité',
+        // Trois lignes sur un téléphone; qui l'envoie (nom, adresse, coordonnées) : la première section de la politique.
+        // « l'équipe {brand} » : aucune élision à faire, quelle que soit la marque.
+        text: "Vous acceptez de recevoir l'infolettre de l'équipe {brand}; désabonnement en tout temps.",
+        link: 'Qui sommes-nous',
+        section: 'who',
       },
     },
     quickLinks: {
@@ -398,7 +403,8 @@ export const frBelowTheFold: BelowTheFoldContent = {
   notFound: {
     title: 'Page introuvable',
     text: "La page que vous cherchez n'existe pas ou a été déplacée.",
-    home: "Aller à la page d'accueil",
+    home: "Retour à l'accueil",
+    contact: 'Vous cherchiez quelque chose en particulier? Appelez-nous ou écrivez-nous :',
   },
 
   toasts: {
@@ -413,7 +419,7 @@ export const frBelowTheFold: BelowTheFoldContent = {
         title: 'Échec de l’envoi du message',
         description: 'Votre navigateur n’a pas pu terminer notre vérification antipourriel. Veuillez réessayer ou nous appeler au {phone}.',
       },
-      success: { title: 'Message envoyé avec succès!', description: 'Nous vous répondrons sous peu.' },
+      success: { title: 'Merci! Votre message est bien parti.', description: 'Nous vous répondrons sous peu.' },
       rateLimited: {
         title: 'Trop de messages',
         description: 'Veuillez réessayer dans quelques minutes ou nous appeler au {phone}.',
@@ -443,4 +449,4 @@ export const frBelowTheFold: BelowTheFoldContent = {
     invalid_characters: 'Ce texte contient des caractères illisibles. Veuillez le saisir de nouveau.',
     invalid: "Cette valeur n'est pas valide.",
   },
-};
+});

@@ -1,11 +1,12 @@
+import { typesetFrench } from '../typography';
 import type { FirstScreenContent } from '../types';
 
 /**
  * The copy the first screen needs (navigation, hero, accessible names), loaded with the page; the
  * rest is in ./below-the-fold.ts, loaded as the sections below hydrate.
- * Typography and wording follow the conventions described in ./below-the-fold.ts.
+ * Wording and typography as described in ./below-the-fold.ts.
  */
-export const frFirstScreen: FirstScreenContent = {
+export const frFirstScreen: FirstScreenContent = typesetFrench({
   locale: 'fr',
 
   a11y: {
@@ -31,8 +32,8 @@ export const frFirstScreen: FirstScreenContent = {
     desktopParagraph:
       "Nous bâtissons une infrastructure d'IA prête à grandir avec vous, des agents vocaux qui répondent à chaque appel jusqu'aux automatisations qui relient vos outils existants. Votre équipe consacre moins de temps aux tâches répétitives et plus de temps à faire croître l'entreprise.",
     mobileDescription:
-      "Nous créons des solutions d'IA sur mesure pour une efficacité maximale : votre entreprise avance plus vite, avec moins d'efforts.",
+      "Nous créons des solutions d'IA sur mesure pour une efficacité maximale : votre entreprise avance plus vite, avec moins d'efforts.",
     cta: 'Réserver un appel gratuit',
-    ctaNote: '30 minutes, gratuit et sans engagement',
+    ctaNote: '30 minutes, gratuit et sans engagement',
   },
-};
+});

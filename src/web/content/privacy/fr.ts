@@ -1,7 +1,8 @@
+import { typesetFrench } from '../typography';
 import type { PrivacyPolicy } from '../types';
 
 /** La politique de confidentialité; même contenu que ./en.ts (voir la note qui s'y trouve). */
-export const privacyFr: PrivacyPolicy = {
+export const privacyFr: PrivacyPolicy = typesetFrench({
   meta: {
     title: 'Politique de confidentialité | {brand}',
     description:
@@ -18,7 +19,7 @@ export const privacyFr: PrivacyPolicy = {
       title: 'Qui sommes-nous',
       paragraphs: [
         "{brand} est une firme-conseil en automatisation par l'IA établie au Québec. Nous sommes responsables des renseignements personnels recueillis sur ce site.",
-        'Adresse postale : {address}. Courriel : [{email}](mailto:{email}). Téléphone : {phone}.',
+        'Adresse postale : {address}. Courriel : [{email}](mailto:{email}). Téléphone : {phone}.',
       ],
     },
     {
@@ -33,13 +34,13 @@ export const privacyFr: PrivacyPolicy = {
       id: 'collected',
       title: 'Ce que nous recueillons et pourquoi',
       paragraphs: [
-        'Nous recueillons uniquement ce que vous nous transmettez par les formulaires de ce site, et seulement pour la fin indiquée à côté de chacun :',
+        'Nous recueillons uniquement ce que vous nous transmettez par les formulaires de ce site, et seulement pour la fin indiquée à côté de chacun :',
       ],
       list: [
-        "Formulaire de contact : votre nom, votre numéro de téléphone, votre adresse courriel, votre entreprise (facultatif) et votre message, pour répondre à votre demande.",
-        "Infolettre : votre adresse courriel, pour vous envoyer notre infolettre. Nous y joignons la preuve de votre consentement exigée par la loi canadienne anti-pourriel : la date et l'heure, le formulaire utilisé, la langue de la page et la version du texte de consentement qui vous a été présenté.",
-        "Avec chaque formulaire : la date et l'heure, ainsi que la page d'où il a été envoyé (ce qui nous indique votre langue), pour vous répondre dans votre langue.",
-        'La démonstration vocale : voir la section suivante.',
+        "Formulaire de contact : votre nom, votre numéro de téléphone, votre adresse courriel, votre entreprise (facultatif) et votre message, pour répondre à votre demande.",
+        "Infolettre : votre adresse courriel, pour vous envoyer notre infolettre. Nous y joignons la preuve de votre consentement exigée par la loi canadienne anti-pourriel : la date et l'heure, le formulaire utilisé, la langue de la page et la version du texte de consentement qui vous a été présenté.",
+        "Avec chaque formulaire : la date et l'heure, ainsi que la page d'où il a été envoyé (ce qui nous indique votre langue), pour vous répondre dans votre langue.",
+        'La démonstration vocale : voir la section suivante.',
       ],
       after: [
         "Pour protéger les formulaires contre les abus, notre serveur compte les demandes récentes par adresse Internet (IP), en mémoire, pendant quelques minutes. Ces adresses ne sont écrites dans aucun fichier ni aucune base de données.",
@@ -48,7 +49,7 @@ export const privacyFr: PrivacyPolicy = {
     },
     {
       id: 'voice-demo',
-      title: 'La démonstration vocale (« Appelez-moi »)',
+      title: 'La démonstration vocale (« Appelez-moi »)',
       paragraphs: [
         "La démonstration ne commence que lorsque vous appuyez sur « Appelez-moi » et que vous autorisez votre navigateur à utiliser votre microphone. Notre serveur remet alors à votre navigateur une clé valide deux minutes, pour cet appel seulement; pour ce faire, il compte les appels de la journée et, en mémoire pendant quelques minutes, les appels récents par adresse Internet (IP). Il ne reçoit rien de l'appel lui-même.",
         "Le son de votre voix est transmis directement de votre navigateur à Vapi, notre fournisseur d'IA vocale, et à Daily, le service qui achemine l'appel. Vapi le fait traiter par ses propres fournisseurs pour reconnaître vos paroles (Deepgram), rédiger les réponses de l'assistant (OpenAI) et les prononcer (Microsoft Azure). Ces entreprises sont établies aux États-Unis : votre voix est donc traitée à l'extérieur du Québec, le temps de l'appel seulement (quelques minutes tout au plus).",
@@ -91,7 +92,7 @@ export const privacyFr: PrivacyPolicy = {
     {
       id: 'rights',
       title: 'Vos droits',
-      paragraphs: ['En tout temps, vous pouvez :'],
+      paragraphs: ['En tout temps, vous pouvez :'],
       list: [
         'demander à consulter les renseignements personnels que nous détenons à votre sujet;',
         "les faire rectifier s'ils sont inexacts, incomplets ou équivoques;",
@@ -111,4 +112,4 @@ export const privacyFr: PrivacyPolicy = {
     },
   ],
   backHome: "Retour à la page d'accueil",
-};
+});

@@ -4,13 +4,15 @@ import { useContent } from '../../content/context';
 import { Honeypot } from '../../components/Honeypot';
 import { NoScriptNote } from '../../components/NoScriptNote';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
+import { SentNote } from '../../components/SentNote';
+import { primaryAction } from '../../components/styles';
 import { TextField } from '../../components/TextField';
 import { CONTACT_LIMITS } from '../../../contracts/contact';
 import { EMAIL_MAX } from '../../../contracts/fields';
 import { useContactForm, type ContactField } from './use-contact-form';
 
 export function ContactForm() {
-  const { contact, fieldErrors, a11y } = useContent();
+  const { contact, fieldErrors, a11y, toasts } = useContent();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useContactForm(formRef);
   const { fields } = contact.form;
@@ -29,10 +31,11 @@ export function ContactForm() {
   return (
     // method and action only matter without JavaScript (the server sends the browser back here,
     // where the note below says the form needs it): nothing typed goes into the address.
+    // noValidate: the fields' errors are the form's own, in the page's language (use-contact-form.ts).
     <form
       method="post"
       action="#contact-form"
-      noValidate={false}
+      noValidate
       onSubmit={form.submit}
       ref={formRef}
       className="relative space-y-5"
@@ -55,12 +58,14 @@ export function ContactForm() {
         type="submit"
         aria-describedby="contact-privacy-notice"
         disabled={form.submitting}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-600 px-6 font-semibold text-white shadow-lg shadow-brand-600/25 transition hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
+        className={`${primaryAction} w-full px-6`}
       >
         <Send aria-hidden="true" focusable="false" className="size-5" />
         {form.submitting ? contact.form.submitting : contact.form.submit}
       </button>
+      {form.sent ? <SentNote title={toasts.contact.success.title} description={toasts.contact.success.description} /> : null}
       <PrivacyNotice id="contact-privacy-notice" notice={contact.form.privacyNotice} />
     </form>
   );
 }
+

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { API_PATHS } from '../../../contracts/api';
 import { contactRequestSchema } from '../../../contracts/contact';
@@ -15,9 +16,10 @@ export const EMPTY_CONTACT: ContactValues = { name: '', phone: '', email: '', co
 
 /**
  * Contact form state per spec §4: idle → submitting → success (cleared, toast) or failure (values
- * kept, toast) → idle. The same schema as the server checks the values before anything is sent.
- * The post carries a proof of work, started when focus first enters the form (`formRef`);
- * "Sending..." covers any wait for it.
+ * kept, toast) → idle. The same schema as the server checks the values before anything is sent:
+ * what it finds is said beside each field, in the page's language, and focus goes to the first
+ * (the form has `noValidate`: the browser's own bubbles would speak its language, one at a time).
+ * A success also stays said in the form (`sent`) once its notice has gone, until the next edit.
  */
 export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const { toasts } = useContent();
@@ -25,22 +27,31 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const [errors, setErrors] = useState<Partial<Record<ContactField, FieldErrorCode>>>({});
   const [submitting, setSubmitting] = useState(false);
   const proof = useProofOfWork(formRef);
+  const [sent, setSent] = useState(false);
 
   function setField(field: ContactField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
+    setSent(false);
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  /** Shows the errors, then focuses the first field they name: a screen reader reads it with its error. */
+  function showErrors(form: HTMLFormElement, found: Partial<Record<ContactField, FieldErrorCode>>) {
+    flushSync(() => setErrors(found));
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const honeypot = new FormData(event.currentTarget).get('website');
+    const form = event.currentTarget;
+    setSent(false);
+    const honeypot = new FormData(form).get('website');
     const payload = { ...values, company: values.company.trim() || undefined, website: honeypot ? String(honeypot) : undefined };
 
     const checked = contactRequestSchema.safeParse(payload);
     if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues));
-      toast.error(toasts.contact.invalid.title, { description: toasts.contact.invalid.description });
+      showErrors(form, fieldErrors(checked.error.issues));
       return;
     }
 
@@ -51,6 +62,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     if (result.ok) {
       setValues(EMPTY_CONTACT);
       setErrors({});
+      setSent(true);
       toast.success(toasts.contact.success.title, { description: toasts.contact.success.description });
       return;
     }
@@ -66,12 +78,12 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
             : result.error === 'invalid_proof'
               ? toasts.contact.proofFailed
               : toasts.contact.failed;
-    if (result.error === 'invalid_request' && result.fields) setErrors(result.fields);
+    if (result.error === 'invalid_request' && result.fields) showErrors(form, result.fields);
     if (message === toasts.contact.failed) console.error('Contact form submission failed:', result.error);
     // Any 503 (nothing could be stored): the spec's words, then the firm's phone (issue 27).
     const unavailable = result.error === 'not_configured' || result.error === 'unavailable';
     toast.error(message.title, { description: unavailable ? `${message.description} ${toasts.contact.phoneFallback}` : message.description });
   }
 
-  return { values, errors, submitting, setField, submit };
+  return { values, errors, submitting, sent, setField, submit };
 }

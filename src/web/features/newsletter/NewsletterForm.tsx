@@ -4,9 +4,12 @@ import { useContent } from '../../content/context';
 import { Honeypot } from '../../components/Honeypot';
 import { NoScriptNote } from '../../components/NoScriptNote';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
+import { SentNote } from '../../components/SentNote';
+import { primaryAction } from '../../components/styles';
 import { useNewsletter } from './use-newsletter';
 
 const CONSENT_ID = 'newsletter-consent';
+const ERROR_ID = 'newsletter-error';
 
 /**
  * The sign-up. CASL express consent: the consent text sits right under the field and is the
@@ -17,49 +20,49 @@ const CONSENT_ID = 'newsletter-consent';
 export function NewsletterForm() {
   const { footer } = useContent();
   const text = footer.newsletter;
+  // Destructured: the field's ref must not make the whole form object look like a ref.
   const formRef = useRef<HTMLFormElement>(null);
-  const form = useNewsletter(formRef);
+  const { field, ...form } = useNewsletter(formRef);
   return (
     <>
-    {/* noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's. */}
-    {/* method and action only matter without JavaScript: see ContactForm. */}
-    <form
-      id="newsletter"
-      method="post"
-      action="#newsletter"
-      noValidate
-      onSubmit={form.submit}
-      ref={formRef}
-      className="relative flex flex-col gap-3 sm:flex-row"
-    >
-      <Honeypot id="newsletter-website" />
-      <label htmlFor="newsletter-email" className="sr-only">
-        {text.emailLabel}
-      </label>
-      <input
-        id="newsletter-email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        maxLength={EMAIL_MAX}
-        placeholder={text.placeholder}
-        aria-describedby={CONSENT_ID}
-        value={form.email}
-        onChange={(event) => form.setEmail(event.target.value)}
-        disabled={form.submitting}
-        className="min-h-12 w-full flex-1 rounded-full border border-slate-300 bg-white px-5 text-slate-900 placeholder:text-slate-500 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400"
-      />
-      <button
-        type="submit"
-        aria-describedby={CONSENT_ID}
-        disabled={form.submitting}
-        className="min-h-12 shrink-0 rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
-      >
-        {form.submitting ? text.subscribing : text.subscribe}
-      </button>
-    </form>
-    <NoScriptNote text={text.noScript} className="mt-3" />
-    <PrivacyNotice id={CONSENT_ID} notice={text.consent} className="mt-3" />
+      {/* noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's. */}
+      {/* method and action only matter without JavaScript: see ContactForm. */}
+      <form id="newsletter" method="post" action="#newsletter" noValidate onSubmit={form.submit} ref={formRef} className="relative flex flex-col gap-3 sm:flex-row">
+        <Honeypot id="newsletter-website" />
+        <label htmlFor="newsletter-email" className="sr-only">
+          {text.emailLabel}
+        </label>
+        <input
+          ref={field}
+          id="newsletter-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX}
+          placeholder={text.placeholder}
+          aria-invalid={form.error ? true : undefined}
+          aria-describedby={form.error ? `${ERROR_ID} ${CONSENT_ID}` : CONSENT_ID}
+          value={form.email}
+          onChange={(event) => form.setEmail(event.target.value)}
+          disabled={form.submitting}
+          className="min-h-12 w-full flex-1 rounded-full border border-slate-300 bg-white px-5 text-slate-900 placeholder:text-slate-500 disabled:opacity-60 aria-invalid:border-rose-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-invalid:border-rose-400"
+        />
+        <button type="submit" aria-describedby={CONSENT_ID} disabled={form.submitting} className={`${primaryAction} shrink-0 px-6`}>
+          {form.submitting ? text.subscribing : text.subscribe}
+        </button>
+      </form>
+      {form.error ? (
+        <p id={ERROR_ID} className="mt-2 px-5 text-sm font-medium text-rose-700 dark:text-rose-300">
+          {form.error}
+        </p>
+      ) : null}
+      {form.done ? (
+        <div className="mt-3">
+          <SentNote title={form.done.message} description={form.done.detail} />
+        </div>
+      ) : null}
+      <NoScriptNote text={text.noScript} className="mt-3" />
+      <PrivacyNotice id={CONSENT_ID} notice={text.consent} className="mt-3" />
     </>
   );
 }

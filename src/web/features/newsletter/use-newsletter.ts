@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { API_PATHS } from '../../../contracts/api';
 import { EMAIL_PATTERN } from '../../../contracts/fields';
@@ -10,27 +11,47 @@ import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';
 /**
  * Newsletter sign-up per spec §4/§5/§8: the address is trimmed and checked before any request;
  * submitting disables the field and button; success clears the field. The post carries a proof
- * of work started when the field is first focused (see the contact form).
+ * of work started when the field is first focused (see the contact form). Each of the spec's notices
+ * is also said where the visitor is looking: an error beside the field (`error`, and focus on the
+ * field when the check before sending finds it), a success in the card (`done`) until the next edit.
  */
 export function useNewsletter(formRef: RefObject<HTMLFormElement | null>) {
   const { toasts } = useContent();
-  const [email, setEmail] = useState('');
+  const [email, setEmailValue] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const proof = useProofOfWork(formRef);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ message: string; detail?: string } | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   const messages = toasts.newsletter;
+
+  function setEmail(value: string) {
+    setEmailValue(value);
+    setError(null);
+    setDone(null);
+  }
+
+  /** The spec's notice, and the same words beside the field. */
+  function fail(message: string, { focus = false } = {}) {
+    toast.error(message);
+    flushSync(() => setError(message));
+    if (focus) field.current?.focus();
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    setDone(null);
     const trimmed = email.trim();
     if (!trimmed) {
-      toast.error(messages.empty);
+      fail(messages.empty, { focus: true });
       return;
     }
     if (!EMAIL_PATTERN.test(trimmed)) {
-      toast.error(messages.invalidEmail);
+      fail(messages.invalidEmail, { focus: true });
       return;
     }
+    setError(null);
     const honeypot = new FormData(event.currentTarget).get('website');
     setSubmitting(true);
     const result = await sendWithProof(proof, (altcha) => postJson(API_PATHS.newsletter, { email: trimmed, website: honeypot ? String(honeypot) : undefined, altcha }));
@@ -38,22 +59,24 @@ export function useNewsletter(formRef: RefObject<HTMLFormElement | null>) {
     if (!result.ok) proof.start();
 
     if (result.ok) {
-      setEmail('');
+      setEmailValue('');
       // Double opt-in: the same title, and where to confirm.
-      toast.success(messages.success, result.confirmation === 'email' ? { description: messages.confirmFromInbox } : undefined);
+      const detail = result.confirmation === 'email' ? messages.confirmFromInbox : undefined;
+      setDone({ message: messages.success, detail });
+      toast.success(messages.success, detail ? { description: detail } : undefined);
     } else if (result.error === 'already_subscribed') {
-      toast.error(messages.duplicate);
+      fail(messages.duplicate);
     } else if (result.error === 'rate_limited') {
-      toast.error(messages.rateLimited);
+      fail(messages.rateLimited);
     } else if (result.error === 'invalid_proof') {
-      toast.error(messages.proofFailed);
+      fail(messages.proofFailed);
     } else if (result.error === 'invalid_request') {
-      toast.error(messages.invalidEmail);
+      fail(messages.invalidEmail, { focus: true });
     } else {
       console.error('Newsletter sign-up failed:', result.error);
-      toast.error(messages.failed);
+      fail(messages.failed);
     }
   }
 
-  return { email, setEmail, submitting, submit };
+  return { email, setEmail, submitting, error, done, field, submit };
 }

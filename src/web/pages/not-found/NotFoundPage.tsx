@@ -1,43 +1,48 @@
+import { ArrowLeft, Mail, Phone } from 'lucide-react';
 import { site } from '../../../config/site';
 import { LogoMark } from '../../components/Logo';
-import type { Locale } from '../../content';
-import { getContent } from '../../content/all';
-import { HTML_LANG, pagePath } from '../../lib/pages';
+import { primaryAction } from '../../components/styles';
+import type { Content } from '../../content';
+import { pagePath } from '../../lib/pages';
+import { PageShell } from '../PageShell';
 
-/** French first: the Charter of the French Language wants French at least as prominent. */
-const ORDER: Locale[] = ['fr', 'en'];
+const contactClass = 'inline-flex min-h-11 items-center gap-3 font-medium underline-offset-4 hover:underline';
 
 /**
- * The 404 page, one for the whole site and both languages (the server sends the same 404.html for
- * any unknown address, so it cannot know the visitor's language). Prerendered only: its links work
- * without JavaScript and the boot script sets its theme, so it loads no script (scripts/prerender.ts).
+ * The 404 page of one language, with the site's bar and footer: the server sends the one whose
+ * language the unknown address is under (/fr/… → French). A way home, and the firm's phone and
+ * e-mail for whoever came looking for something in particular.
  */
-export function NotFoundPage() {
+export function NotFoundPage({ content }: { content: Content }) {
+  const { notFound, locale } = content;
   return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center px-gutter py-section">
-      <LogoMark className="size-14" />
-      <h1 className="mt-8 text-title font-extrabold tracking-tight">
-        {ORDER.map((locale, index) => (
-          <span key={locale} lang={HTML_LANG[locale]} className="block">
-            {index > 0 ? <span className="sr-only"> / </span> : null}
-            {getContent(locale).notFound.title}
-          </span>
-        ))}
-      </h1>
-      {ORDER.map((locale) => {
-        const { notFound } = getContent(locale);
-        return (
-          <div key={locale} lang={HTML_LANG[locale]} className="mt-8">
-            <p className="text-lead text-slate-700 dark:text-slate-200">{notFound.text}</p>
-            <a
-              href={pagePath('home', locale)}
-              className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white"
-            >
-              {notFound.home} – {site.brand}
-            </a>
-          </div>
-        );
-      })}
-    </main>
+    <PageShell content={content} page="not-found">
+      <div className="page-column py-section">
+        <div className="max-w-2xl">
+          <LogoMark className="size-14" />
+          <h1 className="mt-8 text-title font-extrabold tracking-tight text-balance">{notFound.title}</h1>
+          <p className="mt-4 text-lead text-slate-700 dark:text-slate-200">{notFound.text}</p>
+          <a href={pagePath('home', locale)} className={`${primaryAction} mt-8 px-7`}>
+            <ArrowLeft aria-hidden="true" focusable="false" className="size-5" />
+            {notFound.home}
+          </a>
+          <p className="mt-10 text-slate-700 dark:text-slate-300">{notFound.contact}</p>
+          <ul className="mt-2">
+            <li>
+              <a href={site.phoneHref} className={`${contactClass} whitespace-nowrap`}>
+                <Phone aria-hidden="true" focusable="false" className="size-5 shrink-0 text-brand-600 dark:text-accent-400" />
+                {site.phone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${site.email}`} className={contactClass}>
+                <Mail aria-hidden="true" focusable="false" className="size-5 shrink-0 text-brand-600 dark:text-accent-400" />
+                {site.email}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </PageShell>
   );
 }

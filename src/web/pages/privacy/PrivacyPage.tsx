@@ -13,7 +13,9 @@ export function PrivacyPage({ content }: { content: Content }) {
   const policy = fillContent(privacyPolicies[content.locale], site);
   return (
     <PageShell content={content} page="privacy">
-      <article className="mx-auto max-w-3xl px-gutter py-section">
+      {/* On the page's column, as the bar and the footer are; the text keeps to a readable measure. */}
+      <article className="page-column py-section">
+        <div className="max-w-3xl">
         <h1 className="text-title font-extrabold tracking-tight text-balance">{policy.title}</h1>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{policy.updated}</p>
         <p className="mt-6 text-lead text-slate-700 dark:text-slate-200">{policy.intro}</p>
@@ -67,6 +69,7 @@ export function PrivacyPage({ content }: { content: Content }) {
             {policy.backHome}
           </a>
         </p>
+        </div>
       </article>
     </PageShell>
   );

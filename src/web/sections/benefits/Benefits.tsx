@@ -13,7 +13,8 @@ export function Benefits() {
       subtitle={benefits.subtitle}
       className="bg-slate-50 dark:bg-slate-900/50"
     >
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      {/* As the service cards: two by two until four fit. */}
+      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         {benefits.items.map((item) => (
           <li
             key={item.id}
@@ -22,7 +23,7 @@ export function Benefits() {
           >
             <Icon name={benefitStyle[item.id].icon} className="size-7 text-brand-600 dark:text-accent-400" />
             <p className="mt-4 text-title font-extrabold tracking-tight text-brand-700 dark:text-brand-100">{item.highlight}</p>
-            <h3 className="mt-2 text-lg font-semibold">{item.title}</h3>
+            <h3 className="mt-2 text-lg font-semibold text-balance">{item.title}</h3>
             <p className="mt-2 text-slate-600 dark:text-slate-300">{item.description}</p>
           </li>
         ))}

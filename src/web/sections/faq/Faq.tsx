@@ -3,6 +3,7 @@ import { useContent } from '../../content/context';
 import type { FaqItem } from '../../content/types';
 import { Section } from '../../components/Section';
 import { SectionLink } from '../../components/SectionLink';
+import { primaryAction } from '../../components/styles';
 import { useAccordion } from './use-accordion';
 
 /** WAI-ARIA accordion: each question is a button in a heading controlling its answer region. */
@@ -27,7 +28,7 @@ export function Faq() {
           <p className="mt-2 text-slate-700 dark:text-slate-200">{faq.closing.text}</p>
           <SectionLink
             anchor="contact"
-            className="mt-6 inline-flex min-h-12 items-center rounded-full bg-brand-600 px-7 font-semibold text-white hover:bg-brand-700"
+            className={`${primaryAction} mt-6 px-7`}
           >
             {faq.closing.link}
           </SectionLink>

@@ -11,9 +11,9 @@ const headingClass = 'text-sm font-bold tracking-wider text-slate-900 uppercase 
 export function Footer() {
   const { footer, a11y, locale } = useContent();
   return (
-    <footer className="border-t border-slate-200 bg-slate-50 px-gutter pt-section pb-8 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+    <footer className="border-t border-slate-200 bg-slate-50 pt-section pb-8 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
       {/* The sign-up is a band of its own across the footer: its field has room for its placeholder at every width. */}
-      <div className="mx-auto grid max-w-6xl gap-6 rounded-3xl border border-slate-200 bg-white p-[clamp(1.25rem,4vw,2.5rem)] shadow-sm lg:grid-cols-[1fr_1.3fr] lg:items-center lg:gap-12 dark:border-slate-800 dark:bg-slate-950">
+      <div className="page-column grid gap-6 rounded-3xl border border-slate-200 bg-white p-[clamp(1.25rem,4vw,2.5rem)] shadow-sm lg:grid-cols-[1fr_1.3fr] lg:items-center lg:gap-12 dark:border-slate-800 dark:bg-slate-950">
         <div>
           <h2 className="text-heading font-bold text-slate-900 dark:text-white">{footer.newsletter.title}</h2>
           <p className="mt-2">{footer.newsletter.line}</p>
@@ -22,7 +22,18 @@ export function Footer() {
           <NewsletterForm />
         </div>
       </div>
-      <div className="mx-auto mt-stack grid max-w-6xl gap-10 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr]">
+      {/* The brand first, then its links and how to reach it: three columns from 768 px. */}
+      <div className="page-column mt-stack grid gap-10 sm:grid-cols-2 md:grid-cols-[1.4fr_1fr_1fr]">
+        <div className="sm:col-span-2 md:col-span-1">
+          <p className="flex items-center gap-3 text-xl font-bold text-slate-900 dark:text-white">
+            <LogoMark className="size-10" />
+            <span>
+              {site.brand}
+              <sup className="ml-0.5 text-xs">®</sup>
+            </span>
+          </p>
+          <p className="mt-3 max-w-sm">{footer.brandTagline}</p>
+        </div>
         <nav aria-label={a11y.footerNav}>
           <h2 className={headingClass}>{footer.quickLinks.title}</h2>
           <ul className="mt-4 space-y-1">
@@ -40,28 +51,18 @@ export function Footer() {
           <ul className="mt-4 space-y-3">
             <li className="flex items-center gap-2">
               <Phone aria-hidden="true" focusable="false" className="size-4 shrink-0" />
-              <span className="sr-only">{footer.contactUs.phoneLabel}: </span>
-              <span>{site.phone}</span>
+              <span className="sr-only">{footer.contactUs.phoneLabel} </span>
+              <span className="whitespace-nowrap">{site.phone}</span>
             </li>
             <li className="flex items-center gap-2">
               <Mail aria-hidden="true" focusable="false" className="size-4 shrink-0" />
-              <span className="sr-only">{footer.contactUs.emailLabel}: </span>
-              <span>{site.email}</span>
+              <span className="sr-only">{footer.contactUs.emailLabel} </span>
+              <span className="break-all">{site.email}</span>
             </li>
           </ul>
         </div>
-        <div>
-          <p className="flex items-center gap-3 text-xl font-bold text-slate-900 dark:text-white">
-            <LogoMark className="size-10" />
-            <span>
-              {site.brand}
-              <sup className="ml-0.5 text-xs">®</sup>
-            </span>
-          </p>
-          <p className="mt-3">{footer.brandTagline}</p>
-        </div>
       </div>
-      <div className="mx-auto mt-10 flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 border-t border-slate-200 pt-6 text-sm dark:border-slate-800">
+      <div className="page-column mt-10 flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-t border-slate-200 pt-6 text-sm dark:border-slate-800">
         <p>{footer.copyright}</p>
         <a href={pagePath('privacy', locale)} className="inline-flex min-h-9 items-center underline-offset-4 hover:text-brand-700 hover:underline dark:hover:text-white">
           {footer.privacyLink}

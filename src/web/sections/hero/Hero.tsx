@@ -3,9 +3,9 @@ import { site } from '../../../config/site';
 import { useFirstScreenContent } from '../../content/context';
 import { Emblem } from '../../components/Emblem';
 import { SectionLink } from '../../components/SectionLink';
+import { primaryAction } from '../../components/styles';
 
-const ctaClass =
-  'inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-brand-600 px-7 text-base font-semibold text-white shadow-lg shadow-brand-600/30 transition hover:bg-brand-700 hover:shadow-brand-700/40 dark:bg-accent-400 dark:text-slate-950 dark:shadow-accent-400/20 dark:hover:bg-accent-500';
+const ctaClass = `${primaryAction} px-7 text-base`;
 const headlineClass = 'text-display font-extrabold tracking-tight text-balance';
 const brandClass = 'bg-gradient-to-r from-brand-600 to-cyan-600 bg-clip-text text-transparent dark:from-brand-400 dark:to-accent-400';
 
@@ -24,9 +24,9 @@ function DesktopHero() {
   return (
     <div
       data-hero="desktop"
-      className="only-desktop relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white px-gutter pt-28 pb-section dark:from-brand-900/60 dark:via-slate-950 dark:to-slate-950"
+      className="only-desktop relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pt-28 pb-section dark:from-brand-900/60 dark:via-slate-950 dark:to-slate-950"
     >
-      <div className="mx-auto grid max-w-6xl grid-cols-[1.3fr_0.7fr] items-center gap-x-8 lg:grid-cols-[1.1fr_0.9fr] lg:gap-x-12">
+      <div className="page-column grid grid-cols-[1.3fr_0.7fr] items-center gap-x-8 lg:grid-cols-[1.1fr_0.9fr] lg:gap-x-12">
         <div>
           <h1 className={headlineClass}>
             {hero.headlinePrefix} <span className={brandClass}>{site.brand}</span>

@@ -17,7 +17,7 @@ export function DesktopNav({ links }: { links: NavLink[] }) {
       data-nav="desktop"
       className="only-desktop fixed inset-x-0 top-0 z-40 bg-transparent transition-[background-color,box-shadow] duration-300 in-[.scrolled]:bg-white in-[.scrolled]:shadow-md dark:in-[.scrolled]:bg-slate-900 dark:in-[.scrolled]:shadow-black/40"
     >
-      <div className="mx-auto flex h-18 max-w-6xl items-center justify-between gap-4 px-gutter whitespace-nowrap lg:gap-6">
+      <div className="page-column flex h-18 items-center justify-between gap-4 whitespace-nowrap lg:gap-6">
         <a href="#top" aria-label={a11y.homeLink} className="flex items-center gap-3 rounded-lg font-bold">
           <LogoMark className="size-10" />
           <span className="text-lg tracking-tight" aria-hidden="true">

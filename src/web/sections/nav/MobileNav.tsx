@@ -5,7 +5,7 @@ import { mobileTarget } from '../../content/catalog';
 import type { NavAnchor, SectionAnchor } from '../../content/types';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
-import { ThemeToggle } from '../../components/ThemeToggle';
+import { ThemeSwitch } from '../../components/ThemeToggle';
 import { LanguageSwitch } from '../../features/language/LanguageSwitch';
 import { useActiveSection } from './use-active-section';
 
@@ -69,7 +69,7 @@ export function MobileNav({ links }: { links: NavLink[] }) {
           </button>
           <div className="flex items-center gap-1.5">
             <LanguageSwitch page="home" />
-            <ThemeToggle />
+            <ThemeSwitch />
           </div>
         </div>
       </div>

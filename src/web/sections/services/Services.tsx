@@ -12,7 +12,8 @@ export function Services() {
   const { services } = useContent();
   return (
     <Section id="services" headingId="services-title" title={services.title} subtitle={services.subtitle} reveal>
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+      {/* Two by two until four cards have room for their titles (1280 px; e2e/visual-finish.test.ts). */}
+      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         {services.items.map((item) => {
           const style = serviceStyle[item.id];
           return (
@@ -29,7 +30,7 @@ export function Services() {
               <span className={`relative grid size-12 place-items-center rounded-xl bg-gradient-to-br ${style.gradient} text-white shadow-md`}>
                 <Icon name={style.icon} className="size-6" />
               </span>
-              <h3 className="relative mt-5 text-lg font-semibold">{item.title}</h3>
+              <h3 className="relative mt-5 text-lg font-semibold text-balance">{item.title}</h3>
               <p className="relative mt-2 text-slate-600 dark:text-slate-300">{item.description}</p>
             </li>
           );

@@ -1,6 +1,7 @@
 import { Quote } from 'lucide-react';
 import { useContent } from '../../content/context';
 import { MONOGRAM_GRADIENTS } from '../../content/catalog';
+import { keepNamesWhole } from '../../content/typography';
 import { Section } from '../../components/Section';
 import { monogram } from '../../lib/monogram';
 
@@ -14,7 +15,8 @@ export function Testimonials() {
           <li key={item.name} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">
             <figure className="flex h-full flex-col">
               <Quote aria-hidden="true" focusable="false" className="size-7 text-brand-400" />
-              <blockquote className="mt-3 flex-1 text-lead text-pretty text-slate-700 dark:text-slate-200">
+              {/* Wrapped line by line as the words come: `text-pretty` made the last lines of a long quote ragged. */}
+              <blockquote className="mt-3 flex-1 text-lead text-slate-700 dark:text-slate-200">
                 <p>{item.text}</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-200 pt-5 dark:border-slate-800">
@@ -24,9 +26,10 @@ export function Testimonials() {
                     {monogram(item.name)}
                   </span>
                 </span>
+                {/* Names of people and places never break at their hyphen (Trois-Rivières); a title stays with the name. */}
                 <span>
-                  <span className="block font-semibold">{item.name}</span>
-                  <span className="block text-sm text-slate-600 dark:text-slate-400">{item.title}</span>
+                  <span className="block font-semibold">{keepNamesWhole([item.honorific, item.name].filter(Boolean).join('\u00A0'))}</span>
+                  <span className="block text-sm text-slate-600 dark:text-slate-400">{keepNamesWhole(item.title)}</span>
                 </span>
               </figcaption>
             </figure>

@@ -16,6 +16,7 @@ import { startVapiStandIn, type VapiStandIn } from '../../../../e2e/helpers/vapi
 import { loadSiteConfig } from '../../../config/site-schema';
 import { getContent } from '../../content/all';
 import { ContentProvider, fillContent } from '../../content/context';
+import { frenchTypography } from '../../content/typography';
 import type { Locale } from '../../content/types';
 import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from '../../features/voice-agent/vapi-client';
 import type { VoiceClientLoader } from '../../features/voice-agent/voice-client';
@@ -29,6 +30,10 @@ const ASSISTANT = { en: 'asst-en-for-tests', fr: 'asst-fr-for-tests' };
 const site = loadSiteConfig({});
 const contentOf = (locale: Locale) => fillContent(getContent(locale), site);
 const text = contentOf('en').voiceDemo;
+/** French as the page shows it: typeset (’, no-break spaces and hyphens). */
+const fr = frenchTypography;
+/** The same, as toHaveTextContent reads it: every space, no-break ones too, as one space. */
+const frText = (value: string) => frenchTypography(value).replace(/[\u00a0\u202f]/g, ' ');
 
 let standIn: VapiStandIn;
 let warn: ReturnType<typeof vi.spyOn>;
@@ -90,7 +95,7 @@ function renderDemo(load: VoiceClientLoader, requestSession: SessionRequester, l
   );
 }
 
-const mainButton = () => screen.getByRole('button', { name: /Call Me|End Call|Connecting|Appelez-moi|Raccrocher|Connexion/ });
+const mainButton = () => screen.getByRole('button', { name: /Call Me|End Call|Connecting|Appelez.moi|Raccrocher|Connexion/ });
 const statusLine = () => screen.getByRole('status');
 const captionsLog = () => screen.getByRole('log');
 const captionsBox = () => document.querySelector<HTMLElement>('[data-captions]')!;
@@ -156,11 +161,11 @@ describe('"Call Me"', () => {
     const { load } = await realSdk();
     const requestSession = sessions();
     renderDemo(load, requestSession, 'fr');
-    await userEvent.click(screen.getByRole('button', { name: 'Appelez-moi' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Appelez.moi$/ }));
     const [request] = await standIn.waitForRequests(1);
     expect(requestSession).toHaveBeenCalledExactlyOnceWith('fr');
     expect(request).toMatchObject({ body: { assistantId: ASSISTANT.fr } });
-    expect(await screen.findByText("L'appel n'a pas pu démarrer")).toBeInTheDocument();
+    expect(await screen.findByText(fr("L'appel n'a pas pu démarrer"))).toBeInTheDocument();
   });
 
   it('says so plainly when the provider refuses the call', async () => {
@@ -418,22 +423,22 @@ describe('live captions', () => {
     act(() => void vapi.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Bonjour!' }));
     act(() => void vapi.emit('message', { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'Au rev' }));
     now.mockReturnValue(Date.UTC(2026, 10, 26, 15, 1, 42));
-    await userEvent.click(screen.getByRole('button', { name: 'Raccrocher' }));
+    await userEvent.click(screen.getByRole('button', { name: fr('Raccrocher') }));
     now.mockRestore();
 
     const log = captionsLog();
-    expect(log).toHaveTextContent("Agent : Bonjour!"); // (the matcher reads the no-break space as a space)
-    expect(log).toHaveTextContent("L'appel a duré 1 minute et 42 secondes. Vous voulez aller plus loin? Écrivez-nous");
+    expect(log).toHaveTextContent('Agent : Bonjour!'); // (the matcher reads the no-break space as a space) // (the matcher reads the no-break space as a space)
+    expect(log).toHaveTextContent(frText("L'appel a duré 1 minute et 42 secondes. Vous voulez aller plus loin? Écrivez-nous"));
     expect(within(log).getByText('1 minute et 42 secondes')).toHaveAttribute('datetime', 'PT102S');
-    expect(within(log).getByRole('link', { name: 'Écrivez-nous' })).toHaveAttribute('href', '#contact-form');
+    expect(within(log).getByRole('link', { name: fr('Écrivez-nous') })).toHaveAttribute('href', '#contact-form');
     expect(document.querySelector('[data-partial]')).toBeNull(); // what was unfinished is dropped
 
     standIn.release();
     await waitFor(() => expect(standIn.requests).toHaveLength(1));
-    await userEvent.click(screen.getByRole('button', { name: 'Appelez-moi' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Appelez.moi$/ }));
     expect(captionsLog()).toBeEmptyDOMElement();
-    expect(captionsBox()).toHaveTextContent("Pendant l'appel, ce que vous et l'agent dites s'affiche ici.");
-    expect(await screen.findByText("L'appel n'a pas pu démarrer")).toBeInTheDocument(); // that call is over too
+    expect(captionsBox()).toHaveTextContent(frText("Pendant l'appel, ce que vous et l'agent dites s'affiche ici."));
+    expect(await screen.findByText(fr("L'appel n'a pas pu démarrer"))).toBeInTheDocument(); // that call is over too
   });
 });
 

@@ -79,8 +79,8 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
             ) : (
               // Idle: voice waves leaving the button, an invitation to press it (still under reduced motion).
               <>
-                <span aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-brand-500/25 dark:bg-accent-400/20" />
-                <span aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-brand-500/25 [animation-delay:-1.8s] dark:bg-accent-400/20" />
+                <span aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-primary/25" />
+                <span aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-primary/25 [animation-delay:-1.8s]" />
               </>
             )}
             <button
@@ -91,14 +91,16 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
               onPointerEnter={prefetch}
               onFocus={prefetch}
               disabled={starting}
-              className={`relative flex size-28 flex-col items-center justify-center gap-1 rounded-full text-sm font-semibold text-white shadow-lg transition disabled:cursor-wait disabled:opacity-80 ${
-                inCall ? 'bg-rose-600 hover:bg-rose-700' : 'bg-brand-600 hover:bg-brand-700'
+              // 12 px, set tight, under a 24 px icon: each label's corners stay 8 px inside the circle, in
+              // both languages ("Connecting...", « Appelez-moi »; e2e/visual-finish.test.ts).
+              className={`relative flex size-28 flex-col items-center justify-center gap-1 rounded-full text-xs leading-4 font-semibold tracking-tight shadow-lg transition disabled:cursor-wait disabled:opacity-80 ${
+                inCall ? 'bg-rose-600 text-white hover:bg-rose-700' : 'bg-primary text-on-primary hover:bg-primary-hover'
               }`}
             >
               {inCall ? (
-                <PhoneOff aria-hidden="true" focusable="false" className="size-7" />
+                <PhoneOff aria-hidden="true" focusable="false" className="size-6" />
               ) : (
-                <Mic aria-hidden="true" focusable="false" className="size-7" />
+                <Mic aria-hidden="true" focusable="false" className="size-6" />
               )}
               {label}
             </button>

@@ -1,0 +1,70 @@
+/**
+ * French typography, Quebec usage (OQLF), applied once over the French copy (./fr/, ./privacy/fr.ts)
+ * as it is loaded: the copy is written with a plain keyboard (' ... " and ordinary spaces), and the
+ * rules live here, in one place, instead of in hundreds of strings typed by hand, where an
+ * invisible space is easily lost. English is left exactly as written (the spec's strings).
+ *
+ * - ’ for the apostrophe, … for three dots, « » for quotation marks;
+ * - a non-breaking space (U+00A0) before : and %, inside « », between a number and the word
+ *   after it (« 30 minutes », « 5 fois »), and before a last word of one to three letters
+ *   (« …par IA »), so that it is never left alone on a line;
+ * - a narrow non-breaking space (U+202F, OQLF's « espace fine ») before ; ! ?;
+ * - a non-breaking hyphen (U+2011) inside words: « Trois-Rivières », « travaillez-vous » never
+ *   break at their hyphen.
+ *
+ * Placeholders (`{email}`) and link targets (`](https://…)`) are left as they are.
+ */
+const NBSP = '\u00A0';
+const NARROW_NBSP = '\u202F';
+const NB_HYPHEN = '\u2011';
+/** Spaces of any kind that may stand before a mark. */
+const SPACES = '[ \\u00A0\\u202F]*';
+
+/** A hyphen inside a word (« Trois-Rivières »), not a dash between figures. */
+const WORD_HYPHEN = /(?<=\p{L})-(?=\p{L})/gu;
+
+/**
+ * The words' hyphens made non-breaking, in any language: for names of people and places, which
+ * never break at their hyphen (the testimonials' signatures).
+ */
+export function keepNamesWhole(text: string): string {
+  return text.replace(WORD_HYPHEN, NB_HYPHEN);
+}
+
+const PROTECTED = /\{\w+\}|\]\([^)\s]+\)/g;
+/** Private-use characters hold the protected parts' places while the rules run. */
+const SLOT = /\uE000(\d+)\uE001/g;
+
+const RULES: [RegExp, string][] = [
+  [/\.\.\./g, '…'],
+  [/'/g, '’'],
+  [/"([^"]*)"/g, '«$1»'],
+  [/«[ \u00A0\u202F]*/g, `«${NBSP}`],
+  [/[ \u00A0\u202F]*»/g, `${NBSP}»`],
+  [new RegExp(`(?<=\\S)${SPACES}:(?=\\s|$)`, 'g'), `${NBSP}:`],
+  [new RegExp(`(?<=[^\\s;!?])${SPACES}([;!?])`, 'g'), `${NARROW_NBSP}$1`],
+  [new RegExp(`(?<=\\d)${SPACES}%`, 'g'), `${NBSP}%`],
+  [/(?<=\d) (?=\p{L})/gu, NBSP],
+  [WORD_HYPHEN, NB_HYPHEN],
+  [/ (?=\p{L}{1,3}[.!?…]?$)/u, NBSP],
+];
+
+export function frenchTypography(text: string): string {
+  const kept: string[] = [];
+  let typeset = text.replace(PROTECTED, (part) => `\uE000${kept.push(part) - 1}\uE001`);
+  for (const [pattern, replacement] of RULES) typeset = typeset.replace(pattern, replacement);
+  return typeset.replace(SLOT, (_slot, index: string) => kept[Number(index)]!);
+}
+
+/** Keys whose values are identifiers, not prose: left as they are. */
+const IDENTIFIERS = new Set(['id', 'anchor', 'locale']);
+
+/** Every string of a copy object, typeset (identifiers aside). */
+export function typesetFrench<T>(value: T): T {
+  if (typeof value === 'string') return frenchTypography(value) as T;
+  if (Array.isArray(value)) return value.map((item) => typesetFrench(item)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, IDENTIFIERS.has(key) ? item : typesetFrench(item)])) as T;
+  }
+  return value;
+}
