@@ -3,6 +3,9 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHALLENGE_PATH, PROOF_ALGORITHM } from '../src/contracts/proof-of-work';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
+import { LOCALES } from '../src/web/content';
+import { getContent } from '../src/web/content/all';
+import { pagePath } from '../src/web/lib/pages';
 
 /**
  * Issue 27 in the browser: each form makes its proof of work (ALTCHA, in a Web Worker) when the
@@ -24,18 +27,29 @@ afterAll(async () => {
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
-const LANGUAGES = {
-  en: {
-    path: '/',
-    contact: { name: 'Full Name', phone: 'Phone Number', email: 'Email', message: 'Message or Inquiry', send: 'Send Message', sending: 'Sending...', done: 'Message sent successfully!' },
-    newsletter: { email: 'Email address', send: 'Subscribe', sending: 'Subscribing...', done: 'Successfully subscribed to our newsletter!' },
-  },
-  fr: {
-    path: '/fr/',
-    contact: { name: 'Nom complet', phone: 'Numéro de téléphone', email: 'Courriel', message: 'Message ou demande', send: 'Envoyer le message', sending: 'Envoi en cours...', done: 'Message envoyé avec succès!' },
-    newsletter: { email: 'Adresse courriel', send: "S'abonner", sending: 'Abonnement en cours...', done: 'Votre inscription à notre infolettre est enregistrée!' },
-  },
-} as const;
+/** The words each page shows, from its copy (French as typeset on the page). */
+const LANGUAGES = Object.fromEntries(
+  LOCALES.map((locale) => {
+    const { contact, footer, toasts } = getContent(locale);
+    const { fields } = contact.form;
+    return [
+      locale,
+      {
+        path: pagePath('home', locale),
+        contact: {
+          name: fields.name.label,
+          phone: fields.phone.label,
+          email: fields.email.label,
+          message: fields.message.label,
+          send: contact.form.submit,
+          sending: contact.form.submitting,
+          done: toasts.contact.success.title,
+        },
+        newsletter: { email: footer.newsletter.emailLabel, send: footer.newsletter.subscribe, sending: footer.newsletter.subscribing, done: toasts.newsletter.success },
+      },
+    ];
+  }),
+);
 
 /** The page's requests for challenges, and the JSON bodies of its form posts. */
 function watch(page: Page) {

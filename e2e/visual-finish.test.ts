@@ -497,6 +497,21 @@ describe('issue 30 defects', () => {
     await context.close();
   });
 
+  it('10c. a demo the server cannot run is said in the card, in the page’s language, with no notification over the section', async () => {
+    // This build's server has no voice demo configured.
+    for (const locale of ['en', 'fr'] as const) {
+      const { page, context } = await open('phone', locale);
+      const { voiceDemo } = getContent(locale);
+      await page.locator('#ai-caller button[aria-describedby="voice-privacy-notice"]').click();
+      const log = page.locator('#ai-caller [role="log"]');
+      await expect.poll(() => log.textContent()).toContain(voiceDemo.unavailableDescription);
+      expect(await log.textContent()).toContain(voiceDemo.unavailableTitle);
+      await page.waitForTimeout(300);
+      expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+      await context.close();
+    }
+  });
+
   it('11. the delivery heading names the brand: "What {brand} delivers", and its French equivalent', async () => {
     for (const locale of LOCALES) {
       const { page, context } = await open('desktop', locale);

@@ -19,6 +19,7 @@ import { axeViolations, launchBrowser, waitForHydration } from './helpers/browse
 import { fromAssistant, joinedRoom, standInDailyCallMachine } from './helpers/daily-stand-in';
 import { startServer, type RunningServer } from './helpers/server';
 import { startVapiStandIn, type VapiStandIn } from './helpers/vapi-stand-in';
+import { getContent } from '../src/web/content/all';
 
 const DIR = resolve('.tmp/e2e-voice');
 const STATIC_DIR = `${DIR}-dist`;
@@ -117,7 +118,7 @@ async function visit(options: { microphone: boolean; path?: string; callMachine?
 }
 
 const demo = (page: Page) => page.locator('#ai-caller');
-const mainButton = (page: Page) => demo(page).getByRole('button', { name: /Call Me|Connecting|End Call|Appelez-moi|Connexion|Raccrocher/ });
+const mainButton = (page: Page) => demo(page).getByRole('button', { name: /Call Me|Connecting|End Call|Appelez.moi|Connexion|Raccrocher/ });
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]', { hasText: title });
 const captions = (page: Page) => demo(page).getByRole('log');
 const box = (page: Page) => demo(page).locator('[data-captions]');
@@ -166,10 +167,12 @@ describe('voice demo in Chromium', () => {
     expect(cspHeader).not.toContain('sentry');
   });
 
-  it.each([
-    ['/', 'en', 'Connecting...', 'The call could not start'],
-    ['/fr/', 'fr', 'Connexion en cours...', "L'appel n'a pas pu démarrer"],
-  ] as const)('on %s "Call Me" starts the %s assistant with a token the API accepts, reports the failed join, and works again', async (path, locale, connecting, failed) => {
+  it.each(
+    (['en', 'fr'] as const).map((locale) => {
+      const { voiceDemo } = getContent(locale);
+      return [locale === 'en' ? '/' : '/fr/', locale, voiceDemo.connecting, voiceDemo.errors.startFailed.title] as const;
+    }),
+  )('on %s "Call Me" starts the %s assistant with a token the API accepts, reports the failed join, and works again', async (path, locale, connecting, failed) => {
     const { page, requested, cspViolations } = await visit({ microphone: true, path });
     await mainButton(page).click();
     await expect.poll(() => mainButton(page).textContent()).toContain(connecting);
@@ -234,6 +237,11 @@ describe('voice demo in Chromium', () => {
 });
 
 describe('live captions in Chromium, from the SDK\'s own message events', () => {
+  /** What the card says around the captions, from the page's copy (French as typeset). */
+  const shown = (locale: 'en' | 'fr') => {
+    const { voiceDemo } = getContent(locale);
+    return { connected: voiceDemo.status.connected, endCall: voiceDemo.endCall, lasted: voiceDemo.captions.lasted, followUp: voiceDemo.captions.followUp.link };
+  };
   const SCRIPTS = {
     en: {
       path: '/',
@@ -242,10 +250,7 @@ describe('live captions in Chromium, from the SDK\'s own message events', () => 
       caller: 'Tell me about your voice agents.',
       callerPartial: 'And how long',
       lines: ["Agent: Hi, and welcome to Atelier IA! I'm the demo voice agent. What can I do for you?", 'You: Tell me about your voice agents.'],
-      connected: 'Connected - You can speak now',
-      endCall: 'End Call',
-      lasted: 'The call lasted',
-      followUp: 'Write to us',
+      ...shown('en'),
     },
     fr: {
       path: '/fr/',
@@ -254,10 +259,7 @@ describe('live captions in Chromium, from the SDK\'s own message events', () => 
       caller: 'Parlez-moi de vos agents vocaux.',
       callerPartial: 'Et combien de',
       lines: ["Agent : Bonjour et bienvenue chez Atelier IA! Je suis l'agent vocal de démonstration.", 'Vous : Parlez-moi de vos agents vocaux.'],
-      connected: 'Connecté – vous pouvez parler',
-      endCall: 'Raccrocher',
-      lasted: "L'appel a duré",
-      followUp: 'Écrivez-nous',
+      ...shown('fr'),
     },
   } as const;
 

@@ -10,7 +10,8 @@ import { FINAL_TRANSCRIPT_CLEAR_MS, IDLE, voiceReducer, type VoiceFlags } from '
 export type { VoiceClient, VoiceClientLoader } from './voice-client';
 
 /** Said in the card instead of a call: the day's demo calls are spent, or this visitor started too many. */
-export type VoiceNotice = Extract<SessionRefusal, 'budget-spent' | 'rate-limited'>;
+/** Why no call started, said in the card (not in a notification over the section's title). */
+export type VoiceNotice = Exclude<SessionRefusal, 'failed'>;
 
 export type VoiceCall = {
   flags: VoiceFlags;
@@ -154,7 +155,7 @@ export function useVoiceCall(loadClient: VoiceClientLoader = loadVoiceClient, re
     // oxlint-disable-next-line react/exhaustive-deps
   }, [loadClient]);
 
-  /** No session: the card or a toast says why. */
+  /** No session: the card says why. */
   const refused = useCallback(
     (refusal: SessionRefusal) => {
       if (refusal === 'failed') {
@@ -162,10 +163,9 @@ export function useVoiceCall(loadClient: VoiceClientLoader = loadVoiceClient, re
         return;
       }
       setStarting(false);
-      if (refusal === 'not-configured') toast.info(voiceDemo.unavailableTitle, { description: voiceDemo.unavailableDescription });
-      else setNotice(refusal);
+      setNotice(refusal);
     },
-    [fail, voiceDemo],
+    [fail],
   );
 
   const start = useCallback(() => {

@@ -36,7 +36,11 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
               {who(line.speaker)} {line.text}
             </p>
           ))}
-          {notice ? (
+          {notice === 'not-configured' ? (
+            <p>
+              <strong className="font-semibold">{voiceDemo.unavailableTitle}.</strong> {voiceDemo.unavailableDescription}
+            </p>
+          ) : notice ? (
             <p className="font-medium">
               <RichText
                 text={notice === 'budget-spent' ? voiceDemo.budgetSpent : voiceDemo.rateLimited}
