@@ -1,6 +1,7 @@
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BELOW_THE_FOLD, SECTIONS } from '../src/web/app/sections';
+import { ANCHORS, BELOW_THE_FOLD } from '../src/web/app/sections';
+import { SECTION_ANCHORS } from '../src/web/content/types';
 import { LOCALES } from '../src/web/content';
 import { PAGE_IDS, pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
@@ -101,7 +102,7 @@ describe('the section registry', () => {
       expect(anchors.filter((id) => (entry.anchors as readonly string[]).includes(id)), entry.id).toEqual(entry.anchors);
     }
     // Spec §2: the anchors of the page, each in exactly one section.
-    expect(SECTIONS.flatMap((entry) => entry.anchors).sort()).toEqual(['about', 'ai-caller', 'contact', 'contact-form', 'faq', 'services']);
+    expect(ANCHORS.toSorted()).toEqual(SECTION_ANCHORS.toSorted());
     // The first screen comes before them all.
     expect(await page.$eval('[data-hero="desktop"]', (hero) => !!(hero.compareDocumentPosition(document.querySelector('[data-section]')!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { NAV_ANCHORS } from '../src/web/app/sections';
+import { ANCHORS, BELOW_THE_FOLD, NAV_ANCHORS } from '../src/web/app/sections';
 import { LOCALES, type Locale } from '../src/web/content';
 import { getContent } from '../src/web/content/all';
 import { HTML_LANG, pagePath } from '../src/web/lib/pages';
@@ -17,23 +17,22 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Page landmarks in spec order; `layout` marks the ones that exist only in one layout. */
-const SECTIONS = [
+/**
+ * The page's parts in spec order: the first screen's, which exist in one layout each, then every
+ * section of the registry (its landmark: the <section>, <footer> or banner its wrapper holds), and
+ * the contact form where the spec puts it.
+ */
+type Landmark = { name: string; selector: string; layout?: 'mobile' | 'desktop' };
+const SECTIONS: readonly Landmark[] = [
   { name: 'mobile nav', selector: '[data-nav="mobile"]', layout: 'mobile' },
   { name: 'desktop nav', selector: '[data-nav="desktop"]', layout: 'desktop' },
   { name: 'desktop hero', selector: '[data-hero="desktop"]', layout: 'desktop' },
   { name: 'mobile hero', selector: '[data-hero="mobile"]', layout: 'mobile' },
-  { name: 'services', selector: 'section#services' },
-  { name: 'voice demo', selector: 'section#ai-caller' },
-  { name: 'benefits', selector: 'section#about' },
-  { name: 'testimonials', selector: 'section[aria-labelledby="testimonials-title"]' },
-  { name: 'delivery list', selector: 'section[aria-labelledby="delivery-title"]' },
-  { name: 'contact', selector: 'section#contact' },
-  { name: 'contact form', selector: 'section#contact #contact-form form' },
-  { name: 'brand banner', selector: '[data-banner]' },
-  { name: 'faq', selector: 'section#faq' },
-  { name: 'footer', selector: 'footer' },
-] as const;
+  ...BELOW_THE_FOLD.flatMap((entry) => [
+    { name: entry.id, selector: `[data-section="${entry.id}"] :is(section, footer, [data-banner])` },
+    ...((entry.anchors as readonly string[]).includes('contact-form') ? [{ name: 'contact form', selector: '#contact-form form' }] : []),
+  ]),
+];
 
 const layoutOf: Record<DeviceName, 'mobile' | 'desktop'> = { desktop: 'desktop', phone: 'mobile', tablet: 'mobile' };
 
@@ -74,7 +73,7 @@ describe.each(['desktop', 'phone', 'tablet'] as const)('on a %s', (device) => {
     }, SECTIONS.map(({ name, selector }) => ({ name, selector })));
     for (const [index, section] of SECTIONS.entries()) {
       expect(found[index]!.exists, section.name).toBe(true);
-      const expected = !('layout' in section) || section.layout === layout;
+      const expected = section.layout === undefined || section.layout === layout;
       expect(found[index]!.visible, `${section.name} visible on ${device}`).toBe(expected);
     }
     // Sort the landmarks by document position; the result must be the spec's order.
@@ -256,7 +255,7 @@ describe('layout', () => {
 
   it('reads fine without JavaScript: every section and every FAQ answer is in the HTML', async () => {
     const { page, context } = await openPage(browser, 'desktop', { url: baseUrl, javaScriptEnabled: false });
-    for (const id of ['services', 'ai-caller', 'about', 'contact', 'contact-form', 'faq']) {
+    for (const id of ANCHORS) {
       expect(await page.isVisible(`#${id}`), id).toBe(true);
     }
     const answers = page.locator('.faq-panel');

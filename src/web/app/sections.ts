@@ -144,3 +144,6 @@ export const BELOW_THE_FOLD: readonly BelowTheFoldSection[] = SECTIONS.filter(
 
 /** The navigation's items, in page order: the anchor each leads to (its label is in the copy). */
 export const NAV_ANCHORS: readonly NavAnchor[] = SECTIONS.flatMap((entry) => ('nav' in entry ? [entry.nav] : []));
+
+/** Every anchor of the page, in page order, each in the one section that holds it. */
+export const ANCHORS: readonly SectionAnchor[] = SECTIONS.flatMap((entry) => entry.anchors);

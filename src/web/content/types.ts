@@ -12,7 +12,9 @@ import type { FieldErrorCode } from '../../contracts/fields';
 
 export type Locale = 'en' | 'fr';
 
-export type SectionAnchor = 'ai-caller' | 'services' | 'about' | 'contact' | 'contact-form' | 'faq';
+/** The ids spec §2 gives to places of the page, for its links to scroll to. */
+export const SECTION_ANCHORS = ['ai-caller', 'services', 'about', 'contact', 'contact-form', 'faq'] as const;
+export type SectionAnchor = (typeof SECTION_ANCHORS)[number];
 
 export type ServiceId = 'customer-service' | 'lead-generation' | 'internal-automation' | 'marketing';
 export type BenefitId = 'cost' | 'productivity' | 'growth' | 'efficiency';
