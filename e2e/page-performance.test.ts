@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { COMPILE_HINT } from '../scripts/lib/compile-hints';
 import { BUDGETS, firstScreenEnd, measurePageWeight, type PageWeight } from '../scripts/lib/page-weight';
+import { ESTIMATED_HEIGHTS } from '../src/web/hydration/heights';
 import { BELOW_THE_FOLD, type BelowTheFoldSection } from '../src/web/app/sections';
 import { LOCALES } from '../src/web/content';
 import { pagePath } from '../src/web/lib/pages';
@@ -436,9 +437,8 @@ describe('hydration in parts', () => {
     // checkVisibility({ contentVisibilityAuto }) is false for what the browser skips rendering.
     const rendered = () => page.$eval('#faq h2', (heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
     expect(await rendered()).toBe(false);
-    // Until then it holds the room the registry estimates for it.
-    const faq = BELOW_THE_FOLD.find((entry) => entry.id === 'faq')!;
-    expect(await page.$eval('[data-section="faq"]', (part) => part.getBoundingClientRect().height)).toBe(faq.height.mobile);
+    // Until then it holds the room measured for it.
+    expect(await page.$eval('[data-section="faq"]', (part) => part.getBoundingClientRect().height)).toBe(ESTIMATED_HEIGHTS.faq!.mobile);
     await page.locator('[data-section="faq"]').scrollIntoViewIfNeeded();
     await expect.poll(rendered).toBe(true);
     const real = await page.$eval('#faq', (section) => section.getBoundingClientRect().height);

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { NavAnchor, SectionAnchor } from '../content/types';
-import type { EstimatedHeight } from '../hydration/heights';
 import { Hero } from '../sections/hero/Hero';
 
 /**
@@ -37,11 +36,8 @@ export type SectionEntry = {
       hydrates: boolean;
       /** It can raise a notification: the notifications area loads with it. */
       toasts: boolean;
-      /**
-       * Its height until the browser lays it out (hydration/heights.ts), measured at 412 and 1350 px
-       * wide, on the French page (the longer one).
-       */
-      height: EstimatedHeight;
+      // Its height until the browser lays it out is measured, not typed: hydration/section-heights.json
+      // (`npm run heights -- --write`).
     }
 );
 
@@ -55,7 +51,6 @@ export const SECTIONS = [
     load: () => import('../sections/services/Services').then((m) => m.Services),
     hydrates: false,
     toasts: false,
-    height: { mobile: 1430, desktop: 720 },
   },
   {
     id: 'voice-demo',
@@ -64,7 +59,6 @@ export const SECTIONS = [
     load: () => import('../sections/voice-demo/VoiceDemo').then((m) => m.VoiceDemo),
     hydrates: true,
     toasts: true,
-    height: { mobile: 892, desktop: 884 },
   },
   {
     id: 'benefits',
@@ -74,7 +68,6 @@ export const SECTIONS = [
     load: () => import('../sections/benefits/Benefits').then((m) => m.Benefits),
     hydrates: false,
     toasts: false,
-    height: { mobile: 1440, desktop: 630 },
   },
   {
     id: 'testimonials',
@@ -83,7 +76,6 @@ export const SECTIONS = [
     load: () => import('../sections/testimonials/Testimonials').then((m) => m.Testimonials),
     hydrates: false,
     toasts: false,
-    height: { mobile: 2040, desktop: 1100 },
   },
   {
     id: 'delivery',
@@ -92,7 +84,6 @@ export const SECTIONS = [
     load: () => import('../sections/delivery/Delivery').then((m) => m.Delivery),
     hydrates: false,
     toasts: false,
-    height: { mobile: 1120, desktop: 650 },
   },
   {
     id: 'contact',
@@ -102,7 +93,6 @@ export const SECTIONS = [
     load: () => import('../sections/contact/Contact').then((m) => m.Contact),
     hydrates: true,
     toasts: true,
-    height: { mobile: 1970, desktop: 1140 },
   },
   {
     id: 'banner',
@@ -111,7 +101,6 @@ export const SECTIONS = [
     load: () => import('../sections/banner/BrandBanner').then((m) => m.BrandBanner),
     hydrates: true,
     toasts: false,
-    height: { mobile: 73, desktop: 80 },
   },
   {
     id: 'faq',
@@ -121,7 +110,6 @@ export const SECTIONS = [
     load: () => import('../sections/faq/Faq').then((m) => m.Faq),
     hydrates: true,
     toasts: false,
-    height: { mobile: 1540, desktop: 1270 },
   },
   {
     id: 'footer',
@@ -131,7 +119,6 @@ export const SECTIONS = [
     load: () => import('../sections/footer/Footer').then((m) => m.Footer),
     hydrates: true,
     toasts: true,
-    height: { mobile: 1200, desktop: 690 },
   },
 ] as const satisfies readonly SectionEntry[];
 
