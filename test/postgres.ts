@@ -1,7 +1,7 @@
 /**
  * A throwaway PostgreSQL 15 server for tests and benchmarks: initdb in a temp dir, start it on a
  * free loopback port, stop it and delete the dir afterwards. Used by the vitest globalSetup
- * (test/global-postgres.ts), scripts/bench-api.ts, the browser tests, and tests that stop and
+ * (test/global-postgres.ts), scripts/bench/api.ts, the browser tests, and tests that stop and
  * restart a server of their own under load.
  */
 import { execFile, spawn } from 'node:child_process';

@@ -1,97 +1,97 @@
 /**
- * What one page load's long main-thread tasks are made of, read from a Chromium trace of a load
- * with the CPU slowed 4× (the same phone or desktop as scripts/bench/long-task.ts). Unlike the
- * bench's `longtask` observer, a trace also sees the navigation's own task, before the page exists.
+ * `npm run bench:anatomy`: what the long tasks of `npm run bench` are made of, and the least any
+ * page pays on this machine.
  *
- * Each task over 50 ms is sorted by what started it: the navigation, the first paint, the end of
- * parsing (DOMContentLoaded, when Chrome's autofill reads every form of the page, laying out what it
- * needs), the full stylesheet arriving, Chrome's autofill reading a form added to the page later, a
- * later frame (styling, laying out and painting what changed), our scripts, or anything else; and
- * split into style, layout, paint, script and HTML parsing time.
+ * Builds the site, then loads the home page and a bare page (a heading, two paragraphs and a list:
+ * no CSS, no script, no form) in turn, RUNS times each, with the CPU slowed 4× and a Chromium trace
+ * recorded (scripts/bench/parts/trace-anatomy.ts). Prints, for each kind of task over 50 ms, in how many loads
+ * it appeared and its median duration and parts. The bare page is the floor: what a fresh renderer
+ * spends to lay out and paint its first text on this machine, whatever the page.
+ *
+ * A report, like `npm run bench`. `--runs N` (5), `--preset mobile|desktop` (mobile).
  */
-import type { CDPSession, Page } from 'playwright-core';
-import type { Preset } from './figures';
-import { load, withSlowedPage } from './long-task';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { REPO_ROOT, startServerProcess, type ServerProcess } from '../../test/server-process';
+import { longTasksOf, PARTS, TASK_KINDS, type LongTask, type TaskKind } from './parts/trace-anatomy';
+import { median, PRESETS, type Preset } from './parts/figures';
+import { buildSite } from '../build';
+import { buildServer } from '../lib/server-bundle';
 
-export const TASK_KINDS = ['navigation', 'first paint', 'end of parsing', 'full stylesheet', 'autofill', 'later frame', 'script', 'other'] as const;
-export type TaskKind = (typeof TASK_KINDS)[number];
-export const PARTS = ['style', 'layout', 'paint', 'script', 'parse'] as const;
-export type Part = (typeof PARTS)[number];
-/** A long task: how long it took, and how much of that went to each part (ms). */
-export type LongTask = { kind: TaskKind; duration: number } & Record<Part, number>;
+const WORK = join(REPO_ROOT, '.tmp/anatomy');
+const PAGES = ['home', 'bare'] as const;
+type PageName = (typeof PAGES)[number];
 
-const LONG_TASK_MS = 50;
-const AFTER_LOAD_MS = 3_000;
-/** Trace event names (Chromium's `devtools.timeline` and `blink` categories) summed into each part. */
-const PART_EVENTS: Record<Part, string[]> = {
-  style: ['UpdateLayoutTree'],
-  layout: ['Layout'],
-  paint: ['Paint'],
-  script: ['EvaluateScript', 'v8.evaluateModule', 'FunctionCall'],
-  parse: ['ParseHTML'],
-};
+const BARE_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare page</title></head>
+<body><main><h1>AI automation for Quebec businesses</h1>
+<p>Voice agents that answer every call, day and night, and integrations that connect your CRM and ERP.</p>
+<p><a href="#contact">Book a call</a> or <a href="#demo">try the demo</a>.</p>
+<ul><li>Voice agents</li><li>Workflow integration</li><li>Private language models</li></ul></main></body></html>
+`;
 
-/** `src_file`: on a task, where in Chromium it was posted from. */
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { beginData?: { url?: string }; src_file?: string } };
-type Span = TraceEvent & { dur: number };
-
-/** The tasks over 50 ms of one load of `url`, in a fresh browser (a visitor's first visit). */
-export function longTasksOf(url: string, preset: Preset): Promise<LongTask[]> {
-  return withSlowedPage(preset, async (page, cdp) => longTasks(await traced(cdp, page, url), url));
+function argument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index < 0 ? fallback : (process.argv[index + 1] ?? '');
 }
 
-async function traced(cdp: CDPSession, page: Page, url: string): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,blink,loading', transferMode: 'ReportEvents' });
-  await load(page, url);
-  await page.waitForTimeout(AFTER_LOAD_MS);
-  await cdp.send('Tracing.end');
-  await complete;
-  return events;
+const RUNS = Number(argument('runs', '5'));
+const PRESET = argument('preset', 'mobile') as Preset;
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs expects a whole number ≥ 1');
+if (!PRESETS.includes(PRESET)) throw new Error(`--preset expects one of ${PRESETS.join(', ')}`);
+
+async function main() {
+  process.chdir(REPO_ROOT);
+  await rm(WORK, { recursive: true, force: true });
+  await mkdir(join(WORK, 'bare'), { recursive: true });
+  process.stderr.write('building the site into .tmp/anatomy/home\n');
+  await buildSite(join(WORK, 'home'), { quiet: true });
+  await buildServer();
+  await writeFile(join(WORK, 'bare', 'index.html'), BARE_PAGE);
+
+  const servers: Partial<Record<PageName, ServerProcess>> = {};
+  const loads: Record<PageName, LongTask[][]> = { home: [], bare: [] };
+  try {
+    for (const name of PAGES) {
+      servers[name] = await startServerProcess({ STATIC_DIR: join(WORK, name), SQLITE_PATH: join(WORK, `data-${name}`, 'leads.sqlite'), DATABASE_URL: '' });
+    }
+    for (let run = 1; run <= RUNS; run++) {
+      for (const name of PAGES) {
+        const tasks = await longTasksOf(`${servers[name]!.url}/`, PRESET);
+        loads[name].push(tasks);
+        process.stderr.write(`${name} run ${run}/${RUNS}: ${tasks.map((task) => `${task.kind} ${task.duration} ms`).join(', ') || 'no task over 50 ms'}\n`);
+      }
+    }
+  } finally {
+    for (const server of Object.values(servers)) server?.child.kill('SIGTERM');
+  }
+  console.log(report(loads));
 }
 
-function longTasks(events: TraceEvent[], url: string): LongTask[] {
-  // The page's main thread: the one that parsed its HTML.
-  const parse = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url === url);
-  if (!parse) throw new Error(`the trace of ${url} has no HTML parsing`);
-  const spans = events.filter((event): event is Span => event.pid === parse.pid && event.tid === parse.tid && event.ph === 'X' && event.dur !== undefined);
-  const tasks = spans.filter((span) => span.name === 'ThreadControllerImpl::RunTask');
-  // The frame that painted the first text: the page's first frame that paints (rendering is blocked
-  // until the hero is parsed, so it is the contentful one). Not the last paint before Chromium's
-  // first-contentful-paint mark: that mark is the frame's presentation time, and on a slow machine
-  // the next frame has often begun by then.
-  const contentful = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === parse.pid);
-  if (!contentful) throw new Error(`the trace of ${url} has no first contentful paint`);
-  const firstPaint = tasks.find((task) => task.ts > parse.ts && task.ts < contentful.ts && inside(spans, task, ['Paint']).length > 0);
-  return tasks
-    .filter((task) => task.dur / 1000 > LONG_TASK_MS)
-    .map((task) => {
-      const time = (names: string[]) => Math.round(inside(spans, task, names).reduce((sum, span) => sum + span.dur, 0) / 1000);
-      const parts = Object.fromEntries(PARTS.map((part) => [part, time(PART_EVENTS[part])])) as Record<Part, number>;
-      return { kind: kindOf(spans, task, firstPaint, parts), duration: Math.round(task.dur / 1000), ...parts };
-    });
+function report(loads: Record<PageName, LongTask[][]>): string {
+  const lines = [
+    `Tasks over 50 ms, ${PRESET}, CPU slowed 4x, ${RUNS} loads per page: loads where the kind appeared, then the median of its longest (style / layout / paint / script / HTML parsing, ms)`,
+    '',
+    `| Task | Home page | Bare page |`,
+    `|---|---|---|`,
+  ];
+  for (const kind of TASK_KINDS) {
+    const cells = PAGES.map((name) => cell(loads[name], kind));
+    if (cells.some((text) => text !== '–')) lines.push(`| ${kind} | ${cells.join(' | ')} |`);
+  }
+  const longest = PAGES.map((name) => `${median(loads[name].map((tasks) => Math.max(0, ...tasks.map((task) => task.duration))))} ms`);
+  lines.push(`| longest of each load (median) | ${longest.join(' | ')} |`);
+  return lines.join('\n');
 }
 
-function kindOf(spans: Span[], task: Span, firstPaint: Span | undefined, parts: Record<Part, number>): TaskKind {
-  const has = (name: string) => inside(spans, task, [name]).length > 0;
-  if (has('DocumentLoader::CommitNavigation')) return 'navigation';
-  if (task === firstPaint) return 'first paint';
-  if (has('Document::FinishedParsing')) return 'end of parsing';
-  const afterFirstPaint = firstPaint !== undefined && task.ts > firstPaint.ts;
-  const mostlyScript = parts.script * 2 > task.dur / 1000;
-  // The critical CSS is added by the first paint at the latest; a style sheet added later, or its
-  // <link> reporting it loaded, is the full one.
-  const stylesheet = has('RuleSet::addRulesFromSheet') || task.args?.src_file?.endsWith('html_link_element.cc');
-  if (afterFirstPaint && stylesheet) return 'full stylesheet';
-  if (task.args?.src_file?.includes('/autofill/')) return 'autofill';
-  if (afterFirstPaint && has('WebFrameWidgetImpl::UpdateLifecycle') && !mostlyScript) return 'later frame';
-  if (mostlyScript) return 'script';
-  return 'other';
+function cell(loads: LongTask[][], kind: TaskKind): string {
+  const longest = loads.flatMap((tasks) => {
+    const ofKind = tasks.filter((task) => task.kind === kind);
+    return ofKind.length ? [ofKind.reduce((a, b) => (b.duration > a.duration ? b : a))] : [];
+  });
+  if (longest.length === 0) return '–';
+  const parts = PARTS.map((part) => median(longest.map((task) => task[part]))).join(' / ');
+  return `${longest.length}/${loads.length}: ${median(longest.map((task) => task.duration))} ms (${parts})`;
 }
 
-/** The spans named `names` that run within `task`. Summed as they are: a script called from another script's run (rare here) counts twice. */
-function inside(spans: Span[], task: Span, names: string[]): Span[] {
-  return spans.filter((span) => names.includes(span.name) && span.ts >= task.ts && span.ts + span.dur <= task.ts + task.dur);
-}
+await main();

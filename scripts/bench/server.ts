@@ -12,9 +12,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from '../test/server-process';
-import { SERVER_ENTRY } from './lib/server-bundle';
-import { SERVER_BUDGETS, type StartFigures, measureServerStart } from './lib/server-figures';
+import { REPO_ROOT } from '../../test/server-process';
+import { SERVER_ENTRY } from '../lib/server-bundle';
+import { SERVER_BUDGETS, type StartFigures, measureServerStart } from '../lib/server-figures';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(values.runs);

@@ -1,5 +1,5 @@
 /**
- * The yardstick of scripts/bench.ts: the same page as a plain client-rendered app (plain-entry.tsx
+ * The yardstick of scripts/bench/page.ts: the same page as a plain client-rendered app (plain-entry.tsx
  * in plain.html): no prerender, one JavaScript bundle holding every section, both languages' copy
  * and the voice SDK (Vite's code splitting is off, so dynamic imports are inlined). Built with the
  * repository's vite.config.ts (Tailwind, React, the site configuration), then given a French copy
@@ -9,10 +9,10 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
-import { brotliSize } from '../lib/page-weight';
+import { brotliSize } from '../../lib/page-weight';
 import { PAGES, type Language, type Sizes } from './figures';
 
-const HTML_INPUT = 'scripts/bench/plain.html';
+const HTML_INPUT = 'scripts/bench/parts/plain.html';
 
 export async function buildPlain(outDir: string): Promise<void> {
   await viteBuild(outDir);

@@ -1,5 +1,5 @@
 /**
- * What scripts/bench.ts measures, and how runs are combined: the figures of one page load (from
+ * What scripts/bench/page.ts measures, and how runs are combined: the figures of one page load (from
  * Lighthouse and from the 4×-slower-CPU load), the brotli sizes of a page, and the median that
  * turns RUNS noisy loads into one figure each.
  */

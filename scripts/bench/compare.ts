@@ -7,15 +7,15 @@
  * - Lighthouse 12.8.2, mobile preset: TBT, LCP, performance score;
  * - a load with the CPU slowed 4× until `<html data-hydrated>` and 1.5 s more: the main thread's
  *   time by kind (CDP `Performance.getMetrics`: script, layout, style, all tasks), the JavaScript
- *   transferred, and the longest task (scripts/bench/long-task.ts measures it the same way).
+ *   transferred, and the longest task (scripts/bench/parts/long-task.ts measures it the same way).
  *
  * Prints each figure's median and its runs. A report: these machines are noisy, so run it when the
  * machine is otherwise idle and read medians of several runs (docs/performance.md keeps the results).
  */
-import { median } from './bench/figures';
-import { runLighthouse } from './bench/lighthouse';
-import { load, withSlowedPage } from './bench/long-task';
-import { REPO_ROOT, startServerProcess, type ServerProcess } from '../test/server-process';
+import { median } from './parts/figures';
+import { runLighthouse } from './parts/lighthouse';
+import { load, withSlowedPage } from './parts/long-task';
+import { REPO_ROOT, startServerProcess, type ServerProcess } from '../../test/server-process';
 
 const METRICS = { script: 'ScriptDuration', layout: 'LayoutDuration', style: 'RecalcStyleDuration', tasks: 'TaskDuration' } as const;
 type Figures = { tbt: number; lcp: number; performance: number; jsKb: number; longestTask: number } & Record<keyof typeof METRICS, number>;

@@ -43,7 +43,7 @@ const INTERACTIONS: Record<Control, Interaction> = {
     },
   },
   'Call Me': {
-    // The bench's server has the demo configured (scripts/bench.ts): the button turns to "connecting" at once.
+    // The bench's server has the demo configured (scripts/bench/page.ts): the button turns to "connecting" at once.
     act: (page) => page.locator('#ai-caller button').first().click(),
     responded: { selector: '#ai-caller button', attribute: 'disabled', value: '' },
   },

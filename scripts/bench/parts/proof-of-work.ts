@@ -15,7 +15,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { CHALLENGE_PATH } from '../../src/contracts/proof-of-work';
+import { CHALLENGE_PATH } from '../../../src/contracts/proof-of-work';
 import { median } from './figures';
 import { load, withSlowedPage } from './long-task';
 

@@ -2,13 +2,13 @@
  * `npm run bench`: how fast the home page is, against the budgets of issue 19, printed as one table.
  *
  * Builds the site (scripts/build.ts) and a plain client-rendered build of the same page (no
- * prerender, one bundle, voice SDK included: scripts/bench/plain-build.ts), serves each with the
+ * prerender, one bundle, voice SDK included: scripts/bench/parts/plain-build.ts), serves each with the
  * real production server, and for each preset (mobile, desktop) and language runs RUNS times, ours
  * and plain in turn so that both see the same machine load: Lighthouse, then a load with the CPU
- * slowed 4× that finds the longest main-thread task (scripts/bench/long-task.ts); then, on the
+ * slowed 4× that finds the longest main-thread task (scripts/bench/parts/long-task.ts); then, on the
  * English page as Lighthouse's phone with the CPU slowed 4×, how long each control takes to paint
- * its response, right after load and after hydration (scripts/bench/responsiveness.ts); and how long
- * the forms' proof of work takes, in the page and for an attacker (scripts/bench/proof-of-work.ts). Each figure
+ * its response, right after load and after hydration (scripts/bench/parts/responsiveness.ts); and how long
+ * the forms' proof of work takes, in the page and for an attacker (scripts/bench/parts/proof-of-work.ts). Each figure
  * is the median of its runs. Sizes come from scripts/lib/page-weight.ts. The ours/plain ratio is what
  * compares across machines.
  *
@@ -19,18 +19,18 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, startServerProcess, type ServerProcess } from '../test/server-process';
-import { chromiumVersion } from './lib/chromium';
-import { PAGES, PRESETS, VARIANTS, loadKey, median, medianFigures, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './bench/figures';
-import { LIGHTHOUSE_VERSION, runLighthouse } from './bench/lighthouse';
-import { longestTask } from './bench/long-task';
-import { buildPlain, measurePlainWeight } from './bench/plain-build';
-import { formatTable, tableRows, type Medians, type PageSizes, type Responses } from './bench/report';
-import { measureProofOfWork } from './bench/proof-of-work';
-import { CONTROLS, MOMENTS, responseTime } from './bench/responsiveness';
-import { buildSite } from './build';
-import { buildServer } from './lib/server-bundle';
-import { measurePageWeight } from './lib/page-weight';
+import { REPO_ROOT, startServerProcess, type ServerProcess } from '../../test/server-process';
+import { chromiumVersion } from '../lib/chromium';
+import { PAGES, PRESETS, VARIANTS, loadKey, median, medianFigures, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './parts/figures';
+import { LIGHTHOUSE_VERSION, runLighthouse } from './parts/lighthouse';
+import { longestTask } from './parts/long-task';
+import { buildPlain, measurePlainWeight } from './parts/plain-build';
+import { formatTable, tableRows, type Medians, type PageSizes, type Responses } from './parts/report';
+import { measureProofOfWork } from './parts/proof-of-work';
+import { CONTROLS, MOMENTS, responseTime } from './parts/responsiveness';
+import { buildSite } from '../build';
+import { buildServer } from '../lib/server-bundle';
+import { measurePageWeight } from '../lib/page-weight';
 
 const RUNS = runsArgument();
 const WORK = join(REPO_ROOT, '.tmp/bench');

@@ -13,9 +13,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createDatabase, startPostgres } from '../test/postgres';
-import { buildServer } from './lib/server-bundle';
-import { type ServerProcess, startServerProcess } from '../test/server-process';
+import { createDatabase, startPostgres } from '../../test/postgres';
+import { buildServer } from '../lib/server-bundle';
+import { type ServerProcess, startServerProcess } from '../../test/server-process';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = [10, 50];

@@ -11,7 +11,7 @@
  */
 import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/constants.js';
 import type { BrowserContextOptions, CDPSession, Page } from 'playwright-core';
-import { launchBrowser } from '../lib/chromium';
+import { launchBrowser } from '../../lib/chromium';
 import type { Preset } from './figures';
 
 const CPU_SLOWDOWN = 4;

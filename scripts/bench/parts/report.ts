@@ -1,11 +1,11 @@
 /**
- * The table of scripts/bench.ts: one row per figure and preset, with its budget (issue 19), our
+ * The table of scripts/bench/page.ts: one row per figure and preset, with its budget (issue 19), our
  * medians, the plain client-rendered build's, the ratio of ours to plain, and whether ours meets the
  * budget. Each cell holds a pair: English / French, or for the response times, right after load /
  * after hydration (English page). Timings are compared to budgets as printed (LCP to 0.01 s, whole
  * milliseconds, CLS to 3 decimals), sizes to the byte.
  */
-import { BUDGETS } from '../lib/page-weight';
+import { BUDGETS } from '../../lib/page-weight';
 import { PAGES, PRESETS, loadKey, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './figures';
 import type { ProofFigures } from './proof-of-work';
 import { CONTROLS, MOMENTS, type Control, type Moment } from './responsiveness';

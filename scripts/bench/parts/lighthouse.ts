@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../lib/chromium';
 import type { LighthouseFigures, Preset } from './figures';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
