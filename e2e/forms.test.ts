@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPostgres, createDatabase, type RunningPostgres } from '../test/postgres';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
-import { startSmtpReceiver, type SmtpReceiver } from '../src/server/delivery/test-receivers';
+import { startSmtpReceiver, type SmtpReceiver } from '../test/receivers';
 
 const baseUrl = inject('baseUrl');
 const staticDir = inject('staticDir');

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { proofFrom, solve } from '../../test/proof';
 import { ENGINES, type EngineName, TEST_WEBHOOK_SECRET, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { buildApp } from './app';
-import { type WebhookReceiver, startWebhookReceiver } from './delivery/test-receivers';
+import { type WebhookReceiver, startWebhookReceiver } from '../../test/receivers';
 import { PROOF_COST } from './proof-of-work';
 import { type Store, createStore } from './store';
 import { PROOF_ALGORITHM } from '../contracts/proof-of-work';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningPostgres, createDatabase, startPostgres } from '../../test/postgres';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 import { TEST_WEBHOOK_SECRET } from '../../test/storage';
-import { type WebhookReceiver, startWebhookReceiver } from './delivery/test-receivers';
+import { type WebhookReceiver, startWebhookReceiver } from '../../test/receivers';
 import type { Challenge } from 'altcha-lib';
 import { CHEAP_PROOF_ENV, solve } from '../../test/proof';
 

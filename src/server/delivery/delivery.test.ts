@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { type DeliveryRecord, type LeadEvent, type Store, createStore } from '../store';
 import { Webhook } from 'standardwebhooks';
 import { signWebhook, webhookKey } from './signature';
-import { type SmtpReceiver, type WebhookReceiver, acknowledgedIds, startSmtpReceiver, startWebhookReceiver } from './test-receivers';
+import { type SmtpReceiver, type WebhookReceiver, acknowledgedIds, startSmtpReceiver, startWebhookReceiver } from '../../../test/receivers';
 import { injectWithProof } from '../../../test/proof';
 
 const SECRET = TEST_WEBHOOK_SECRET;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, testConfig } from '../../../test/storage';
 import { createStore } from '../store';
-import { type WebhookReceiver, acknowledgedIds, startWebhookReceiver } from './test-receivers';
+import { type WebhookReceiver, acknowledgedIds, startWebhookReceiver } from '../../../test/receivers';
 import { CHEAP_PROOF_ENV, postWithProof } from '../../../test/proof';
 
 /**

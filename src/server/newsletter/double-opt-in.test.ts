@@ -4,7 +4,7 @@ import { runExport } from '../../../scripts/export';
 import { freePort } from '../../../test/postgres';
 import { ENGINES, type TestStorage, captureLogs, freshStorage, storageQuery, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
-import { type SmtpReceiver, startSmtpReceiver } from '../delivery/test-receivers';
+import { type SmtpReceiver, startSmtpReceiver } from '../../../test/receivers';
 import { CONFIRMATION_EMAILS, CONFIRMATION_RESEND_MS, PENDING_SUBSCRIPTION_DAYS, type Store, createStore } from '../store';
 import { postWithProof } from '../../../test/proof';
 import { NEWSLETTER_CONSENT_VERSION } from '../../contracts/newsletter';

@@ -1,7 +1,7 @@
 /**
  * Test doubles of the firm's side, real enough to fail for real reasons: an SMTP server
  * (smtp-server, with authentication) and an HTTP webhook receiver, both on loopback. Used by
- * the delivery tests only.
+ * the server and browser tests (test harnesses live in test/, never in src/).
  */
 import { type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
