@@ -9,6 +9,7 @@
  * re-queued jobs up at its next poll (DELIVERY_POLL). Exit codes: 0 done, 1 storage or
  * configuration problem, 2 bad arguments or a job that cannot be retried.
  */
+import { optionsOrExit } from './lib/cli';
 import type { DeliveryRecord } from '../src/server/store';
 import { type Output, withStore } from './lib/with-store';
 
@@ -93,15 +94,8 @@ const RETRY_ERRORS = {
 } as const;
 
 export async function runDeliveries(args: readonly string[], env: Record<string, string | undefined>, out: Output, err: Output): Promise<number> {
-  const command = parseArgs(args);
-  if ('help' in command) {
-    out.write(`${USAGE}\n`);
-    return 0;
-  }
-  if ('error' in command) {
-    err.write(`${command.error}\n\n${USAGE}\n`);
-    return 2;
-  }
+  const command = optionsOrExit(parseArgs(args), USAGE, out, err);
+  if (typeof command === 'number') return command;
 
   return withStore(env, err, 'Failed', async (store) => {
     if (command.action === 'list') {

@@ -9,6 +9,7 @@
  * configuration (DATABASE_URL, else SQLITE_PATH). Exit codes: 0 done, 1 storage, configuration
  * or writing problem, 2 bad arguments.
  */
+import { optionsOrExit } from './lib/cli';
 import { resolve } from 'node:path';
 import { linkUrl } from '../src/server/newsletter/signed-link';
 import type { Store } from '../src/server/store';
@@ -105,15 +106,8 @@ async function withUnsubscribeLinks(store: Store, siteUrl: string) {
 }
 
 export async function runExport(args: readonly string[], env: Record<string, string | undefined>, out: Output, err: Output): Promise<number> {
-  const parsed = parseArgs(args);
-  if ('help' in parsed) {
-    out.write(`${USAGE}\n`);
-    return 0;
-  }
-  if ('error' in parsed) {
-    err.write(`${parsed.error}\n\n${USAGE}\n`);
-    return 2;
-  }
+  const parsed = optionsOrExit(parseArgs(args), USAGE, out, err);
+  if (typeof parsed === 'number') return parsed;
 
   const file = parsed.out === undefined ? undefined : resolve(parsed.out);
   const problem = file && newFileProblem(file);

@@ -13,6 +13,7 @@
  * Uses the server's configuration (DATABASE_URL, else SQLITE_PATH). Exit codes: 0 done,
  * 1 storage or configuration problem, 2 bad arguments.
  */
+import { optionsOrExit } from './lib/cli';
 import { runPurgeJobs } from '../src/server/retention';
 import { type Output, withStore } from './lib/with-store';
 
@@ -46,15 +47,8 @@ export function parseArgs(args: readonly string[]): { days: number | undefined }
 }
 
 export async function runPurge(args: readonly string[], env: Record<string, string | undefined>, out: Output, err: Output, now = new Date()): Promise<number> {
-  const parsed = parseArgs(args);
-  if ('help' in parsed) {
-    out.write(`${USAGE}\n`);
-    return 0;
-  }
-  if ('error' in parsed) {
-    err.write(`${parsed.error}\n\n${USAGE}\n`);
-    return 2;
-  }
+  const parsed = optionsOrExit(parseArgs(args), USAGE, out, err);
+  if (typeof parsed === 'number') return parsed;
   return withStore(env, err, 'Purge failed', async (store, config) => {
     const reports = await runPurgeJobs(store, { contactDays: parsed.days ?? config.site.retentionDays }, now);
     for (const { line } of reports) out.write(`${line}\n`);

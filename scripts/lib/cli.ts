@@ -25,6 +25,25 @@ function checkedStdout() {
   };
 }
 
+/** What a command's argument parser returns: its options, a request for its usage, or what is wrong. */
+export type Parsed<T> = T | { help: true } | { error: string };
+
+/**
+ * The admin commands' common start: `--help` prints the usage (exit 0); a bad argument says what
+ * is wrong, then the usage (exit 2). Returns the options, or the exit code to return at once.
+ */
+export function optionsOrExit<T extends object>(parsed: Parsed<T>, usage: string, out: Output, err: Output): T | number {
+  if ('help' in parsed) {
+    out.write(`${usage}\n`);
+    return 0;
+  }
+  if ('error' in parsed) {
+    err.write(`${parsed.error}\n\n${usage}\n`);
+    return 2;
+  }
+  return parsed;
+}
+
 /** The arguments without `--config FILE`, whose settings are now in process.env; undefined (said on stderr) if it cannot be read. */
 export function withConfigFile(argv: readonly string[]): string[] | undefined {
   try {
