@@ -236,12 +236,13 @@ describe('voice demo in Chromium', () => {
   });
 });
 
+/** What the voice card says around the captions, from the page's copy (French as typeset). */
+function shown(locale: 'en' | 'fr') {
+  const { voiceDemo } = getContent(locale);
+  return { connected: voiceDemo.status.connected, endCall: voiceDemo.endCall, lasted: voiceDemo.captions.lasted, followUp: voiceDemo.captions.followUp.link };
+}
+
 describe('live captions in Chromium, from the SDK\'s own message events', () => {
-  /** What the card says around the captions, from the page's copy (French as typeset). */
-  const shown = (locale: 'en' | 'fr') => {
-    const { voiceDemo } = getContent(locale);
-    return { connected: voiceDemo.status.connected, endCall: voiceDemo.endCall, lasted: voiceDemo.captions.lasted, followUp: voiceDemo.captions.followUp.link };
-  };
   const SCRIPTS = {
     en: {
       path: '/',
