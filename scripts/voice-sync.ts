@@ -9,7 +9,7 @@
  * Exit: 0 done, 1 configuration or API error, 2 bad arguments.
  */
 import { pathToFileURL } from 'node:url';
-import { VapiClient, VapiError } from '@vapi-ai/server-sdk';
+import { VapiClient, VapiEnvironment, VapiError } from '@vapi-ai/server-sdk';
 import { ConfigError, loadServerConfig } from '../src/server/config';
 import { API_PATHS } from '../src/contracts/api';
 import { assistantDefinitions } from '../src/voice/assistants';
@@ -40,14 +40,15 @@ export async function runVoiceSync(argv: string[], env: Record<string, string | 
     out("voice:sync: VAPI_PRIVATE_KEY and VAPI_ORG_ID are required (both are in Vapi's dashboard, under API Keys); see docs/voice.md");
     return 1;
   }
-  const client = new VapiClient({ token: credentials.privateKey, maxRetries: 0, ...(config.site.vapi.apiBaseUrl ? { baseUrl: config.site.vapi.apiBaseUrl } : {}) });
+  const baseUrl = config.site.vapi.apiBaseUrl ?? VapiEnvironment.Default;
+  const client = new VapiClient({ token: credentials.privateKey, maxRetries: 0, baseUrl });
   const { leads } = config.voice;
   let credential: CredentialOutcome | undefined;
   let outcomes: SyncOutcome[];
   let definitions;
   try {
     // The credential first: the assistants name it.
-    credential = leads ? await ensureServerCredential(vapiCredentials(client), leads.serverSecret, { dryRun }) : undefined;
+    credential = leads ? await ensureServerCredential(vapiCredentials(client, baseUrl), leads.serverSecret, { dryRun }) : undefined;
     const callbacks = credential && { serverUrl: `${config.site.url}${API_PATHS.voiceEvents}`, credentialId: credential.id ?? '(new credential)' };
     definitions = assistantDefinitions({ site: config.site, maxCallSeconds: config.voice.maxCallSeconds, ...(callbacks ? { callbacks } : {}) });
     outcomes = await syncAssistants(client.assistants, definitions, { dryRun });

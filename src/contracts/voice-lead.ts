@@ -91,7 +91,8 @@ function toolProperty(field: string, generated: GeneratedProperty): Omit<ToolPro
   if (minLength > 1) throw new Error(`callbackToolParameters: ${field} has a minimum length of ${minLength}`);
   const patterns = [generated.pattern, ...(generated.allOf ?? []).map((part) => part.pattern)].filter((pattern): pattern is string => pattern !== undefined);
   const lookaheads = [
-    maxLength === undefined ? '' : `(?=[\\s\\S]{0,${maxLength}}$)`,
+    // JSON Schema and zod count characters (code points): a surrogate pair is one, with or without the u flag.
+    maxLength === undefined ? '' : `(?=(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[\\s\\S]){0,${maxLength}}$)`,
     // The server trims before it counts: a value of spaces only is empty.
     minLength === 1 ? '(?=[\\s\\S]*\\S)' : '',
     // Found anywhere in the value, as JSON Schema applies a pattern (ours are anchored at both ends).

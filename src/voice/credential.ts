@@ -63,11 +63,12 @@ export async function ensureServerCredential(api: CredentialsApi, secret: string
 /**
  * The credentials API through the server SDK's client. @vapi-ai/server-sdk 2.0 has the types of
  * custom credentials but no client for /credential: its passthrough `fetch` sends the request with
- * the client's own key, base URL and retries.
+ * the client's own key and retries. It is given whole URLs: it joins a relative path to its base
+ * URL as path segments, and would send `?limit=` as part of the path (`%3Flimit=`).
  */
-export function vapiCredentials(client: Pick<VapiClient, 'fetch'>): CredentialsApi {
+export function vapiCredentials(client: Pick<VapiClient, 'fetch'>, baseUrl: string): CredentialsApi {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await client.fetch(path, {
+    const response = await client.fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
       method,
       ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     });
