@@ -206,6 +206,9 @@ describe('loadServerConfig', () => {
       '  VOICE_LEAD_TRANSCRIPT: expected on or off',
     ]);
     expect(errorLines({ VAPI_SERVER_SECRET: `${secret} with spaces` })).toHaveLength(1);
+    expect(errorLines({ VAPI_SERVER_SECRET: secret, VAPI_PRIVATE_KEY: secret, VAPI_ORG_ID: 'org-1' })).toEqual([
+      '  VAPI_SERVER_SECRET: must not be VAPI_PRIVATE_KEY (Vapi sends it with every request to this server): make another one',
+    ]);
     expect(errorLines({ VOICE_LEAD_TRANSCRIPT: 'on' })).toEqual([
       '  VOICE_LEAD_TRANSCRIPT: set, but VAPI_SERVER_SECRET is not: the agent takes no callback requests to keep a transcript with',
     ]);

@@ -59,7 +59,7 @@ export const NOTIFICATION_COPY: Record<FirmLocale, NotificationCopy> = {
     voiceIntro: 'Pendant un appel de démonstration sur le site web, l’agent vocal a pris cette demande de rappel, avec l’accord de la personne.',
     reportSubject: (name) => `Résumé de l’appel${NBSP}: ${name}`,
     reportIntro: 'L’appel de démonstration au cours duquel cette demande de rappel a été prise est terminé. Voici ce que Vapi en retient.',
-    reportHint: 'La demande elle-même vous a été envoyée pendant l’appel, sous la même référence de demande.',
+    reportHint: 'La demande elle-même vous a été envoyée pendant l’appel, sous le même numéro de demande.',
     separator: `${NBSP}: `,
     labels: {
       name: 'Nom',

@@ -96,9 +96,10 @@ export async function voiceEventsRoute(app: FastifyInstance, options: VoiceEvent
     if (!args || typeof args !== 'object' || Array.isArray(args)) return outcome(answers.unreadable, 'error');
     const parsed = callbackArgumentsSchema.safeParse(args);
     if (!parsed.success) {
-      const problems = Object.entries(fieldErrors(parsed.error.issues)).map(([field, code]) => answers.codes[code](answers.fields[field as CallbackArgument | 'contact'] ?? field));
-      request.logFields = { ...request.logFields, voiceLead: 'invalid', fields: Object.keys(fieldErrors(parsed.error.issues)) };
-      return outcome(answers.invalid(problems.join('; ')), 'error');
+      const problems = Object.entries(fieldErrors(parsed.error.issues));
+      // The fields' names only: what the caller said stays out of the log.
+      request.logFields = { ...request.logFields, voiceLead: 'invalid', fields: problems.map(([field]) => field) };
+      return outcome(answers.invalid(problems.map(([field, code]) => answers.codes[code](answers.fields[field as CallbackArgument | 'contact'] ?? field)).join('; ')), 'error');
     }
     const callId = message.call?.id;
     if (!callId) {
