@@ -11,7 +11,7 @@ import { type VoiceSessionOptions, voiceSessionRoute } from './voice-session';
  * The /api routes, in their own scope: only they accept request bodies, and only JSON
  * (Fastify's default text/plain parser is removed, so any other type is 415 unsupported_body).
  * The body size limit (32 KiB) is the server-wide bodyLimit set in app.ts; Vapi's messages to
- * /api/voice/events, which carry the whole call, have their own (1 MiB).
+ * /api/voice/events, which carry the whole call, have their own (1 MB).
  */
 export async function apiRoutes(
   app: FastifyInstance,

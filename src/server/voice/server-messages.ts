@@ -8,8 +8,11 @@ import { z } from 'zod/mini';
  * them, an object or a JSON string (the server SDK's `ToolCall` type). All are taken.
  */
 
-/** The largest message taken: an end-of-call report carries the whole assistant (its prompt) and conversation. */
-export const SERVER_MESSAGE_BODY_LIMIT = 1024 * 1024;
+/**
+ * The largest message taken: an end-of-call report carries the whole assistant (its prompt) and
+ * conversation. 1 MB, as deploy/Caddyfile lets through on this path.
+ */
+export const SERVER_MESSAGE_BODY_LIMIT = 1_000_000;
 
 /** Longest summary and transcript kept with a lead (far beyond what a few minutes' call gives). */
 export const CALL_REPORT_LIMITS = { summary: 10_000, transcript: 100_000 } as const;
