@@ -60,6 +60,17 @@ function trickle(head: string, body: string[], everyMs: number): Promise<{ respo
   });
 }
 
+/** A Vapi-shaped message of about `bytes` to /api/voice/events, through the edge. */
+const postVapiMessage = (bytes: number) =>
+  httpsRequest({
+    port: caddy.httpsPort,
+    path: '/api/voice/events',
+    ca: caddy.rootCertificate,
+    method: 'POST',
+    body: JSON.stringify({ message: { type: 'end-of-call-report', artifact: { transcript: 'x'.repeat(bytes) } } }),
+    headers: { 'content-type': 'application/json' },
+  }).catch((error: Error) => ({ status: 0, headers: {} as Record<string, unknown>, body: Buffer.from(error.message) }));
+
 describe('the edge (deploy/Caddyfile)', () => {
   it('Caddy’s admin API is not on TCP: a unix socket root can use (caddy reload) and another local user cannot', async () => {
     // As shipped, with nothing set: a socket in /run/caddy, Caddy's own folder.
@@ -116,6 +127,18 @@ describe('the edge (deploy/Caddyfile)', () => {
       10,
     );
     expect(chunked.response).toMatch(/^HTTP\/1\.1 (413|502) /);
+  });
+
+  it('lets Vapi\'s messages to /api/voice/events through up to 1 MB (they carry the whole call), and no more', async () => {
+    // 300 kB: on to a server, which answers itself (these have no VAPI_SERVER_SECRET), its security policy with it.
+    const passed = await postVapiMessage(300_000);
+    expect(passed.status).toBe(503);
+    expect(JSON.parse(passed.body.toString())).toEqual({ ok: false, error: 'not_configured' });
+    expect(passed.headers).toHaveProperty('content-security-policy');
+    // Over 1 MB: Caddy's 413.
+    const refused = await postVapiMessage(1_100_000);
+    expect(refused.status).toBe(413);
+    expect(refused.headers).not.toHaveProperty('content-security-policy');
   });
 
   it('a wedged upstream is taken out of rotation: every request is answered by the other, at once', async () => {

@@ -65,11 +65,12 @@ describe('npm run export', () => {
     const { code, stdout } = await exportWith(['contacts'], env);
     expect(code).toBe(0);
     const rows = parse(stdout, { bom: true, record_delimiter: '\r\n' }) as string[][];
-    expect(rows[0]).toEqual(['id', 'created_at', 'name', 'email', 'phone', 'company', 'message', 'locale', 'page', 'status']);
+    expect(rows[0]).toEqual(['id', 'created_at', 'name', 'email', 'phone', 'company', 'message', 'locale', 'page', 'status', 'source', 'call_id', 'preferred_time', 'call_summary', 'call_transcript']);
+    const formLead = ['form', '', '', '', ''];
     // A line break inside a field stays as typed; formulas are shown as text.
-    expect(rows[1]).toEqual(['1', expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/), 'Zoé "Z" Côté', 'zoe@example.com', "'+1 514-555-0142", 'Côté, Fils & Cie', 'Line one\nline two', 'fr', '/fr/', 'new']);
-    expect(rows[2]).toEqual(['2', expect.any(String), '\'=cmd|" /C calc"!A0', 'evil@example.com', '514 555 0100', '', "'@SUM(1+1)", '', '', 'new']);
-    expect(stdout.endsWith('"new"\r\n')).toBe(true);
+    expect(rows[1]).toEqual(['1', expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/), 'Zoé "Z" Côté', 'zoe@example.com', "'+1 514-555-0142", 'Côté, Fils & Cie', 'Line one\nline two', 'fr', '/fr/', 'new', ...formLead]);
+    expect(rows[2]).toEqual(['2', expect.any(String), '\'=cmd|" /C calc"!A0', 'evil@example.com', '514 555 0100', '', "'@SUM(1+1)", '', '', 'new', ...formLead]);
+    expect(stdout.endsWith('"form","","","",""\r\n')).toBe(true);
   });
 
   it('gives no cell that starts a formula, read by a CSV parser with either list separator', async () => {

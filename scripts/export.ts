@@ -18,7 +18,9 @@ import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: export contacts|newsletter [--format csv|json] [--out FILE]
 
-  contacts     contact form submissions
+  contacts     contact requests: from the form (source "form") and those the voice agent
+               took during a demo call (source "voice", with the call's id, the preferred
+               callback time and, once the call has ended, its summary and transcript)
   newsletter   newsletter subscribers (never sign-ups still waiting for confirmation), with
                each one's proof of consent (consent_method: form, or email_link when the
                address confirmed), whether it was withdrawn (unsubscribed_at) and its
@@ -32,7 +34,8 @@ Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the serve
 on a deployed server: atelier-ia export … (docs/deploy.md).`;
 
 const TABLES = {
-  contacts: ['id', 'created_at', 'name', 'email', 'phone', 'company', 'message', 'locale', 'page', 'status'],
+  // New columns go at the end, so that the firm's existing imports keep their columns.
+  contacts: ['id', 'created_at', 'name', 'email', 'phone', 'company', 'message', 'locale', 'page', 'status', 'source', 'call_id', 'preferred_time', 'call_summary', 'call_transcript'],
   newsletter: [
     'id',
     'created_at',

@@ -32,6 +32,7 @@ async function sync(args: string[] = [], extra: Record<string, string> = {}) {
   return { code, output: lines.join('\n') };
 }
 const writes = () => standIn.assistantRequests.filter((request) => request.method !== 'GET');
+const writesTo = (requests: Array<{ method: string; path: string }>) => requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`);
 
 describe('npm run voice:sync', () => {
   it('creates the two assistants, as a real process, and prints the ids to configure, never the key', async () => {
@@ -115,6 +116,87 @@ describe('npm run voice:sync', () => {
       expect(output).toMatch(/2 assistants carry metadata\.siteAssistant = "voice-demo-\w\w" \(.+, copy-of-fr\): delete all but one/);
     } finally {
       standIn.assistants.delete('copy-of-fr');
+    }
+  });
+});
+
+describe('npm run voice:sync with VAPI_SERVER_SECRET: the credential Vapi authenticates its requests with', () => {
+  const SERVER_SECRET = 'callbacks-secret-0123456789-abcdefghijklmnop';
+  let vapi: VapiStandIn;
+  let withSecret: Record<string, string>;
+  beforeAll(async () => {
+    vapi = await startVapiStandIn({ privateKey: PRIVATE_KEY, orgId: 'org-sync' });
+    withSecret = { ...env, VAPI_API_BASE_URL: vapi.url, VAPI_SERVER_SECRET: SERVER_SECRET, SITE_URL: 'https://www.atelier.example' };
+  });
+  afterAll(() => vapi.close());
+  const run = async (args: string[] = [], extra: Record<string, string> = {}) => {
+    const lines: string[] = [];
+    const code = await runVoiceSync(args, { ...withSecret, ...extra }, (line) => lines.push(line));
+    return { code, output: lines.join('\n') };
+  };
+
+  it('plans the credential and the assistants in a dry run, and writes nothing', async () => {
+    const { code, output } = await run(['--dry-run']);
+    expect(code).toBe(0);
+    expect(output).toMatch(/^server credential: site-voice-events [0-9a-f]{12}: would be created$/m);
+    expect(output).toContain('Callback requests go to https://www.atelier.example/api/voice/events.');
+    expect(writesTo(vapi.credentialRequests)).toEqual([]);
+    expect(writesTo(vapi.assistantRequests)).toEqual([]);
+  });
+
+  it('creates one Bearer credential holding the secret, and the assistants send their tool calls and reports with it', async () => {
+    const { code, output } = await run();
+    expect(code).toBe(0);
+    expect(writesTo(vapi.credentialRequests)).toEqual(['POST /credential']);
+    const [credential, ...others] = vapi.credentials.values();
+    expect(others).toEqual([]);
+    expect(credential).toMatchObject({
+      provider: 'custom-credential',
+      name: expect.stringMatching(/^site-voice-events [0-9a-f]{12}$/),
+      authenticationPlan: { type: 'bearer', token: SERVER_SECRET, headerName: 'Authorization', bearerPrefixEnabled: true },
+    });
+    expect(output).toContain(`server credential: ${credential!.name}: created [${credential!.id}]`);
+    expect(vapi.assistants.size).toBe(2);
+    for (const assistant of vapi.assistants.values()) {
+      expect(assistant.server).toEqual({ url: 'https://www.atelier.example/api/voice/events', credentialId: credential!.id, timeoutSeconds: 20 });
+      expect(assistant.serverMessages).toEqual(['tool-calls', 'end-of-call-report']);
+      expect(JSON.stringify(assistant.model)).toContain('"name":"request_callback"');
+    }
+    // The secret is Vapi's to keep: never printed.
+    expect(output).not.toContain(SERVER_SECRET);
+  });
+
+  it('writes nothing the second time: the credential is found again by its name', async () => {
+    const before = { credentials: vapi.credentialRequests.length, assistants: vapi.assistantRequests.length };
+    const { code, output } = await run();
+    expect(code).toBe(0);
+    expect(vapi.credentialRequests.slice(before.credentials).map((request) => request.method)).toEqual(['GET']);
+    expect(vapi.assistantRequests.slice(before.assistants).map((request) => request.method)).toEqual(['GET']);
+    expect(output).toMatch(/^server credential: site-voice-events [0-9a-f]{12}: unchanged \[/m);
+  });
+
+  it('updates the credential alone when the secret changes (its token is never read back)', async () => {
+    const [credential] = vapi.credentials.values();
+    const before = { credentials: vapi.credentialRequests.length, assistants: vapi.assistantRequests.length };
+    const next = 'a-new-callbacks-secret-0123456789-abcdefghijk';
+    const { code, output } = await run([], { VAPI_SERVER_SECRET: next });
+    expect(code).toBe(0);
+    expect(writesTo(vapi.credentialRequests.slice(before.credentials))).toEqual([`PATCH /credential/${credential!.id}`]);
+    expect(writesTo(vapi.assistantRequests.slice(before.assistants))).toEqual([]);
+    expect(vapi.credentials.get(credential!.id)?.authenticationPlan?.token).toBe(next);
+    expect(output).toContain(`[${credential!.id}]`);
+    expect(output).not.toContain(next);
+  });
+
+  it('refuses to guess between two credentials with its name', async () => {
+    const [first] = vapi.credentials.values();
+    vapi.credentials.set('copy-of-credential', { ...first!, id: 'copy-of-credential' });
+    try {
+      const { code, output } = await run();
+      expect(code).toBe(1);
+      expect(output).toMatch(/2 credentials are named "site-voice-events …" \(.+, copy-of-credential\): delete all but one/);
+    } finally {
+      vapi.credentials.delete('copy-of-credential');
     }
   });
 });

@@ -1,15 +1,19 @@
 /**
  * `npm run voice:sync [-- --dry-run]`: creates or updates the demo's two assistants (French and
  * English) in the firm's Vapi organization from their definitions in src/voice/, and prints the
- * ids the server needs (VAPI_ASSISTANT_ID_FR, VAPI_ASSISTANT_ID_EN). A second run with nothing
+ * ids the server needs (VAPI_ASSISTANT_ID_FR, VAPI_ASSISTANT_ID_EN). With VAPI_SERVER_SECRET, it
+ * first makes sure Vapi holds it in a Bearer credential, and the assistants take callback
+ * requests, sent to SITE_URL/api/voice/events with that credential. A second run with nothing
  * changed writes nothing. Reads the server's configuration (VAPI_PRIVATE_KEY, VAPI_ORG_ID,
- * VAPI_API_BASE_URL, VOICE_MAX_CALL_SECONDS, SITE_*); the key is never printed.
+ * VAPI_SERVER_SECRET, VAPI_API_BASE_URL, VOICE_MAX_CALL_SECONDS, SITE_*); no secret is printed.
  * Exit: 0 done, 1 configuration or API error, 2 bad arguments.
  */
 import { pathToFileURL } from 'node:url';
-import { VapiClient, VapiError } from '@vapi-ai/server-sdk';
+import { VapiClient, VapiEnvironment, VapiError } from '@vapi-ai/server-sdk';
 import { ConfigError, loadServerConfig } from '../src/server/config';
+import { API_PATHS } from '../src/contracts/api';
 import { assistantDefinitions } from '../src/voice/assistants';
+import { type CredentialOutcome, ensureServerCredential, vapiCredentials } from '../src/voice/credential';
 import { SyncError, type SyncOutcome, syncAssistants } from '../src/voice/sync';
 
 const VARIABLE = { fr: 'VAPI_ASSISTANT_ID_FR', en: 'VAPI_ASSISTANT_ID_EN' } as const;
@@ -36,10 +40,17 @@ export async function runVoiceSync(argv: string[], env: Record<string, string | 
     out("voice:sync: VAPI_PRIVATE_KEY and VAPI_ORG_ID are required (both are in Vapi's dashboard, under API Keys); see docs/voice.md");
     return 1;
   }
-  const client = new VapiClient({ token: credentials.privateKey, maxRetries: 0, ...(config.site.vapi.apiBaseUrl ? { baseUrl: config.site.vapi.apiBaseUrl } : {}) });
-  const definitions = assistantDefinitions({ site: config.site, maxCallSeconds: config.voice.maxCallSeconds });
+  const baseUrl = config.site.vapi.apiBaseUrl ?? VapiEnvironment.Default;
+  const client = new VapiClient({ token: credentials.privateKey, maxRetries: 0, baseUrl });
+  const { leads } = config.voice;
+  let credential: CredentialOutcome | undefined;
   let outcomes: SyncOutcome[];
+  let definitions;
   try {
+    // The credential first: the assistants name it.
+    credential = leads ? await ensureServerCredential(vapiCredentials(client, baseUrl), leads.serverSecret, { dryRun }) : undefined;
+    const callbacks = credential && { serverUrl: `${config.site.url}${API_PATHS.voiceEvents}`, credentialId: credential.id ?? '(new credential)' };
+    definitions = assistantDefinitions({ site: config.site, maxCallSeconds: config.voice.maxCallSeconds, ...(callbacks ? { callbacks } : {}) });
     outcomes = await syncAssistants(client.assistants, definitions, { dryRun });
   } catch (error) {
     if (error instanceof SyncError) out(`voice:sync: ${error.message}`);
@@ -49,6 +60,14 @@ export async function runVoiceSync(argv: string[], env: Record<string, string | 
     return 1;
   }
 
+  if (credential) {
+    const { action, name, id } = credential;
+    const what = action === 'unchanged' ? 'unchanged' : `${dryRun ? 'would be ' : ''}${action === 'create' ? 'created' : 'updated'}`;
+    out(`server credential: ${name}: ${what}${id ? ` [${id}]` : ''}`);
+    out(`Callback requests go to ${config.site.url}${API_PATHS.voiceEvents}.`);
+  } else {
+    out('VAPI_SERVER_SECRET is not set: the agent takes no callback requests (docs/voice.md).');
+  }
   for (const { locale, action, id, fields } of outcomes) {
     const what =
       action === 'unchanged'

@@ -9,6 +9,10 @@ export type StandInReply = { status: number; body: unknown };
 /** One request to /assistant (voice:sync's part of the API). */
 export type AssistantRequest = { method: string; path: string; body: unknown };
 export type StoredAssistant = Record<string, unknown> & { id: string };
+/** A credential as the stand-in keeps it: with its token, which its answers never show (Vapi's may not). */
+export type StoredCredential = Record<string, unknown> & { id: string; name?: string; provider?: string; authenticationPlan?: { type?: string; token?: string } };
+/** What our server answered a message the stand-in sent it as Vapi would. */
+export type ServerMessageReply = { url: string; status: number; body: unknown };
 
 export type StandInOptions = {
   /**
@@ -34,6 +38,16 @@ export type VapiStandIn = {
   assistants: Map<string, StoredAssistant>;
   /** Every request to /assistant. */
   assistantRequests: AssistantRequest[];
+  /** The organization's credentials, by id (tokens included). */
+  credentials: Map<string, StoredCredential>;
+  /** Every request to /credential. */
+  credentialRequests: AssistantRequest[];
+  /**
+   * Sends a server message (`tool-calls`, `end-of-call-report`, ...) as Vapi does for a call of
+   * this assistant: POST `{ message }` to the assistant's `server.url`, with the assistant in the
+   * message and the Bearer token of the credential its `server.credentialId` names.
+   */
+  sendServerMessage(assistantId: string, message: Record<string, unknown>): Promise<ServerMessageReply>;
   /** Where the answered web calls point: a loopback port nothing listens on, so joining fails fast. */
   roomUrl: string;
   /** Replaces the answer to an accepted POST /call/web (default: 201 with an id and webCallUrl). */
@@ -49,14 +63,17 @@ export type VapiStandIn = {
 /**
  * A local stand-in for the parts of Vapi's API this site uses, for tests that run the real SDKs
  * offline: POST /call/web (spec §7: the web SDK creates a call and gets the Daily room to join;
- * it answers the browser's CORS preflight as the real API does), and GET/POST/PATCH /assistant
- * (what `npm run voice:sync` calls through @vapi-ai/server-sdk).
+ * it answers the browser's CORS preflight as the real API does), GET/POST/PATCH /assistant and
+ * /credential (what `npm run voice:sync` calls through @vapi-ai/server-sdk), and Vapi's own requests
+ * to an assistant's server URL (sendServerMessage).
  */
 export async function startVapiStandIn(options: StandInOptions = {}): Promise<VapiStandIn> {
   const requests: StandInRequest[] = [];
   const refusals: Array<string | null> = [];
   const assistants = new Map<string, StoredAssistant>();
   const assistantRequests: AssistantRequest[] = [];
+  const credentials = new Map<string, StoredCredential>();
+  const credentialRequests: AssistantRequest[] = [];
   const held: Array<() => void> = [];
   const waiters = new Set<() => void>();
   let holding = false;
@@ -83,6 +100,12 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
         /* kept as text */
       }
       const url = new URL(request.url ?? '/', 'http://stand-in');
+      if (url.pathname === '/credential' || url.pathname.startsWith('/credential/')) {
+        credentialRequests.push({ method: request.method ?? '', path: url.pathname, body });
+        const [status, replyBody] = credentialApi(request, url, body);
+        sendJson(response, status, replyBody);
+        return;
+      }
       if (url.pathname === '/assistant' || url.pathname.startsWith('/assistant/')) {
         assistantRequests.push({ method: request.method ?? '', path: url.pathname, body });
         const [status, replyBody] = assistantApi(request, url, body);
@@ -156,6 +179,58 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
     return [404, { message: 'Not Found' }];
   }
 
+  /**
+   * GET /credential (list), POST /credential (create), PATCH /credential/:id (update), for custom
+   * credentials as Vapi's API takes them (provider "custom-credential", a Bearer authenticationPlan,
+   * a name of at most 40 characters). Answers never show the token.
+   */
+  function credentialApi(request: IncomingMessage, url: URL, body: unknown): [number, unknown] {
+    if (options.privateKey && request.headers.authorization !== `Bearer ${options.privateKey}`) return [401, { message: 'Invalid Key. Hot tip, you may be using the public key instead of the private key, or vice versa.' }];
+    const shown = ({ authenticationPlan, ...credential }: StoredCredential) => ({ ...credential, authenticationPlan: { ...authenticationPlan, token: undefined } });
+    const id = url.pathname.split('/')[2];
+    const given = (body ?? {}) as Partial<StoredCredential>;
+    const invalid = (candidate: Partial<StoredCredential>) =>
+      (candidate.name !== undefined && (typeof candidate.name !== 'string' || candidate.name.length < 1 || candidate.name.length > 40)) ||
+      (candidate.authenticationPlan !== undefined && (candidate.authenticationPlan.type !== 'bearer' || typeof candidate.authenticationPlan.token !== 'string'));
+    if (request.method === 'GET' && !id) return [200, [...credentials.values()].slice(0, Number(url.searchParams.get('limit') ?? 100)).map(shown)];
+    if (request.method === 'POST' && !id) {
+      if (given.provider !== 'custom-credential' || !given.authenticationPlan || invalid(given)) return [400, { message: ['invalid custom credential'] }];
+      const now = new Date().toISOString();
+      const created: StoredCredential = { ...given, id: randomUUID(), orgId: options.orgId ?? 'org', createdAt: now, updatedAt: now };
+      credentials.set(created.id, created);
+      return [201, shown(created)];
+    }
+    const current = id ? credentials.get(id) : undefined;
+    if (request.method === 'PATCH' && current) {
+      if (invalid(given)) return [400, { message: ['invalid custom credential'] }];
+      const updated: StoredCredential = { ...current, ...given, id: current.id, updatedAt: new Date().toISOString() };
+      credentials.set(updated.id, updated);
+      return [200, shown(updated)];
+    }
+    return [404, { message: 'Not Found' }];
+  }
+
+  async function sendServerMessage(assistantId: string, message: Record<string, unknown>): Promise<ServerMessageReply> {
+    const assistant = assistants.get(assistantId);
+    const serverSettings = assistant?.server as { url?: string; credentialId?: string } | undefined;
+    if (!assistant || !serverSettings?.url) throw new Error(`the stand-in has no server URL for assistant ${assistantId}`);
+    const credential = serverSettings.credentialId ? credentials.get(serverSettings.credentialId) : undefined;
+    const token = credential?.authenticationPlan?.token;
+    const response = await fetch(serverSettings.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ message: { timestamp: Date.now(), ...message, assistant } }),
+    });
+    const text = await response.text();
+    let replyBody: unknown = text;
+    try {
+      replyBody = JSON.parse(text);
+    } catch {
+      /* kept as text */
+    }
+    return { url: serverSettings.url, status: response.status, body: replyBody };
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -165,6 +240,9 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
     refusals,
     assistants,
     assistantRequests,
+    credentials,
+    credentialRequests,
+    sendServerMessage,
     roomUrl,
     reply(next) {
       answer = next;

@@ -22,6 +22,8 @@ export type ApiErrorCode =
    * says which); nothing was stored. The page solves a new challenge and tries once more.
    */
   | 'invalid_proof'
+  /** 401 (POST /api/voice/events): not Vapi, by the Bearer secret it must send (VAPI_SERVER_SECRET); nothing stored. */
+  | 'unauthorized'
   /** 409 (newsletter): the address is already subscribed. */
   | 'already_subscribed'
   /** 413, 415: wrong content type or body too large. */
@@ -64,4 +66,6 @@ export const API_PATHS = {
   contact: '/api/contact',
   newsletter: '/api/newsletter',
   voiceSession: '/api/voice/session',
+  /** Vapi's server messages: the callback requests its agent takes during a call (docs/voice.md). */
+  voiceEvents: '/api/voice/events',
 } as const;

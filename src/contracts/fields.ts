@@ -24,21 +24,21 @@ export const EMAIL_MAX = 254;
  * Characters no one types and the firm could not read back: control characters (line breaks and
  * tabs are allowed where the field has lines), U+FFFD (what a body that was not valid UTF-8 decodes
  * to), and a lone UTF-16 surrogate (not a character; SQLite and PostgreSQL store it differently).
+ * Written as the pattern of what is readable (any other character, or a whole surrogate pair), so
+ * that a JSON Schema made from these rules carries it too (src/contracts/voice-lead.ts).
  */
-const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
-const unreadable = (controls: string) => new RegExp(`[${controls}\\u007F-\\u009F\\uFFFD]|${LONE_SURROGATE}`);
-const UNREADABLE = {
-  line: unreadable('\\u0000-\\u001F'),
-  lines: unreadable('\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F'),
+const readablePattern = (controls: string) => new RegExp(`^(?:[^${controls}\\u007F-\\u009F\\uFFFD\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$`);
+const READABLE = {
+  line: readablePattern('\\u0000-\\u001F'),
+  lines: readablePattern('\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F'),
 };
 
-const readable = (shape: keyof typeof UNREADABLE = 'line') =>
-  z.refine<string>((value) => !UNREADABLE[shape].test(value), 'invalid_characters');
+const readable = (shape: keyof typeof READABLE = 'line') => z.regex(READABLE[shape], 'invalid_characters');
 
 /** A field that must be there: missing altogether is `required` too (not `invalid`); another type stays `invalid`. */
 export const requiredString = () => z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') });
 
-export const requiredText = (max: number, shape: keyof typeof UNREADABLE = 'line') =>
+export const requiredText = (max: number, shape: keyof typeof READABLE = 'line') =>
   requiredString().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'too_long'), readable(shape));
 
 export const optionalText = (max: number) =>

@@ -157,6 +157,7 @@ describe('loadServerConfig', () => {
       rateLimit: { max: 3, windowSeconds: 600 },
       callsPerDay: 100,
       maxCallSeconds: 180,
+      leads: undefined,
     });
     const signed = loadServerConfig({
       VAPI_PRIVATE_KEY: ' private ',
@@ -174,6 +175,7 @@ describe('loadServerConfig', () => {
       rateLimit: { max: 2, windowSeconds: 60 },
       callsPerDay: 25,
       maxCallSeconds: 240,
+      leads: undefined,
     });
     expect(loadServerConfig({ VAPI_PUBLIC_KEY: 'public', VAPI_ASSISTANT_ID_EN: 'asst-en' }).voice.credentials).toEqual({ kind: 'public-key', publicKey: 'public' });
   });
@@ -191,6 +193,24 @@ describe('loadServerConfig', () => {
       '  RATE_LIMIT_VOICE: expected "<max>/<seconds>", e.g. "5/600"',
       '  VOICE_CALLS_PER_DAY: expected a whole number from 1 to 1000000',
       '  VOICE_MAX_CALL_SECONDS: expected a whole number from 10 to 43200',
+    ]);
+  });
+
+  it('takes callback requests with a long VAPI_SERVER_SECRET, and keeps transcripts only when asked to', () => {
+    const secret = 'x'.repeat(31) + 'Y';
+    expect(loadServerConfig({ VAPI_SERVER_SECRET: ` ${secret} ` }).voice.leads).toEqual({ serverSecret: secret, keepTranscript: false });
+    expect(loadServerConfig({ VAPI_SERVER_SECRET: secret, VOICE_LEAD_TRANSCRIPT: 'on' }).voice.leads).toEqual({ serverSecret: secret, keepTranscript: true });
+    expect(loadServerConfig({ VOICE_LEAD_TRANSCRIPT: 'off' }).voice.leads).toBeUndefined();
+    expect(errorLines({ VAPI_SERVER_SECRET: 'short', VOICE_LEAD_TRANSCRIPT: 'yes' })).toEqual([
+      '  VAPI_SERVER_SECRET: expected 32 to 256 printable characters without spaces, e.g. the output of: openssl rand -base64 32',
+      '  VOICE_LEAD_TRANSCRIPT: expected on or off',
+    ]);
+    expect(errorLines({ VAPI_SERVER_SECRET: `${secret} with spaces` })).toHaveLength(1);
+    expect(errorLines({ VAPI_SERVER_SECRET: secret, VAPI_PRIVATE_KEY: secret, VAPI_ORG_ID: 'org-1' })).toEqual([
+      '  VAPI_SERVER_SECRET: must not be VAPI_PRIVATE_KEY (Vapi sends it with every request to this server): make another one',
+    ]);
+    expect(errorLines({ VOICE_LEAD_TRANSCRIPT: 'on' })).toEqual([
+      '  VOICE_LEAD_TRANSCRIPT: set, but VAPI_SERVER_SECRET is not: the agent takes no callback requests to keep a transcript with',
     ]);
   });
 });

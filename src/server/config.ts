@@ -72,6 +72,13 @@ export type VoiceConfig = {
   callsPerDay: number;
   /** The assistants' maxDurationSeconds, set by `npm run voice:sync` (VOICE_MAX_CALL_SECONDS). */
   maxCallSeconds: number;
+  /**
+   * Callback requests taken by the agent during a call (POST /api/voice/events): the Bearer secret
+   * Vapi sends with its requests (VAPI_SERVER_SECRET; `voice:sync` puts it in a Vapi credential),
+   * and whether the call's transcript is kept with the lead (VOICE_LEAD_TRANSCRIPT). Undefined:
+   * the agent takes no callback requests, and the route refuses every request.
+   */
+  leads: { serverSecret: string; keepTranscript: boolean } | undefined;
 };
 
 export type ProofOfWorkConfig = {
@@ -257,6 +264,12 @@ const envSchema = z.object({
   VOICE_CALLS_PER_DAY: wholeNumber(1, 1_000_000, 100),
   // Vapi's own bounds for maxDurationSeconds.
   VOICE_MAX_CALL_SECONDS: wholeNumber(10, 43_200, 180),
+  VAPI_SERVER_SECRET: z.optional(
+    z.string().check(
+      z.refine((value) => /^[\x21-\x7e]{32,256}$/.test(value.trim()), 'expected 32 to 256 printable characters without spaces, e.g. the output of: openssl rand -base64 32'),
+    ),
+  ),
+  VOICE_LEAD_TRANSCRIPT: z._default(z.enum(['on', 'off'], 'expected on or off'), 'off'),
 });
 
 /** The variables the server reads besides the site's (deploy/env.example must name each). */
@@ -295,6 +308,10 @@ function companionIssues(raw: RawEnv, env: Env | undefined): string[] {
   if (env && env.HEADERS_TIMEOUT > env.REQUEST_TIMEOUT) issues.push('HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the headers are part of the request)');
   if (set('VAPI_PRIVATE_KEY') && !set('VAPI_ORG_ID')) issues.push('VAPI_ORG_ID: required when VAPI_PRIVATE_KEY is set (each call token names the organization)');
   if (set('VAPI_ORG_ID') && !set('VAPI_PRIVATE_KEY')) issues.push('VAPI_ORG_ID: set, but VAPI_PRIVATE_KEY is not: no call token could be signed');
+  if (set('VAPI_SERVER_SECRET') && raw.VAPI_SERVER_SECRET?.trim() === raw.VAPI_PRIVATE_KEY?.trim()) {
+    issues.push('VAPI_SERVER_SECRET: must not be VAPI_PRIVATE_KEY (Vapi sends it with every request to this server): make another one');
+  }
+  if (env?.VOICE_LEAD_TRANSCRIPT === 'on' && !set('VAPI_SERVER_SECRET')) issues.push('VOICE_LEAD_TRANSCRIPT: set, but VAPI_SERVER_SECRET is not: the agent takes no callback requests to keep a transcript with');
   const assistants = ['VAPI_ASSISTANT_ID_FR', 'VAPI_ASSISTANT_ID_EN'].filter(set);
   if (assistants.length > 0 && !set('VAPI_PRIVATE_KEY') && !set('VAPI_PUBLIC_KEY')) {
     issues.push(`${assistants[0]}: set, but neither VAPI_PRIVATE_KEY (with VAPI_ORG_ID) nor VAPI_PUBLIC_KEY is: no call could start`);
@@ -371,6 +388,7 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
       rateLimit: e.RATE_LIMIT_VOICE,
       callsPerDay: e.VOICE_CALLS_PER_DAY,
       maxCallSeconds: e.VOICE_MAX_CALL_SECONDS,
+      leads: e.VAPI_SERVER_SECRET ? { serverSecret: e.VAPI_SERVER_SECRET.trim(), keepTranscript: e.VOICE_LEAD_TRANSCRIPT === 'on' } : undefined,
     },
   };
 }

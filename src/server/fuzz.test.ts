@@ -5,6 +5,7 @@ import { API_PATHS } from '../contracts/api';
 import { contactRequestSchema } from '../contracts/contact';
 import { FIELD_ERROR_CODES } from '../contracts/fields';
 import { newsletterRequestSchema } from '../contracts/newsletter';
+import { CALLBACK_TOOL, callbackArgumentsSchema } from '../contracts/voice-lead';
 import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { buildApp } from './app';
 import { type Store, createStore } from './store';
@@ -128,5 +129,62 @@ describe.each(ENGINES)('malformed input on %s', (engine) => {
     // Still healthy afterwards.
     const ok = await injectWithProof(app, { url: API_PATHS.newsletter, payload: { email: 'after.fuzz@example.com' } });
     expect(ok.statusCode).toBe(201);
+  });
+});
+
+/**
+ * Vapi's messages, authenticated but malformed or odd (what a model may put in a tool call's
+ * arguments): never a 5xx; a tool call always gets its answer; only a valid request is stored.
+ */
+const SECRET = 'fuzz-vapi-server-secret-0123456789abcdef';
+/** What one tool call's answer says: its result or its error. */
+const said = (result: Record<string, unknown>) => result.result ?? result.error;
+const toolArguments = fc.oneof(
+  fc.dictionary(fc.oneof(fc.constantFrom('name', 'company', 'phone', 'email', 'need', 'preferredTime', 'language'), fc.string({ maxLength: 10 })), anyValue, { maxKeys: 8 }),
+  fc.record({ name: oddText, phone: oddText, email: oddText, need: oddText, language: fc.constantFrom('fr', 'en', 'de') }),
+  anyValue,
+  jsonBody,
+);
+const toolCall = fc.record({
+  id: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), anyValue),
+  name: fc.oneof(fc.constant(CALLBACK_TOOL), fc.string({ maxLength: 20 })),
+  arguments: toolArguments,
+});
+const vapiMessage = fc.oneof(
+  fc.record({ message: fc.record({ type: fc.constant('tool-calls'), call: fc.record({ id: fc.oneof(fc.uuid(), anyValue) }), toolCallList: fc.array(toolCall, { maxLength: 3 }) }) }),
+  fc.record({ message: fc.record({ type: fc.constant('end-of-call-report'), call: fc.record({ id: fc.uuid() }), analysis: fc.record({ summary: anyValue }), artifact: fc.record({ transcript: anyValue }) }) }),
+  fc.record({ message: fc.record({ type: fc.oneof(fc.string({ maxLength: 30 }), anyValue) }) }),
+  fc.jsonValue(),
+);
+
+describe.each(ENGINES)('malformed Vapi messages on %s', (engine) => {
+  it('never answer 5xx, always answer each tool call, and store only valid callback requests', async () => {
+    const storage = await freshStorage(engine);
+    const config = testConfig({ ...storage.env, VAPI_SERVER_SECRET: SECRET });
+    const store = await createStore(config);
+    const app = await buildApp({ config, store, logger: captureLogs().logger });
+    try {
+      await fc.assert(
+        fc.asyncProperty(vapiMessage, async (body) => {
+          const response = await app.inject({ method: 'POST', url: API_PATHS.voiceEvents, payload: JSON.stringify(body) ?? 'null', headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` } });
+          expect([200, 400]).toContain(response.statusCode);
+          const message = (body as { message?: { type?: unknown; toolCallList?: unknown[] } } | null)?.message;
+          const answered = response.statusCode === 200 && message?.type === 'tool-calls';
+          const results = answered ? response.json<{ results: Array<Record<string, unknown>> }>().results : [];
+          // One answer per tool call, each a single line, a result or an error.
+          expect(results).toHaveLength(answered ? message!.toolCallList!.length : 0);
+          expect(results.filter((result) => typeof result.toolCallId !== 'string' || typeof said(result) !== 'string' || !/^[^\n]+$/.test(said(result) as string))).toEqual([]);
+        }),
+        { numRuns: 400 },
+      );
+      for (const lead of await store.listContacts()) {
+        expect(lead.source).toBe('voice');
+        expect(callbackArgumentsSchema.safeParse({ name: lead.name, need: lead.message, phone: lead.phone || undefined, email: lead.email || undefined, language: lead.locale }).success).toBe(true);
+      }
+    } finally {
+      await app.close();
+      await store.close();
+      await storage.dispose();
+    }
   });
 });

@@ -53,6 +53,15 @@ export class VoiceNotConfiguredError extends Error {
   }
 }
 
+/** A request to POST /api/voice/events without Vapi's Bearer secret (VAPI_SERVER_SECRET). */
+export class UnauthorizedError extends Error {
+  override name = 'UnauthorizedError';
+  readonly statusCode = 401;
+  constructor() {
+    super('not authenticated as Vapi');
+  }
+}
+
 /** VOICE_CALLS_PER_DAY sessions were handed out today (all instances): no more until the next day. */
 export class DailyBudgetError extends Error {
   override name = 'DailyBudgetError';
@@ -80,6 +89,7 @@ export const apiError = (error: ApiErrorCode, extra: Omit<ApiError, 'ok' | 'erro
 export function toApiAnswer(error: unknown): { status: number; body: ApiError } {
   if (error instanceof PayloadError) return { status: 400, body: apiError('invalid_request', { fields: fieldErrors(error.issues) }) };
   if (error instanceof ProofRefusedError) return { status: 400, body: apiError('invalid_proof', { proof: error.problem }) };
+  if (error instanceof UnauthorizedError) return { status: 401, body: apiError('unauthorized') };
   if (error instanceof RateLimitedError) return { status: 429, body: apiError('rate_limited', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof NotConfiguredError || error instanceof VoiceNotConfiguredError) return { status: 503, body: apiError('not_configured') };
   if (error instanceof DailyBudgetError) return { status: 503, body: apiError('daily_budget_spent', { retryAfter: error.retryAfterSeconds }) };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../config/site-schema';
 import { VOICE_LOCALES } from '../contracts/voice';
+import { CALLBACK_TOOL } from '../contracts/voice-lead';
 import { LOCALES, fill } from '../web/content';
 import { getContent } from '../web/content/all';
 import { privacyPolicies } from '../web/content/privacy';
@@ -76,6 +77,39 @@ describe('the demo assistants, one per language of the site', () => {
       expect(definition.artifactPlan).toEqual({ recordingEnabled: false, videoRecordingEnabled: false, pcapEnabled: false });
       expect(definition.metadata).toEqual({ [ASSISTANT_KEY]: `voice-demo-${locale}` });
       expect(definition.name.length).toBeLessThanOrEqual(40);
+    });
+  });
+
+  describe.each(VOICE_LOCALES)('taking a callback request (%s)', (locale) => {
+    const callbacks = { serverUrl: 'https://www.lumiere.example/api/voice/events', credentialId: 'cred-42' };
+    const withCallbacks = assistantDefinition(locale, { site, maxCallSeconds: 180, callbacks });
+    const prompt = (withCallbacks.model as { messages: Array<{ content: string }> }).messages[0]!.content;
+
+    it('has the tool and sends its calls and the end-of-call report to our server, with the credential', () => {
+      const tools = (withCallbacks.model as { tools?: Array<{ function: { name: string } }> }).tools;
+      expect(tools?.map((tool) => tool.function.name)).toEqual([CALLBACK_TOOL]);
+      expect(withCallbacks.server).toEqual({ url: 'https://www.lumiere.example/api/voice/events', credentialId: 'cred-42', timeoutSeconds: 20 });
+      expect(withCallbacks.serverMessages).toEqual(['tool-calls', 'end-of-call-report']);
+      // Nothing else changes: the same assistant, taking requests.
+      const { model: _model, server: _server, serverMessages: _messages, ...rest } = withCallbacks;
+      const { model: _m, serverMessages: _s, ...without } = definitions[locale];
+      expect(rest).toEqual(without);
+    });
+
+    it('is told to collect the details, read them back, ask for consent, then call the tool once, and what to do with its answers', () => {
+      const [heading, ...steps] = prompt.slice(prompt.lastIndexOf('## ')).split('\n');
+      expect(heading).toBe(locale === 'fr' ? '## Prendre une demande de rappel' : '## Taking a callback request');
+      expect(steps).toHaveLength(6);
+      const expected =
+        locale === 'fr'
+          ? [/son nom.*entreprise.*numéro de téléphone, une adresse courriel, ou les deux.*besoin.*quel moment/, /Relisez-lui.*épelant l'adresse courriel.*si vous pouvez transmettre.*Sans un oui clair/, new RegExp(`appelez ${CALLBACK_TOOL} une seule fois.*«\u00a0fr\u00a0»`), /enregistrée.*rappellera/, /pose problème.*redemandez.*\+1 418-555-0199.*allo@lumiere\.example/, /déjà notée/]
+          : [/their name.*company.*a phone number, an e-mail address, or both.*what they need.*when/, /Read the details back.*spelling out the e-mail address.*whether you may pass.*Without a clear yes/, new RegExp(`call ${CALLBACK_TOOL} once.*"en"`), /saved.*call them back/, /something is wrong.*ask for that detail again.*\+1 418-555-0199.*allo@lumiere\.example/, /already noted/];
+      expected.forEach((pattern, index) => expect(steps[index]).toMatch(new RegExp(`^${index + 1}\\. .*${pattern.source}`)));
+      // Without callbacks: no tool, no section, and nothing leaves Vapi for a server.
+      const plain = definitions[locale];
+      expect((plain.model as { tools?: unknown }).tools).toBeUndefined();
+      expect(JSON.stringify(plain.model)).not.toContain(CALLBACK_TOOL);
+      expect(plain.server).toBeUndefined();
     });
   });
 

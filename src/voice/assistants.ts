@@ -1,11 +1,14 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
 import type { SiteConfig } from '../config/site-schema';
 import { VOICE_LOCALES, type VoiceLocale } from '../contracts/voice';
-import { type Content, fillContent } from '../web/content';
+import { CALLBACK_TOOL, callbackToolParameters } from '../contracts/voice-lead';
+import { type Content, fill, fillContent } from '../web/content';
 import { getContent } from '../web/content/all';
-import { enAgent } from './agent-copy/en';
-import { frAgent } from './agent-copy/fr';
-import type { AgentCopy } from './agent-copy/types';
+import { AGENT_COPY, type AgentCopy } from './agent-copy';
+import { ASSISTANT_KEY, assistantKey } from './identity';
+
+export { AGENT_COPY } from './agent-copy';
+export { ASSISTANT_KEY, assistantKey } from './identity';
 
 /**
  * The demo's assistants as code: one per language, built from the page's own copy (services, what
@@ -13,15 +16,6 @@ import type { AgentCopy } from './agent-copy/types';
  * agent's words in that language (./agent-copy/). `npm run voice:sync` makes Vapi's assistants
  * match these; nothing about the agent is typed into Vapi's dashboard.
  */
-
-export const AGENT_COPY: Record<VoiceLocale, AgentCopy> = { en: enAgent, fr: frAgent };
-
-/**
- * How `voice:sync` finds its assistants again among the organization's: `metadata[ASSISTANT_KEY]`
- * (never a local state file, which can be lost, nor the name, which follows the brand).
- */
-export const ASSISTANT_KEY = 'siteAssistant';
-export const assistantKey = (locale: VoiceLocale) => `voice-demo-${locale}`;
 
 /**
  * What voice:sync sends to Vapi for one language. `silenceTimeoutSeconds` is an assistant field of
@@ -40,6 +34,12 @@ export type DefinitionOptions = {
   maxCallSeconds: number;
   /** The page's copy per language; the site's own by default (tests pass a changed one). */
   content?: (locale: VoiceLocale) => Content;
+  /**
+   * Where Vapi sends the callback requests the agent takes, and the credential it authenticates
+   * with (`voice:sync` makes sure it exists: ./credential.ts). Absent (no VAPI_SERVER_SECRET): the
+   * agent takes none, has no tool, and nothing leaves Vapi for a server.
+   */
+  callbacks?: { serverUrl: string; credentialId: string };
 };
 
 /** Vapi's limit on an assistant's name. */
@@ -47,7 +47,7 @@ const NAME_MAX = 40;
 
 /**
  * Settings shared by both languages. A tool (model.tools) or a server URL (server, serverMessages)
- * is added here, once, for both.
+ * is added here, once, for both: `callbacks` below.
  */
 const SHARED = {
   model: { provider: 'openai', model: 'gpt-4o', temperature: 0.3 },
@@ -69,15 +69,35 @@ const SHARED = {
   artifactPlan: Vapi.ArtifactPlan;
 };
 
+/**
+ * With callback requests on: the server that takes them (/api/voice/events, authenticated by the
+ * credential), the messages it gets (the tool's calls, and the end-of-call report whose summary
+ * it attaches to the call's lead), and Vapi's default 20 s for an answer.
+ */
+const CALLBACKS = {
+  serverMessages: ['tool-calls', 'end-of-call-report'],
+  timeoutSeconds: 20,
+} satisfies { serverMessages: Vapi.CreateAssistantDtoServerMessagesItem[]; timeoutSeconds: number };
+
+/** The tool the agent calls once the caller has agreed: its JSON Schema is the server's own rules (src/contracts/voice-lead.ts). */
+function callbackTool(copy: AgentCopy): Vapi.OpenAiModelToolsItem.Function {
+  return {
+    type: 'function',
+    function: { name: CALLBACK_TOOL, description: copy.callback.tool.description, parameters: callbackToolParameters(copy.callback.tool.parameters) },
+  };
+}
+
 export function assistantDefinition(locale: VoiceLocale, options: DefinitionOptions): AssistantDefinition {
   const copy = fillContent(AGENT_COPY[locale], options.site);
   const content = fillContent((options.content ?? getContent)(locale), options.site);
+  const { callbacks } = options;
+  const model: Vapi.CreateAssistantDtoModel.Openai = { ...SHARED.model, messages: [{ role: 'system', content: systemPrompt(copy, content, options) }] };
   return {
     name: copy.name.slice(0, NAME_MAX).trim(),
     metadata: { [ASSISTANT_KEY]: assistantKey(locale) },
     firstMessage: copy.firstMessage,
     firstMessageMode: 'assistant-speaks-first',
-    model: { ...SHARED.model, messages: [{ role: 'system', content: systemPrompt(copy, content, options) }] },
+    model: callbacks ? { ...model, tools: [callbackTool(copy)] } : model,
     transcriber: { provider: 'deepgram', model: SHARED.transcriberModel, language: copy.transcriberLanguage },
     voice: copy.voice,
     maxDurationSeconds: options.maxCallSeconds,
@@ -85,7 +105,8 @@ export function assistantDefinition(locale: VoiceLocale, options: DefinitionOpti
     endCallMessage: copy.endCallMessage,
     endCallPhrases: copy.endCallPhrases,
     clientMessages: SHARED.clientMessages,
-    serverMessages: SHARED.serverMessages,
+    serverMessages: callbacks ? CALLBACKS.serverMessages : SHARED.serverMessages,
+    ...(callbacks ? { server: { url: callbacks.serverUrl, credentialId: callbacks.credentialId, timeoutSeconds: CALLBACKS.timeoutSeconds } } : {}),
     artifactPlan: SHARED.artifactPlan,
   };
 }
@@ -115,6 +136,8 @@ function systemPrompt(copy: AgentCopy, content: Content, options: DefinitionOpti
     heading(prompt.headings.benefits, content.benefits.items.map((benefit) => `- ${benefit.title} — ${benefit.description}`)),
     heading(prompt.headings.faq, faq.join('\n\n')),
     heading(prompt.headings.contact, [prompt.contact.phone, prompt.contact.email, ...content.contact.info.points]),
+    // The steps are written with the tool's name, after the copy's placeholders were filled.
+    ...(options.callbacks ? [heading(copy.callback.heading, copy.callback.steps(CALLBACK_TOOL).map((step, index) => `${index + 1}. ${fill(step, options.site)}`))] : []),
   ];
   return sections.join('\n\n');
 }

@@ -9,6 +9,13 @@ export type NotificationCopy = {
   contactIntro: string;
   newsletterSubject: (email: string) => string;
   newsletterIntro: string;
+  /** A callback request the voice agent took during a demo call. */
+  voiceSubject: (name: string) => string;
+  voiceIntro: string;
+  /** The follow-up once that call has ended: Vapi's summary (and transcript). */
+  reportSubject: (name: string) => string;
+  reportIntro: string;
+  reportHint: string;
   /** Between a label and its value ("Nom : Marie", "Name: Marie"). */
   separator: string;
   labels: {
@@ -21,10 +28,20 @@ export type NotificationCopy = {
     language: string;
     receivedAt: string;
     reference: string;
+    need: string;
+    preferredTime: string;
+    callLanguage: string;
+    callId: string;
+    /** The lead's number in the database (the export's id). */
+    submission: string;
+    summary: string;
+    transcript: string;
   };
   /** Shown for an optional field the visitor left empty or that is unknown. */
   notGiven: string;
   replyHint: (who: string) => string;
+  /** A voice lead who gave no e-mail address: call them back. */
+  callHint: (who: string, phone: string) => string;
   /** BCP 47 tag for dates and language names. */
   intlLocale: string;
 };
@@ -38,6 +55,11 @@ export const NOTIFICATION_COPY: Record<FirmLocale, NotificationCopy> = {
     contactIntro: 'Une nouvelle demande de contact est arrivée par le site web.',
     newsletterSubject: (email) => `Nouvelle inscription à l’infolettre${NBSP}: ${email}`,
     newsletterIntro: 'Une personne vient de s’inscrire à l’infolettre sur le site web.',
+    voiceSubject: (name) => `Demande de rappel prise par l’agent vocal${NBSP}: ${name}`,
+    voiceIntro: 'Pendant un appel de démonstration sur le site web, l’agent vocal a pris cette demande de rappel, avec l’accord de la personne.',
+    reportSubject: (name) => `Résumé de l’appel${NBSP}: ${name}`,
+    reportIntro: 'L’appel de démonstration au cours duquel cette demande de rappel a été prise est terminé. Voici ce que Vapi en retient.',
+    reportHint: 'La demande elle-même vous a été envoyée pendant l’appel, sous le même numéro de demande.',
     separator: `${NBSP}: `,
     labels: {
       name: 'Nom',
@@ -49,9 +71,17 @@ export const NOTIFICATION_COPY: Record<FirmLocale, NotificationCopy> = {
       language: 'Langue de la page',
       receivedAt: 'Reçue le',
       reference: 'Référence',
+      need: 'Besoin exprimé',
+      preferredTime: 'Moment souhaité pour le rappel',
+      callLanguage: 'Langue de l’appel',
+      callId: 'Appel Vapi',
+      submission: 'Numéro de la demande',
+      summary: 'Résumé de l’appel',
+      transcript: 'Transcription',
     },
     notGiven: '(non indiqué)',
     replyHint: (who) => `Répondez à ce courriel pour écrire directement à ${who}.`,
+    callHint: (who, phone) => `${who} n’a pas donné d’adresse courriel${NBSP}: rappelez au ${phone}.`,
     intlLocale: 'fr-CA',
   },
   en: {
@@ -59,6 +89,11 @@ export const NOTIFICATION_COPY: Record<FirmLocale, NotificationCopy> = {
     contactIntro: 'A new contact request came in through the website.',
     newsletterSubject: (email) => `New newsletter sign-up: ${email}`,
     newsletterIntro: 'Someone just signed up for the newsletter on the website.',
+    voiceSubject: (name) => `Callback request from the voice agent: ${name}`,
+    voiceIntro: 'During a demo call on the website, the voice agent took this callback request, with the caller’s agreement.',
+    reportSubject: (name) => `Call summary: ${name}`,
+    reportIntro: 'The demo call in which this callback request was taken has ended. Here is what Vapi made of it.',
+    reportHint: 'The request itself was sent to you during the call, under the same request number.',
     separator: ': ',
     labels: {
       name: 'Name',
@@ -70,9 +105,17 @@ export const NOTIFICATION_COPY: Record<FirmLocale, NotificationCopy> = {
       language: 'Page language',
       receivedAt: 'Received',
       reference: 'Reference',
+      need: 'What they need',
+      preferredTime: 'Preferred callback time',
+      callLanguage: 'Call language',
+      callId: 'Vapi call',
+      submission: 'Request number',
+      summary: 'Call summary',
+      transcript: 'Transcript',
     },
     notGiven: '(not given)',
     replyHint: (who) => `Reply to this e-mail to write to ${who} directly.`,
+    callHint: (who, phone) => `${who} gave no e-mail address: call back at ${phone}.`,
     intlLocale: 'en-CA',
   },
 };

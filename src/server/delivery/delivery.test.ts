@@ -96,6 +96,7 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
       createdAt: stored?.created_at,
       data: {
         submissionId: stored?.id,
+        source: 'form',
         name: 'Élodie Gagnon',
         email: 'elodie.gagnon@example.com',
         phone: '+1 418-555-0199',
@@ -103,6 +104,9 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
         message,
         locale: 'fr',
         page: '/fr/',
+        // Voice leads only (issue 28): null for a form's.
+        callId: null,
+        preferredTime: null,
       },
     });
 

@@ -11,8 +11,8 @@ export type LeadEmail = {
   subject: string;
   text: string;
   html: string;
-  /** The visitor: the firm answers the lead by replying. */
-  replyTo: { name: string; address: string };
+  /** The visitor: the firm answers the lead by replying (a voice lead may have given no address). */
+  replyTo: { name: string; address: string } | undefined;
 };
 
 /** Header values must stay on one line whatever the visitor typed. */
@@ -34,43 +34,100 @@ function languageName(code: string | null, copy: NotificationCopy): string | nul
 /** The events the firm is told about (a confirmation request goes to the visitor instead). */
 type FirmEvent = Exclude<LeadEvent, { type: 'newsletter.confirmation' }>;
 
-/** The message the firm receives about one lead: every field, in its language. */
-export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZone: string): LeadEmail {
-  const receivedAt = new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(event.createdAt));
+/** What one e-mail to the firm says: labelled fields, then longer texts under their own heading. */
+type LeadEmailParts = {
+  subject: string;
+  intro: string;
+  fields: Array<[string, string | null]>;
+  texts: Array<[string, string]>;
+  /** The person to answer; no address (a voice lead without an e-mail): the hint says to call. */
+  replyTo: LeadEmail['replyTo'] | undefined;
+  hint: string;
+};
+
+function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string): LeadEmailParts {
   const { labels } = copy;
-  const origin: Array<[string, string | null]> = [
-    [labels.page, event.data.page],
-    [labels.language, languageName(event.data.locale, copy)],
+  const when: Array<[string, string]> = [
     [labels.receivedAt, receivedAt],
     [labels.reference, event.id],
   ];
-
-  let subject: string;
-  let intro: string;
-  let fields: Array<[string, string | null]>;
-  let message: string | undefined;
-  let replyTo: LeadEmail['replyTo'];
+  if (event.type === 'contact.call_report') {
+    const { data } = event;
+    return {
+      subject: copy.reportSubject(oneLine(data.name)),
+      intro: copy.reportIntro,
+      fields: [[labels.name, data.name], [labels.callId, data.callId], [labels.submission, String(data.submissionId)], ...when],
+      texts: [
+        [labels.summary, data.summary ?? copy.notGiven],
+        ...(data.transcript === null ? [] : [[labels.transcript, data.transcript] as [string, string]]),
+      ],
+      replyTo: undefined,
+      hint: copy.reportHint,
+    };
+  }
   if (event.type === 'contact.created') {
     const { data } = event;
-    subject = copy.contactSubject(oneLine(data.name));
-    intro = copy.contactIntro;
-    fields = [[labels.name, data.name], [labels.email, data.email], [labels.phone, data.phone], [labels.company, data.company], ...origin];
-    message = data.message;
-    replyTo = { name: oneLine(data.name), address: data.email };
-  } else {
-    subject = copy.newsletterSubject(event.data.email);
-    intro = copy.newsletterIntro;
-    fields = [[labels.email, event.data.email], ...origin];
-    replyTo = { name: '', address: event.data.email };
+    const name = oneLine(data.name);
+    const replyTo = data.email ? { name, address: data.email } : undefined;
+    const hint = replyTo ? copy.replyHint(name) : copy.callHint(name, data.phone ?? '');
+    if (data.source === 'voice') {
+      return {
+        subject: copy.voiceSubject(name),
+        intro: copy.voiceIntro,
+        fields: [
+          [labels.name, data.name],
+          [labels.phone, data.phone],
+          [labels.email, data.email],
+          [labels.company, data.company],
+          [labels.preferredTime, data.preferredTime ?? null],
+          [labels.callLanguage, languageName(data.locale, copy)],
+          [labels.callId, data.callId ?? null],
+          [labels.submission, String(data.submissionId)],
+          ...when,
+        ],
+        texts: [[labels.need, data.message]],
+        replyTo,
+        hint,
+      };
+    }
+    return {
+      subject: copy.contactSubject(name),
+      intro: copy.contactIntro,
+      fields: [
+        [labels.name, data.name],
+        [labels.email, data.email],
+        [labels.phone, data.phone],
+        [labels.company, data.company],
+        [labels.page, data.page],
+        [labels.language, languageName(data.locale, copy)],
+        ...when,
+      ],
+      texts: [[labels.message, data.message]],
+      replyTo,
+      hint,
+    };
   }
-  const hint = copy.replyHint(replyTo.name || replyTo.address);
+  return {
+    subject: copy.newsletterSubject(event.data.email),
+    intro: copy.newsletterIntro,
+    fields: [[labels.email, event.data.email], [labels.page, event.data.page], [labels.language, languageName(event.data.locale, copy)], ...when],
+    texts: [],
+    replyTo: { name: '', address: event.data.email },
+    hint: copy.replyHint(event.data.email),
+  };
+}
+
+/** The message the firm receives about one lead (or a voice lead's call report): every field, in its language. */
+export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZone: string): LeadEmail {
+  const receivedAt = new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(event.createdAt));
+  const { subject, intro, fields, texts, replyTo, hint } = partsOf(event, copy, receivedAt);
   const shown = (value: string | null) => value || copy.notGiven;
 
   const text = [
     intro,
     '',
     ...fields.map(([label, value]) => `${label}${copy.separator}${shown(value)}`),
-    ...(message === undefined ? [] : ['', `${labels.message}${copy.separator.trimEnd()}`, message]),
+    ...texts.flatMap(([label, body]) => ['', `${label}${copy.separator.trimEnd()}`, body]),
     '',
     hint,
     '',
@@ -85,9 +142,10 @@ export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZ
     '<table style="border-collapse:collapse">',
     ...fields.map(([label, value]) => `<tr><th scope="row" style="${cell}">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(shown(value))}</td></tr>`),
     '</table>',
-    ...(message === undefined
-      ? []
-      : [`<h2 style="font-size:1em;margin:1.5em 0 .5em">${escapeHtml(labels.message)}</h2>`, `<p style="white-space:pre-wrap;margin:0">${escapeHtml(message)}</p>`]),
+    ...texts.flatMap(([label, body]) => [
+      `<h2 style="font-size:1em;margin:1.5em 0 .5em">${escapeHtml(label)}</h2>`,
+      `<p style="white-space:pre-wrap;margin:0">${escapeHtml(body)}</p>`,
+    ]),
     `<p style="color:#444;margin-top:1.5em">${escapeHtml(hint)}</p>`,
     '</body></html>',
   ].join('\n');
@@ -153,7 +211,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
       await (await connect()).sendMail({
         from: settings.from,
         to: settings.to,
-        replyTo: mail.replyTo,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

@@ -4,16 +4,24 @@ import { challengeRoute } from './challenge';
 import { contactRoute } from './contact';
 import { healthRoute } from './health';
 import { newsletterRoute } from './newsletter';
+import { type VoiceEventsOptions, voiceEventsRoute } from './voice-events';
 import { type VoiceSessionOptions, voiceSessionRoute } from './voice-session';
 
 /**
  * The /api routes, in their own scope: only they accept request bodies, and only JSON
  * (Fastify's default text/plain parser is removed, so any other type is 415 unsupported_body).
- * The body size limit (32 KiB) is the server-wide bodyLimit set in app.ts.
+ * The body size limit (32 KiB) is the server-wide bodyLimit set in app.ts; Vapi's messages to
+ * /api/voice/events, which carry the whole call, have their own (1 MB).
  */
 export async function apiRoutes(
   app: FastifyInstance,
-  options: { rateLimits: ServerConfig['rateLimits']; proofOfWork: ServerConfig['proofOfWork']; doubleOptIn: boolean; voiceSession: VoiceSessionOptions },
+  options: {
+    rateLimits: ServerConfig['rateLimits'];
+    proofOfWork: ServerConfig['proofOfWork'];
+    doubleOptIn: boolean;
+    voiceSession: VoiceSessionOptions;
+    voiceEvents: VoiceEventsOptions;
+  },
 ) {
   const proofRequired = options.proofOfWork.required;
   app.removeContentTypeParser('text/plain');
@@ -21,5 +29,6 @@ export async function apiRoutes(
   await app.register(contactRoute, { rateLimit: options.rateLimits.contact, proofRequired });
   await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn, proofRequired });
   await app.register(voiceSessionRoute, options.voiceSession);
+  await app.register(voiceEventsRoute, options.voiceEvents);
   await app.register(healthRoute);
 }

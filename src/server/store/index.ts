@@ -5,11 +5,11 @@ import { StoreUnavailableError, SubmissionCapError, isUniqueViolation } from './
 import { type Engine, migrateToLatest } from './migrations';
 import { type Channel, type DeliveryQueue, NO_NOTIFICATIONS, type OutboxPolicy, deliveryQueue, enqueue } from './outbox';
 import { openSqlite } from './sqlite';
-import type { ConsentMethod, Database } from './tables';
+import type { ConsentMethod, Database, LeadSource } from './tables';
 
 export { StoreNotWritableError, StoreUnavailableError, SubmissionCapError } from './errors';
 export type { Engine } from './migrations';
-export type { ConsentMethod } from './tables';
+export type { ConsentMethod, LeadSource } from './tables';
 export type * from './outbox';
 
 /**
@@ -24,6 +24,21 @@ export type * from './outbox';
 export interface Store {
   readonly engine: Engine;
   insertContact(contact: NewContact): Promise<void>;
+  /**
+   * A callback request the voice agent took during a call: stored as a contact submission
+   * (source 'voice') with its notification jobs, under the storage ceiling, in one transaction, as
+   * a form lead. 'created' the first time; 'same_tool_call' when this tool call was stored already
+   * (Vapi retried it); 'call_has_lead' when another request of the same call was (one lead per
+   * call). The last two write nothing: UNIQUE keys decide, not a read before the write.
+   */
+  insertVoiceLead(lead: NewVoiceLead): Promise<{ outcome: 'created' | 'same_tool_call' | 'call_has_lead'; id: number }>;
+  /**
+   * Attaches what the call's end-of-call report says (summary, and the transcript when the firm
+   * keeps them) to the lead of that call, and queues the follow-up notification with it, in one
+   * transaction. 'no_lead' when the call left none; 'already' when a report was attached before
+   * (Vapi retries): nothing written then.
+   */
+  attachCallReport(callId: string, report: CallReport): Promise<'attached' | 'already' | 'no_lead'>;
   /**
    * Single opt-in (no SMTP): subscribes an address with its proof of consent, given by the form.
    * An address that had unsubscribed is subscribed again with the new consent ('resubscribed');
@@ -125,6 +140,24 @@ export type NewContact = SubmissionOrigin & {
   message: string;
 };
 
+/** A callback request taken by the voice agent (src/contracts/voice-lead.ts), with the call it came from. */
+export type NewVoiceLead = {
+  callId: string;
+  toolCallId: string;
+  name: string;
+  /** At least one of the two. */
+  phone?: string;
+  email?: string;
+  company?: string;
+  /** What the caller needs: the lead's message. */
+  message: string;
+  preferredTime?: string;
+  locale: string;
+};
+
+/** What an end-of-call report brings to a voice lead; at least one of the two. */
+export type CallReport = { summary: string | null; transcript: string | null };
+
 export type NewSubscription = SubmissionOrigin & {
   email: string;
   /** What the visitor agreed to: which form, which version of the consent wording. */
@@ -175,6 +208,11 @@ export type ContactRecord = {
   locale: string | null;
   page: string | null;
   status: string;
+  source: LeadSource;
+  call_id: string | null;
+  preferred_time: string | null;
+  call_summary: string | null;
+  call_transcript: string | null;
 };
 
 export type NewsletterRecord = {
@@ -207,6 +245,8 @@ export function outboxPolicy(notifications: StorageConfig['notifications']): Out
   if (notifications.webhook) channels.push('webhook');
   return {
     'contact.created': channels,
+    // A voice lead's call report follows its lead wherever the lead went.
+    'contact.call_report': channels,
     'newsletter.subscribed': notifications.newsletter ? channels : [],
     // To the visitor, by e-mail only: never to the firm's webhook.
     'newsletter.confirmation': notifications.email ? ['email'] : [],
@@ -267,6 +307,21 @@ function consentOf(subscription: NewSubscription, method: ConsentMethod): Consen
     method,
   };
 }
+/** What storeContact writes, from the form or from the voice agent. */
+type ContactInput = {
+  source: LeadSource;
+  name: string;
+  email?: string;
+  phone?: string;
+  company?: string | null;
+  message: string;
+  locale: string | null;
+  page: string | null;
+  callId?: string;
+  toolCallId?: string;
+  preferredTime?: string;
+};
+
 /** A load balancer polling /api/health every second costs at most one small write per this. */
 export const HEALTH_WRITE_EVERY_MS = 2_000;
 
@@ -377,6 +432,48 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
     return again ? 'resubscribed' : 'created';
   }
 
+  /**
+   * One contact submission and its notification jobs, inside the caller's transaction. A voice
+   * lead may lack a phone number or an e-mail address: the columns (NOT NULL since 0001) hold ''
+   * then, and the event says null.
+   */
+  async function storeContact(trx: Transaction<Database>, contact: ContactInput): Promise<number> {
+    const optional = (text: string | null | undefined) => cleanText(text ?? '') || null;
+    const row = {
+      source: contact.source,
+      name: cleanText(contact.name),
+      email: cleanText(contact.email ?? ''),
+      phone: cleanText(contact.phone ?? ''),
+      company: optional(contact.company),
+      message: cleanText(contact.message),
+      locale: contact.locale,
+      page: contact.page,
+      call_id: contact.callId ?? null,
+      tool_call_id: contact.toolCallId ?? null,
+      preferred_time: optional(contact.preferredTime),
+      created_at: new Date().toISOString(),
+    };
+    const { id } = await trx.insertInto('contact_submissions').values(row).returning('id').executeTakeFirstOrThrow();
+    await enqueue(trx, policy, {
+      type: 'contact.created',
+      createdAt: row.created_at,
+      data: {
+        submissionId: id,
+        source: row.source,
+        name: row.name,
+        email: row.email || null,
+        phone: row.phone || null,
+        company: row.company,
+        message: row.message,
+        locale: row.locale,
+        page: row.page,
+        callId: row.call_id,
+        preferredTime: row.preferred_time,
+      },
+    });
+    return id;
+  }
+
   /** A write that stores a submission: under the ceiling, in one transaction. */
   function submit(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
     const minute = Math.floor(Date.now() / MINUTE_MS);
@@ -401,21 +498,84 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
     insertContact: (contact) =>
       guarded(() =>
         submit(async (trx) => {
-          const row = {
-            name: cleanText(contact.name),
-            email: cleanText(contact.email),
-            phone: cleanText(contact.phone),
-            company: cleanText(contact.company ?? '') || null,
-            message: cleanText(contact.message),
+          await storeContact(trx, {
+            source: 'form',
+            name: contact.name,
+            email: contact.email,
+            phone: contact.phone,
+            company: contact.company,
+            message: contact.message,
             locale: contact.locale ?? null,
             page: contact.page ?? null,
-            created_at: new Date().toISOString(),
-          };
-          const { id } = await trx.insertInto('contact_submissions').values(row).returning('id').executeTakeFirstOrThrow();
-          const { created_at: createdAt, ...data } = row;
-          await enqueue(trx, policy, { type: 'contact.created', createdAt, data: { submissionId: id, ...data } });
+          });
         }),
       ),
+
+    async insertVoiceLead(lead) {
+      try {
+        let id = 0;
+        await submit(async (trx) => {
+          id = await storeContact(trx, {
+            source: 'voice',
+            name: lead.name,
+            email: lead.email,
+            phone: lead.phone,
+            company: lead.company,
+            message: lead.message,
+            locale: lead.locale,
+            page: null,
+            callId: lead.callId,
+            toolCallId: lead.toolCallId,
+            preferredTime: lead.preferredTime,
+          });
+        });
+        return { outcome: 'created', id };
+      } catch (error) {
+        if (error instanceof SubmissionCapError) throw error;
+        if (!isUniqueViolation(error)) throw new StoreUnavailableError(error);
+      }
+      // The insert met a UNIQUE key: this tool call, or another of the same call, is stored.
+      return guarded(async () => {
+        const stored = await db
+          .selectFrom('contact_submissions')
+          .select(['id', 'tool_call_id'])
+          .where((eb) => eb.or([eb('call_id', '=', lead.callId), eb('tool_call_id', '=', lead.toolCallId)]))
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        return { outcome: stored.tool_call_id === lead.toolCallId ? 'same_tool_call' : 'call_has_lead', id: stored.id };
+      });
+    },
+
+    attachCallReport: (callId, report) =>
+      guarded(async () => {
+        let result: 'attached' | 'already' | 'no_lead' = 'no_lead';
+        await write(async (trx) => {
+          const summary = report.summary === null ? null : cleanText(report.summary) || null;
+          const transcript = report.transcript === null ? null : cleanText(report.transcript) || null;
+          if (summary === null && transcript === null) return;
+          // The WHERE makes the check and the change one step: a retried report attaches once.
+          const lead = await trx
+            .updateTable('contact_submissions')
+            .set({ call_summary: summary, call_transcript: transcript })
+            .where('call_id', '=', callId)
+            .where('call_summary', 'is', null)
+            .where('call_transcript', 'is', null)
+            .returning(['id', 'name', 'locale'])
+            .executeTakeFirst();
+          if (!lead) {
+            const exists = await trx.selectFrom('contact_submissions').select('id').where('call_id', '=', callId).executeTakeFirst();
+            result = exists ? 'already' : 'no_lead';
+            return;
+          }
+          result = 'attached';
+          await enqueue(trx, policy, {
+            type: 'contact.call_report',
+            createdAt: new Date().toISOString(),
+            data: { submissionId: lead.id, callId, name: lead.name, locale: lead.locale, summary, transcript },
+          });
+        });
+        return result;
+      }),
 
     async insertNewsletter(subscription) {
       try {
@@ -658,7 +818,12 @@ function kyselyStore(db: Kysely<Database>, engine: Engine, policy: OutboxPolicy,
 
     listContacts: () =>
       guarded(async () => {
-        const rows = await db.selectFrom('contact_submissions').selectAll().orderBy('id').execute();
+        // Vapi's tool call id only serves to recognize a retry: it is not the firm's to see.
+        const rows = await db
+          .selectFrom('contact_submissions')
+          .select(['id', 'created_at', 'name', 'email', 'phone', 'company', 'message', 'locale', 'page', 'status', 'source', 'call_id', 'preferred_time', 'call_summary', 'call_transcript'])
+          .orderBy('id')
+          .execute();
         return rows.map((row) => ({ ...row, created_at: isoTimestamp(row.created_at) }));
       }),
 

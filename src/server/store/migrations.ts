@@ -216,6 +216,28 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
         .execute();
     },
   }),
+  /**
+   * Callback requests taken by the voice demo's agent (issue 28) are contact submissions too, kept,
+   * notified and purged as form leads are. `source` says which ('form' for every row before this).
+   * `call_id` (one lead per call) and `tool_call_id` (Vapi retries a tool call with the same id)
+   * are UNIQUE: the database, not a read before the write, keeps a retried or repeated request
+   * from storing a second lead (NULL for form leads, which both engines allow any number of).
+   * `preferred_time` is when the caller would like to be called back; `call_summary` and
+   * `call_transcript` come with the call's end-of-call report.
+   */
+  '0009_voice_leads': () => ({
+    async up(db: Db) {
+      await db.schema
+        .alterTable('contact_submissions')
+        .addColumn('source', 'text', (column) => column.notNull().defaultTo('form').check(sql`source in ('form', 'voice')`))
+        .execute();
+      for (const name of ['call_id', 'tool_call_id', 'preferred_time', 'call_summary', 'call_transcript']) {
+        await db.schema.alterTable('contact_submissions').addColumn(name, 'text').execute();
+      }
+      await db.schema.createIndex('contact_submissions_call_id_key').on('contact_submissions').column('call_id').unique().execute();
+      await db.schema.createIndex('contact_submissions_tool_call_id_key').on('contact_submissions').column('tool_call_id').unique().execute();
+    },
+  }),
 };
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from './migrations';
-import type { Database } from './tables';
+import type { Database, LeadSource } from './tables';
 
 /**
  * The delivery outbox. A lead and the jobs that tell the firm about it are written in one
@@ -15,13 +15,32 @@ export type Channel = (typeof CHANNELS)[number];
 
 export type ContactCreatedData = {
   submissionId: number;
+  /** 'voice': a callback request the voice agent took during a call. Absent in jobs queued before 0009 (form leads). */
+  source?: LeadSource;
   name: string;
-  email: string;
-  phone: string;
+  /** Always given on the form; a voice lead has at least one of the two (null: not given). */
+  email: string | null;
+  phone: string | null;
   company: string | null;
   message: string;
   locale: string | null;
   page: string | null;
+  /** Voice leads: Vapi's call id (null for form leads). */
+  callId?: string | null;
+  /** Voice leads: when the caller would like to be called back, as said (null: not said, or a form lead). */
+  preferredTime?: string | null;
+};
+
+/** A voice lead's call has ended: what Vapi's end-of-call report says of it, for the lead already sent. */
+export type ContactCallReportData = {
+  submissionId: number;
+  callId: string;
+  name: string;
+  locale: string | null;
+  /** Vapi's summary of the call (null if its report had none). */
+  summary: string | null;
+  /** The whole conversation, only when the firm keeps transcripts (VOICE_LEAD_TRANSCRIPT=on). */
+  transcript: string | null;
 };
 
 export type NewsletterSubscribedData = {
@@ -46,13 +65,17 @@ export type NewsletterConfirmationData = {
  */
 export type LeadEvent =
   | { id: string; type: 'contact.created'; createdAt: string; data: ContactCreatedData }
+  | { id: string; type: 'contact.call_report'; createdAt: string; data: ContactCallReportData }
   | { id: string; type: 'newsletter.subscribed'; createdAt: string; data: NewsletterSubscribedData }
   | { id: string; type: 'newsletter.confirmation'; createdAt: string; data: NewsletterConfirmationData };
 export type LeadEventType = LeadEvent['type'];
 
+/** An event as it is queued: everything but its id, which enqueue gives it. */
+export type LeadEventInput = LeadEvent extends infer Event ? (Event extends LeadEvent ? Omit<Event, 'id'> : never) : never;
+
 /** Which channels get a job for each kind of event (from the server configuration). */
 export type OutboxPolicy = Record<LeadEventType, readonly Channel[]>;
-export const NO_NOTIFICATIONS: OutboxPolicy = { 'contact.created': [], 'newsletter.subscribed': [], 'newsletter.confirmation': [] };
+export const NO_NOTIFICATIONS: OutboxPolicy = { 'contact.created': [], 'contact.call_report': [], 'newsletter.subscribed': [], 'newsletter.confirmation': [] };
 
 export type DeliveryStatus = 'pending' | 'done' | 'failed';
 
@@ -109,7 +132,7 @@ export interface DeliveryQueue {
 }
 
 /** Writes the event's jobs inside the caller's transaction; does nothing when no channel wants it. */
-export async function enqueue(trx: Transaction<Database>, policy: OutboxPolicy, event: Omit<LeadEvent, 'id'>): Promise<void> {
+export async function enqueue(trx: Transaction<Database>, policy: OutboxPolicy, event: LeadEventInput): Promise<void> {
   const channels = policy[event.type];
   if (channels.length === 0) return;
   const id = randomUUID();

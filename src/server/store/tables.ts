@@ -28,7 +28,19 @@ export interface ContactSubmissionsTable {
   /** Follow-up state for the firm: "new" until someone handles it. */
   status: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
+  /** 'form' (the contact form) or 'voice' (a callback request taken by the voice agent during a call). */
+  source: ColumnType<LeadSource, LeadSource | undefined, never>;
+  /** Voice leads: Vapi's call id (UNIQUE: one lead per call) and tool call id (UNIQUE: a retried call stores nothing new). */
+  call_id: ColumnType<string | null, string | null | undefined, never>;
+  tool_call_id: ColumnType<string | null, string | null | undefined, never>;
+  /** Voice leads: when the caller would like to be called back, as said. */
+  preferred_time: ColumnType<string | null, string | null | undefined, never>;
+  /** Voice leads: from the call's end-of-call report (the transcript only with VOICE_LEAD_TRANSCRIPT=on). */
+  call_summary: ColumnType<string | null, string | null | undefined, string | null>;
+  call_transcript: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type LeadSource = 'form' | 'voice';
 
 export interface NewsletterSubscriptionsTable {
   id: Generated<number>;
@@ -100,7 +112,7 @@ export interface DeliveryJobsTable {
   id: Generated<number>;
   /** The event's UUID, shared by its e-mail and webhook jobs: the receivers' idempotency key. */
   event_id: string;
-  /** "contact.created" | "newsletter.subscribed". */
+  /** "contact.created" | "contact.call_report" | "newsletter.subscribed" | "newsletter.confirmation". */
   event_type: string;
   /** "email" | "webhook". */
   channel: string;

@@ -39,6 +39,57 @@ export const frAgent: AgentCopy = {
     },
     contact: { phone: 'Téléphone : {phone}', email: 'Courriel : {email}' },
   },
+  callback: {
+    heading: 'Prendre une demande de rappel',
+    steps: (tool) => [
+      "Quand la personne souhaite que l'équipe la rappelle, demandez-lui son nom; le nom de son entreprise, s'il y a lieu; un numéro de téléphone, une adresse courriel, ou les deux; ce dont elle a besoin, en une phrase ou deux; et à quel moment elle préfère être rappelée, si elle a une préférence. Posez une question à la fois.",
+      "Relisez-lui les renseignements, en épelant l'adresse courriel, et demandez-lui si vous pouvez transmettre sa demande à l'équipe. Précisez que ses renseignements seront conservés comme ceux d'une demande de contact, comme l'explique la politique de confidentialité du site. Sans un oui clair, ne transmettez rien.",
+      `Avec son accord, appelez ${tool} une seule fois, avec les renseignements tels qu'elle les a confirmés et la langue « fr ». Ne l'appelez jamais sans son accord et n'inventez jamais un renseignement qu'elle n'a pas donné : laissez-le de côté.`,
+      "Quand l'outil répond que la demande est enregistrée, dites-lui que l'équipe la rappellera, puis demandez-lui si vous pouvez faire autre chose pour elle.",
+      "Quand l'outil répond qu'un renseignement pose problème, expliquez-le-lui simplement, redemandez-lui ce renseignement et appelez l'outil une autre fois. Si cela échoue encore, excusez-vous et donnez-lui le numéro {phone} et l'adresse {email}.",
+      "Quand l'outil répond que la demande de cet appel est déjà notée, dites-le-lui : un appel ne prend qu'une demande.",
+    ],
+    tool: {
+      description:
+        "Transmet à l'équipe la demande de rappel de la personne. À appeler une seule fois, seulement après lui avoir relu ses renseignements et obtenu son accord. Il faut un numéro de téléphone, une adresse courriel, ou les deux.",
+      parameters: {
+        name: 'Le nom de la personne, tel qu\'elle l\'a confirmé.',
+        company: "Le nom de son entreprise, si elle l'a donné.",
+        phone: "Le numéro de téléphone où la rappeler, en chiffres (p. ex. 514 555-0142). À omettre si elle n'en a pas donné.",
+        email: "L'adresse courriel, telle qu'elle l'a épelée. À omettre si elle n'en a pas donné.",
+        need: 'Ce dont la personne a besoin, en une phrase ou deux.',
+        preferredTime: "Le moment où elle préfère être rappelée, dans ses mots. À omettre si elle n'a pas de préférence.",
+        language: 'La langue de cet appel : fr.',
+      },
+    },
+    answers: {
+      saved: "Enregistrée : l'équipe a reçu la demande. Dites à la personne que l'équipe la rappellera.",
+      alreadyNoted: "Déjà notée : la demande de rappel de cet appel a déjà été enregistrée. N'appelez plus l'outil et dites à la personne que c'est noté.",
+      invalid: (problems) => `Non enregistrée : ${problems}. Redemandez ce renseignement à la personne, puis appelez l'outil une autre fois.`,
+      fields: {
+        name: 'le nom',
+        company: "le nom de l'entreprise",
+        phone: 'le numéro de téléphone',
+        email: "l'adresse courriel",
+        need: 'le besoin de la personne',
+        preferredTime: 'le moment préféré',
+        language: 'la langue',
+        contact: 'un numéro de téléphone ou une adresse courriel',
+      },
+      codes: {
+        required: (field) => `il manque ${field}`,
+        too_long: (field) => `${field} dépasse la longueur permise, dites-le en moins de mots`,
+        invalid_email: (field) => `${field} semble incomplète ou erronée`,
+        invalid_phone: (field) => `${field} semble incomplet ou erroné`,
+        invalid_characters: (field) => `${field} contient des caractères qui ne peuvent pas être conservés`,
+        invalid: (field) => `${field} n'est pas valide`,
+      },
+      unavailable:
+        "Non enregistrée : le système de l'équipe ne peut pas recevoir de demandes pour le moment. Excusez-vous et donnez à la personne le numéro {phone} et l'adresse {email} pour joindre l'équipe.",
+      unknownTool: "Cet outil n'existe pas : ne l'appelez pas.",
+      unreadable: "Non enregistrée : les renseignements n'ont pas pu être lus. Appelez l'outil de nouveau, avec les renseignements sous forme d'objet.",
+    },
+  },
   transcriberLanguage: 'fr-CA',
   // Azure's Québec French neural voice: native to the caller's French, not a French-from-France voice.
   voice: { provider: 'azure', voiceId: 'fr-CA-SylvieNeural' },

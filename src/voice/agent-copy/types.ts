@@ -1,4 +1,6 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
+import type { FieldErrorCode } from '../../contracts/fields';
+import type { CallbackArgument } from '../../contracts/voice-lead';
 
 /**
  * What the demo's agent is told and says in one language, besides the page's own copy (services,
@@ -33,6 +35,31 @@ export type AgentCopy = {
     headings: { services: string; benefits: string; faq: string; contact: string };
     /** Labels of the contact lines ("Phone: {phone}"). */
     contact: { phone: string; email: string };
+  };
+  /**
+   * Taking a callback request during the call (when the server takes them: VAPI_SERVER_SECRET):
+   * the prompt's section, the tool's descriptions, and the tool's answers, which the model reads
+   * and turns into what it says (single lines; the server sends them: routes/voice-events.ts).
+   */
+  callback: {
+    heading: string;
+    /** How to take a request, in order; `tool` is the tool's name. */
+    steps: (tool: string) => string[];
+    tool: { description: string; parameters: Record<CallbackArgument, string> };
+    answers: {
+      saved: string;
+      alreadyNoted: string;
+      /** The request was refused; `problems` lists what is wrong, from `fields` and `codes`. */
+      invalid: (problems: string) => string;
+      /** Each argument as the model would say it; `contact`: the phone-or-e-mail rule. */
+      fields: Record<CallbackArgument | 'contact', string>;
+      codes: Record<FieldErrorCode, (field: string) => string>;
+      /** Storage is down or past its ceiling: nothing was stored. May hold {phone} and {email}. */
+      unavailable: string;
+      unknownTool: string;
+      /** The arguments were not a JSON object. */
+      unreadable: string;
+    };
   };
   /** Deepgram's language code: one language is more accurate than `multi`. */
   transcriberLanguage: Vapi.DeepgramTranscriberLanguage;

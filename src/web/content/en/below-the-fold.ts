@@ -87,7 +87,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
     microphoneNote:
       'Your browser will ask for permission to use your microphone. The call stays in your browser; no phone number is needed.',
     privacyNotice: {
-      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. The call is not recorded.',
+      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. The call is not recorded. If you ask to be called back, the details you give are kept as a contact request is.',
       link: 'Privacy policy',
     },
   },

@@ -95,7 +95,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     microphoneNote:
       "Votre navigateur vous demandera l'autorisation d'utiliser votre microphone. L'appel se déroule entièrement dans votre navigateur; aucun numéro de téléphone n'est nécessaire.",
     privacyNotice: {
-      text: "Quand vous appuyez sur « Appelez-moi », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, et à ses partenaires, qui la traitent à l'extérieur du Québec le temps de l'appel seulement. Les sous-titres s'affichent uniquement dans votre navigateur et disparaissent quand vous quittez la page. L'appel n'est pas enregistré.",
+      text: "Quand vous appuyez sur « Appelez-moi », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, et à ses partenaires, qui la traitent à l'extérieur du Québec le temps de l'appel seulement. Les sous-titres s'affichent uniquement dans votre navigateur et disparaissent quand vous quittez la page. L'appel n'est pas enregistré. Si vous demandez un rappel, les renseignements que vous donnez sont conservés comme ceux d'une demande de contact.",
       link: 'Politique de confidentialité',
     },
   },

@@ -41,7 +41,7 @@ export const privacyEn: PrivacyPolicy = {
         'Contact form: your name, phone number, email address, company (optional) and message, to answer your request.',
         'Newsletter: your email address, to send you our newsletter. With it we record the proof of your consent required by Canada\'s anti-spam legislation: the date and time, the form used, the language of the page and the version of the consent text you were shown.',
         'With each form: the date and time and the page it was sent from (which tells us your language), so we can answer you in your language.',
-        'The voice demo: see the next section.',
+        'The voice demo: see the next section. A callback request you make during a call is kept as a contact request.',
       ],
       after: [
         'To protect the forms from abuse, our server counts recent requests per Internet (IP) address, in memory, for a few minutes. These addresses are not written to any file or database.',
@@ -52,10 +52,11 @@ export const privacyEn: PrivacyPolicy = {
       id: 'voice-demo',
       title: 'The voice demo ("Call Me")',
       paragraphs: [
-        'The demo starts only when you press "Call Me" and allow your browser to use your microphone. Our server then gives your browser a key valid for two minutes and for this one call; for that, it counts the calls of the day and, in memory for a few minutes, the recent calls per Internet (IP) address. It receives nothing of the call itself.',
+        'The demo starts only when you press "Call Me" and allow your browser to use your microphone. Our server then gives your browser a key valid for two minutes and for this one call; for that, it counts the calls of the day and, in memory for a few minutes, the recent calls per Internet (IP) address. It receives nothing of the call itself, unless you ask to be called back.',
         "The audio of your voice goes directly from your browser to Vapi, our voice-AI provider, and to Daily, the service that carries the call. Vapi has it processed by its own providers to recognize your words (Deepgram), write the assistant's answers (OpenAI) and speak them (Microsoft Azure). These companies are based in the United States: your voice is processed outside Quebec, for the length of the call only (a few minutes at most).",
         'The written captions of the conversation are shown in your browser only: they are not sent to our server and disappear when you reload or leave the page.',
-        'The call is not recorded: neither we nor Vapi keep its audio. Vapi may keep a written record of the call, such as a transcript, under its own privacy policy. Please do not share personal or sensitive information during the demo.',
+        'The call is not recorded: neither we nor Vapi keep its audio. Vapi may keep a written record of the call, such as a transcript, under its own privacy policy. Apart from what we need to call you back, please do not share personal or sensitive information during the demo.',
+        "If you ask the agent to have our team call you back, it reads your details back to you and asks for your agreement; only then does Vapi send our server what you gave (your name, company, phone number and/or email address, what you need, when to call you, the language of the call). We keep them as a contact request, to call you back: same use, same retention, same rights. When the call ends, Vapi also sends our server a summary of it (and its transcript, which we keep only if we turned that on); we keep them with your request, and keep nothing of a call in which you asked for no callback.",
       ],
     },
     {
@@ -72,7 +73,7 @@ export const privacyEn: PrivacyPolicy = {
       list: [
         'Contact requests: {retentionDays} days after we receive them. A regular purge then deletes them.',
         'Newsletter: as long as you are subscribed. Every newsletter email contains an unsubscribe link; when you use it, we stop sending at once and keep only your address, marked as unsubscribed, with the record of your consent and of its withdrawal, as proof required by law.',
-        'The voice demo: the audio is processed during the call only and never recorded; the captions last as long as the page stays open in your browser; our server keeps only the number of calls of the day, without anything that identifies you.',
+        'The voice demo: the audio is processed during the call only and never recorded; the captions last as long as the page stays open in your browser; our server keeps only the number of calls of the day, without anything that identifies you. A callback request made during a call is a contact request: it is kept {retentionDays} days, with the summary of the call.',
       ],
     },
     {

@@ -1,0 +1,80 @@
+import { z } from 'zod/mini';
+
+/**
+ * What Vapi POSTs to the assistants' server URL (docs: "Server events", "Custom tools"), read
+ * leniently: only the fields used here are checked, anything else is ignored, since Vapi adds
+ * fields over time. Its pages disagree on where a tool call's arguments are: `arguments` or
+ * `parameters` beside the name (the tool-calls examples), or under `function` as OpenAI writes
+ * them, an object or a JSON string (the server SDK's `ToolCall` type). All are taken.
+ */
+
+/**
+ * The largest message taken: an end-of-call report carries the whole assistant (its prompt) and
+ * conversation. 1 MB, as deploy/Caddyfile lets through on this path.
+ */
+export const SERVER_MESSAGE_BODY_LIMIT = 1_000_000;
+
+/** Longest summary and transcript kept with a lead (far beyond what a few minutes' call gives). */
+export const CALL_REPORT_LIMITS = { summary: 10_000, transcript: 100_000 } as const;
+
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const text = z.optional(z.nullable(z.string()));
+
+const functionCall = z.object({ name: z.optional(z.string()), arguments: z.optional(z.unknown()), parameters: z.optional(z.unknown()) });
+const toolCall = z.object({
+  id,
+  name: z.optional(z.string()),
+  arguments: z.optional(z.unknown()),
+  parameters: z.optional(z.unknown()),
+  function: z.optional(functionCall),
+});
+
+export const serverMessageSchema = z.object({
+  message: z.object({
+    type: z.string().check(z.maxLength(100)),
+    call: z.optional(z.object({ id: z.optional(id), assistantId: z.optional(z.nullable(z.string())) })),
+    assistant: z.optional(z.nullable(z.object({ metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))) }))),
+    toolCallList: z.optional(z.array(toolCall)),
+    toolWithToolCallList: z.optional(z.array(z.object({ toolCall: z.optional(toolCall) }))),
+    analysis: z.optional(z.nullable(z.object({ summary: text }))),
+    artifact: z.optional(z.nullable(z.object({ transcript: text }))),
+    // Older end-of-call reports put these at the top of the message.
+    summary: text,
+    transcript: text,
+  }),
+});
+
+export type ServerMessage = z.output<typeof serverMessageSchema>['message'];
+
+/** One tool call of a tool-calls message: its id, the function's name and its arguments as sent. */
+export type ToolCallRequest = { id: string; name: string | undefined; arguments: unknown };
+
+export function toolCallsOf(message: ServerMessage): ToolCallRequest[] {
+  const calls = message.toolCallList ?? message.toolWithToolCallList?.flatMap((item) => (item.toolCall ? [item.toolCall] : [])) ?? [];
+  return calls.map((call) => ({
+    id: call.id,
+    name: call.name ?? call.function?.name,
+    arguments: call.arguments ?? call.parameters ?? call.function?.arguments ?? call.function?.parameters,
+  }));
+}
+
+/** The arguments as an object: JSON text is parsed; anything else that is not an object is `undefined`. */
+export function argumentsObject(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw ?? {};
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Up to `max` characters, cut at a character, never between the two halves of one. */
+const cut = (value: string | null | undefined, max: number) => (value ? (value.length > max ? `${value.slice(0, max).replace(/[\uD800-\uDBFF]$/, '')}…` : value) : null);
+
+/** An end-of-call report's summary and transcript, wherever this version of Vapi put them. */
+export function callReportOf(message: ServerMessage): { summary: string | null; transcript: string | null } {
+  return {
+    summary: cut(message.analysis?.summary ?? message.summary, CALL_REPORT_LIMITS.summary),
+    transcript: cut(message.artifact?.transcript ?? message.transcript, CALL_REPORT_LIMITS.transcript),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Server messages shaped as Vapi sends them to an assistant's server URL (docs: "Custom tools",
+ * "Server events"; @vapi-ai/server-sdk's ServerMessageToolCalls and ServerMessageEndOfCallReport),
+ * for the tests of POST /api/voice/events. Only the call, the tool calls and the report's texts
+ * matter to the server; the rest is there because Vapi sends it.
+ */
+import { randomUUID } from 'node:crypto';
+import { CALLBACK_TOOL } from '../src/contracts/voice-lead';
+
+/** Where a tool call's arguments are: the docs' `arguments` or `parameters`, or OpenAI's `function.arguments` (JSON text). */
+export type ArgumentsShape = 'arguments' | 'parameters' | 'function';
+
+export type ToolCallSpec = { id?: string; name?: string; args: unknown; shape?: ArgumentsShape };
+
+const call = (callId: string, assistantId: string) => ({ id: callId, orgId: 'org-test', type: 'webCall', status: 'in-progress', assistantId });
+
+export function toolCallsMessage(options: { callId: string; assistantId?: string; calls: ToolCallSpec[] }) {
+  const assistantId = options.assistantId ?? 'asst-test';
+  const toolCallList = options.calls.map(({ id = `call_${randomUUID().replaceAll('-', '')}`, name = CALLBACK_TOOL, args, shape = 'arguments' }) =>
+    shape === 'function'
+      ? { id, type: 'function', function: { name, arguments: JSON.stringify(args) } }
+      : { id, type: 'function', name, [shape]: args },
+  );
+  return {
+    message: {
+      timestamp: Date.now(),
+      type: 'tool-calls',
+      toolCallList,
+      toolWithToolCallList: toolCallList.map((toolCall) => ({ type: 'function', function: { name: CALLBACK_TOOL }, messages: [], toolCall })),
+      artifact: { messages: [{ role: 'user', message: 'Oui, rappelez-moi la semaine prochaine.', time: Date.now(), secondsFromStart: 31.2 }] },
+      call: call(options.callId, assistantId),
+    },
+  };
+}
+
+export function endOfCallReport(options: { callId: string; assistantId?: string; summary?: string; transcript?: string }) {
+  return {
+    message: {
+      timestamp: Date.now(),
+      type: 'end-of-call-report',
+      endedReason: 'customer-ended-call',
+      call: { ...call(options.callId, options.assistantId ?? 'asst-test'), status: 'ended' },
+      startedAt: new Date(Date.now() - 150_000).toISOString(),
+      endedAt: new Date().toISOString(),
+      cost: 0.21,
+      artifact: { transcript: options.transcript ?? '', messages: [] },
+      analysis: { summary: options.summary ?? '' },
+    },
+  };
+}
+
+/** What a caller agreed to, as the agent would pass it on. */
+export const CALLER = {
+  name: 'Geneviève Côté',
+  company: 'Clinique dentaire Côté',
+  phone: '418 555-0163',
+  email: 'genevieve@clinique-cote.example',
+  need: 'Un agent vocal pour prendre les rendez-vous de la clinique, la semaine prochaine.',
+  preferredTime: 'mardi matin',
+  language: 'fr',
+} as const;
