@@ -53,6 +53,13 @@ export async function openPage(
 
 /** axe-core violations (WCAG 2.2 A/AA and best practices), summarised one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Sections far from the viewport skip their style updates (content-visibility: auto), so a theme
+  // switched a moment ago starts their colour transitions only when axe reads them, and axe would
+  // read the old colour on the new background. Read every style first and let those transitions end.
+  await page.evaluate(async () => {
+    for (const element of document.querySelectorAll('body *')) getComputedStyle(element).color;
+    await Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined)));
+  });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   return results.violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
