@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_WEBHOOK_SECRET as SECRET } from '../../test/storage';
-import { ConfigError, loadServerConfig } from './config';
-import { WEBHOOK_SECRET_HINT } from './delivery/signature';
+import { ConfigError, WEBHOOK_SECRET_HINT, loadServerConfig } from './config';
 
 /** The lines of the configuration error, or [] when the environment is accepted. */
 function errorLines(env: Record<string, string>): string[] {

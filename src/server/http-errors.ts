@@ -44,7 +44,7 @@ export class NotConfiguredError extends Error {
   }
 }
 
-/** The voice demo has no credentials or no assistant for the language asked (src/server/config.ts). */
+/** The voice demo has no credentials or no assistant for the language asked (src/server/config/). */
 export class VoiceNotConfiguredError extends Error {
   override name = 'VoiceNotConfiguredError';
   readonly statusCode = 503;

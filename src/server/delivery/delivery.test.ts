@@ -7,7 +7,8 @@ import { ENGINES, TEST_WEBHOOK_SECRET, type TestStorage, captureLogs, freshStora
 import { buildApp } from '../app';
 import { type DeliveryRecord, type LeadEvent, type Store, createStore } from '../store';
 import { Webhook } from 'standardwebhooks';
-import { signWebhook, webhookKey } from './signature';
+import { webhookKey } from '../config';
+import { signWebhook } from './signature';
 import { type SmtpReceiver, type WebhookReceiver, acknowledgedIds, startSmtpReceiver, startWebhookReceiver } from '../../../test/receivers';
 import { injectWithProof } from '../../../test/proof';
 

@@ -5,7 +5,7 @@ import type { Sender } from './sender';
 import { webhookSender } from './webhook';
 
 export { startDeliveryWorker, type DeliveryWorker } from './worker';
-export { signWebhook, webhookKey, WEBHOOK_HEADERS } from './signature';
+export { signWebhook, WEBHOOK_HEADERS } from './signature';
 
 /** A sender per configured channel; empty when the firm configured none. */
 export function createSenders(

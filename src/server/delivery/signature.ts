@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
  * platforms that support the format. The receiver recomputes HMAC-SHA256 over
  * `${id}.${timestamp}.${body}` (the raw body) with the shared key and compares; signing the id and
  * the timestamp with the body lets it refuse a captured request replayed later.
+ * The key is WEBHOOK_SECRET's, read by ../config/webhook-secret.ts.
  * docs/webhooks.md is the contract; the tests verify deliveries with the `standardwebhooks` package.
  */
 
@@ -18,25 +19,6 @@ export const WEBHOOK_HEADERS = {
   /** `v1,<base64 signature>`; the spec allows several, space-separated, for key rotation. */
   signature: 'webhook-signature',
 } as const;
-
-const SECRET_PREFIX = 'whsec_';
-/** Standard base64, padded: what the libraries decode. */
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-/** The key length the specification asks for. */
-const KEY_BYTES = { min: 24, max: 64 } as const;
-
-export const WEBHOOK_SECRET_HINT = `whsec_ followed by ${KEY_BYTES.min} to ${KEY_BYTES.max} random bytes in base64 (Standard Webhooks); make one with: node -e "console.log('whsec_' + require('crypto').randomBytes(32).toString('base64'))"`;
-
-/** The signing key of a `whsec_…` secret, or why the secret is not one. */
-export function webhookKey(secret: string): { key: Buffer } | { problem: string } {
-  const value = secret.trim();
-  if (!value.startsWith(SECRET_PREFIX)) return { problem: `expected ${WEBHOOK_SECRET_HINT}; it does not start with whsec_` };
-  const encoded = value.slice(SECRET_PREFIX.length);
-  if (!BASE64.test(encoded)) return { problem: `expected ${WEBHOOK_SECRET_HINT}; what follows whsec_ is not base64` };
-  const key = Buffer.from(encoded, 'base64');
-  if (key.length < KEY_BYTES.min || key.length > KEY_BYTES.max) return { problem: `expected ${WEBHOOK_SECRET_HINT}; it holds ${key.length} bytes` };
-  return { key };
-}
 
 /** The `webhook-signature` header value for one attempt. */
 export function signWebhook(key: Buffer, id: string, timestamp: number, body: string): string {

@@ -1,7 +1,7 @@
-import type { NotificationConfig } from '../config';
+import { type NotificationConfig, webhookKey } from '../config';
 import type { LeadEvent } from '../store';
 import type { Sender } from './sender';
-import { WEBHOOK_HEADERS, signWebhook, webhookKey } from './signature';
+import { WEBHOOK_HEADERS, signWebhook } from './signature';
 
 export class WebhookRejectedError extends Error {
   override name = 'WebhookRejectedError';
@@ -15,7 +15,7 @@ export class WebhookRejectedError extends Error {
  */
 export function webhookSender(settings: NonNullable<NotificationConfig['webhook']>): Sender {
   const parsed = webhookKey(settings.secret);
-  // The configuration refuses such a secret at start-up (config.ts); this only guards direct use.
+  // The configuration refuses such a secret at start-up (config/webhook-secret.ts); this only guards direct use.
   if ('problem' in parsed) throw new Error(`WEBHOOK_SECRET: ${parsed.problem}`);
   const { key } = parsed;
   return {

@@ -2,7 +2,7 @@ import type { CspExtras } from '../csp';
 
 /**
  * What the Content-Security-Policy must allow for a real voice-demo call, and nothing more.
- * Added by the server at start-up, only when the voice demo is configured (src/server/config.ts):
+ * Added by the server at start-up, only when the voice demo is configured (src/server/config/):
  * turning the demo on or off needs a restart, not a rebuild.
  *
  * - The Vapi API, for POST /call/web: https://api.vapi.ai, or the origin of VAPI_API_BASE_URL when

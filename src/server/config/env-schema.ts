@@ -1,0 +1,162 @@
+import { isIP } from 'node:net';
+import { z } from 'zod/mini';
+import { FIRM_LOCALES, LOG_LEVELS, type RateLimit } from './types';
+import { webhookKey } from './webhook-secret';
+
+/**
+ * Every variable the server reads (the site's SITE_* aside: src/config/site-schema.ts), with its
+ * default and the one-line message a bad value gets. Empty strings are removed before parsing
+ * (./load.ts), so `FOO=` in a .env file means "use the default".
+ */
+
+/** Named ranges understood by Fastify's trustProxy (proxy-addr). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // An IPv4 mask (255.255.0.0) is accepted by proxy-addr as well as a prefix length.
+  if (version === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const rateLimit = (fallback: string) =>
+  z.pipe(
+    z._default(z.string().check(z.regex(/^[1-9]\d*\/[1-9]\d*$/, 'expected "<max>/<seconds>", e.g. "5/600"')), fallback),
+    z.transform((value: string): RateLimit => {
+      const [max, windowSeconds] = value.split('/').map(Number) as [number, number];
+      return { max, windowSeconds };
+    }),
+  );
+
+const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "500ms", "30s", "15m", "48h", "2d" → milliseconds. */
+const duration = (fallback: string) =>
+  z.pipe(
+    z._default(z.string().check(z.regex(/^\s*[1-9]\d*\s*(ms|s|m|h|d)\s*$/, 'expected a duration such as 500ms, 30s, 15m, 48h or 2d')), fallback),
+    z.transform((value: string) => {
+      const [, amount = '0', unit = 's'] = /(\d+)\s*(ms|s|m|h|d)/.exec(value) ?? [];
+      return Number(amount) * DURATION_UNITS_MS[unit as keyof typeof DURATION_UNITS_MS];
+    }),
+  );
+
+/** The work factor measured for a median solve of about 1 s on a phone-class CPU (docs/security.md). */
+export const DEFAULT_PROOF_ATTEMPTS = 1_000;
+
+const wholeNumber = (min: number, max: number, fallback: number) => {
+  const message = `expected a whole number from ${min} to ${max}`;
+  return z._default(z.coerce.number(message).check(z.int(message), z.minimum(min, message), z.maximum(max, message)), fallback);
+};
+
+/** A bare address (jane@example.com), as the firm's mailbox must be. */
+const ADDRESS = /^[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+$/;
+/** An address with an optional display name: `Atelier IA <noreply@example.com>`. */
+const NAMED_ADDRESS = /^(?:[^<>]*<\s*)?[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+(?:\s*>)?$/;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const envSchema = z.object({
+  PORT: z._default(
+    z.coerce.number('expected a port number').check(z.int('expected a port number'), z.minimum(0, 'expected 0-65535'), z.maximum(65535, 'expected 0-65535')),
+    3000,
+  ),
+  HOST: z._default(z.string(), '0.0.0.0'),
+  DATABASE_URL: z.optional(z.string()),
+  SQLITE_PATH: z._default(z.string(), './data/leads.sqlite'),
+  STATIC_DIR: z._default(z.string(), './dist'),
+  TRUST_PROXY: z.pipe(
+    z._default(z.string(), ''),
+    z.pipe(
+      z.transform((value: string) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+      z.array(z.string()).check(
+        z.superRefine((entries, ctx) => {
+          const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+          if (bad.length > 0) {
+            ctx.issues.push({ code: 'custom', input: entries, message: `not an IP address or CIDR range: ${bad.join(', ')}` });
+          }
+        }),
+      ),
+    ),
+  ),
+  RATE_LIMIT_CONTACT: rateLimit('5/600'),
+  RATE_LIMIT_NEWSLETTER: rateLimit('10/600'),
+  RATE_LIMIT_CHALLENGE: rateLimit('30/600'),
+  RATE_LIMIT_LINKS: rateLimit('20/600'),
+  PROOF_OF_WORK: z._default(z.enum(['on', 'off'], 'expected on or off'), 'on'),
+  PROOF_OF_WORK_ATTEMPTS: wholeNumber(2, 100_000_000, DEFAULT_PROOF_ATTEMPTS),
+  SUBMISSIONS_PER_DAY: wholeNumber(1, 100_000_000, 5_000),
+  NOTIFICATIONS_PER_MINUTE: wholeNumber(1, 100_000, 20),
+  HEADERS_TIMEOUT: duration('10s'),
+  REQUEST_TIMEOUT: duration('30s'),
+  LOG_LEVEL: z._default(z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`), 'info'),
+
+  SMTP_URL: z.optional(
+    z.string().check(z.refine((value) => /^smtps?:\/\/[^/\s]+/.test(value.trim()) && URL.canParse(value.trim()), 'expected smtp://user:password@host:587 or smtps://...')),
+  ),
+  NOTIFY_EMAIL_TO: z.optional(
+    z.pipe(
+      z.transform((value: string) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+      z.array(z.string()).check(
+        z.minLength(1, 'expected one or more e-mail addresses, comma-separated'),
+        z.superRefine((entries, ctx) => {
+          const bad = entries.filter((entry) => !ADDRESS.test(entry));
+          if (bad.length > 0) ctx.issues.push({ code: 'custom', input: entries, message: `not an e-mail address: ${bad.join(', ')}` });
+        }),
+      ),
+    ),
+  ),
+  MAIL_FROM: z.optional(z.string().check(z.refine((value) => NAMED_ADDRESS.test(value.trim()), 'expected an address, e.g. "Atelier IA <leads@example.com>"'))),
+  WEBHOOK_URL: z.optional(
+    z.string().check(z.refine((value) => /^https?:\/\//.test(value.trim()) && URL.canParse(value.trim()), 'expected an http:// or https:// URL')),
+  ),
+  WEBHOOK_SECRET: z.optional(
+    z.string().check(
+      z.superRefine((value, ctx) => {
+        const parsed = webhookKey(value);
+        if ('problem' in parsed) ctx.issues.push({ code: 'custom', input: value, message: parsed.problem });
+      }),
+    ),
+  ),
+  NOTIFY_NEWSLETTER: z._default(z.enum(['true', 'false', '1', '0'], 'expected true or false'), 'false'),
+  FIRM_LOCALE: z._default(z.enum(FIRM_LOCALES, `expected one of ${FIRM_LOCALES.join(', ')}`), 'fr'),
+  FIRM_TIME_ZONE: z._default(z.string().check(z.refine((value) => isTimeZone(value.trim()), 'expected an IANA time zone, e.g. America/Toronto')), 'America/Toronto'),
+  DELIVERY_MAX_ATTEMPTS: wholeNumber(1, 1000, 20),
+  DELIVERY_MAX_AGE: duration('48h'),
+  DELIVERY_RETRY_BASE: duration('30s'),
+  DELIVERY_RETRY_MAX: duration('1h'),
+  DELIVERY_TIMEOUT: duration('15s'),
+  DELIVERY_LEASE: duration('2m'),
+  DELIVERY_POLL: duration('5s'),
+  DELIVERY_BATCH: wholeNumber(1, 100, 10),
+
+  VAPI_PRIVATE_KEY: z.optional(z.string()),
+  VAPI_ORG_ID: z.optional(z.string()),
+  VAPI_PUBLIC_KEY: z.optional(z.string()),
+  VAPI_ASSISTANT_ID_FR: z.optional(z.string()),
+  VAPI_ASSISTANT_ID_EN: z.optional(z.string()),
+  RATE_LIMIT_VOICE: rateLimit('3/600'),
+  VOICE_CALLS_PER_DAY: wholeNumber(1, 1_000_000, 100),
+  // Vapi's own bounds for maxDurationSeconds.
+  VOICE_MAX_CALL_SECONDS: wholeNumber(10, 43_200, 180),
+  VAPI_SERVER_SECRET: z.optional(
+    z.string().check(
+      z.refine((value) => /^[\x21-\x7e]{32,256}$/.test(value.trim()), 'expected 32 to 256 printable characters without spaces, e.g. the output of: openssl rand -base64 32'),
+    ),
+  ),
+  VOICE_LEAD_TRANSCRIPT: z._default(z.enum(['on', 'off'], 'expected on or off'), 'off'),
+});
+
+/** The variables the server reads besides the site's (deploy/env.example must name each). */
+export const SERVER_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+export type Env = z.output<typeof envSchema>;

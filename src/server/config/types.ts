@@ -1,0 +1,122 @@
+import type { SiteConfig } from '../../config/site-schema';
+import type { VoiceLocale } from '../../contracts/voice';
+
+/**
+ * What the server is given once its environment is parsed (./load.ts): every part of the app
+ * receives one of these, or the slice it needs, never `process.env`.
+ */
+export type RateLimit = { max: number; windowSeconds: number };
+
+export type ServerConfig = {
+  port: number;
+  /** 0.0.0.0 by default so the server is reachable inside a container; set 127.0.0.1 on a shared host. */
+  host: string;
+  /** When set, PostgreSQL is used and SQLITE_PATH is ignored. Not validated here: a bad URL must not
+   *  stop the page from being served (the API answers 503 not_configured instead). */
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  staticDir: string;
+  /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are believed. Empty: trust nobody. */
+  trustProxy: string[];
+  /**
+   * Per client address: the form posts, the proof-of-work challenges, the newsletter's links.
+   * Counted in PostgreSQL when DATABASE_URL is set (shared by every instance), in memory on SQLite.
+   */
+  rateLimits: { contact: RateLimit; newsletter: RateLimit; challenge: RateLimit; links: RateLimit };
+  /** Every form post carries a solved ALTCHA challenge (src/server/proof-of-work.ts). */
+  proofOfWork: ProofOfWorkConfig;
+  /**
+   * What a flood can cost the firm, whoever sends it (posts refused for a missing or bad proof,
+   * or caught by the honeypot, never count): submissions stored per 24 hours, all instances
+   * together (past it 503 with Retry-After), and lead notifications per channel per minute (past
+   * it they wait for the next minute; none is dropped).
+   */
+  caps: { submissionsPerDay: number; notificationsPerMinute: number };
+  /** How long a client has to send its request line and headers, and its whole request (body included). */
+  requestTimeouts: { headersMs: number; requestMs: number };
+  logLevel: LogLevel;
+  /**
+   * The firm's public identity (SITE_* variables, the same ones the page is built with): the
+   * server needs the site's address for unsubscribe links and the brand for the pages it renders.
+   */
+  site: SiteConfig;
+  /** Who is told about new leads, and how (see src/server/delivery/). */
+  notifications: NotificationConfig;
+  /** How the outbox worker retries deliveries. */
+  delivery: DeliveryConfig;
+  /** The live voice demo (docs/voice.md). */
+  voice: VoiceConfig;
+};
+
+/**
+ * What the voice demo needs at start-up; changing any of it needs a restart, never a rebuild.
+ * The page holds no key: it asks POST /api/voice/session for one per call.
+ */
+export type VoiceConfig = {
+  /**
+   * How the page's calls are authorized. 'token' (VAPI_PRIVATE_KEY + VAPI_ORG_ID): each session
+   * gets a JWT signed here, valid 2 minutes, for one assistant, from the site's origin.
+   * 'public-key' (VAPI_PUBLIC_KEY, the weaker fallback): each session gets the org's long-lived
+   * public key, which anyone can copy and use without our limits. Undefined: no demo (503).
+   */
+  credentials: { kind: 'token'; privateKey: string; orgId: string } | { kind: 'public-key'; publicKey: string } | undefined;
+  /** The assistant each language of the page calls (`npm run voice:sync` prints them). */
+  assistantIds: Partial<Record<VoiceLocale, string>>;
+  /** Sessions per client address per window (RATE_LIMIT_VOICE). */
+  rateLimit: RateLimit;
+  /** Sessions per day (FIRM_TIME_ZONE), all addresses and instances together (VOICE_CALLS_PER_DAY). */
+  callsPerDay: number;
+  /** The assistants' maxDurationSeconds, set by `npm run voice:sync` (VOICE_MAX_CALL_SECONDS). */
+  maxCallSeconds: number;
+  /**
+   * Callback requests taken by the agent during a call (POST /api/voice/events): the Bearer secret
+   * Vapi sends with its requests (VAPI_SERVER_SECRET; `voice:sync` puts it in a Vapi credential),
+   * and whether the call's transcript is kept with the lead (VOICE_LEAD_TRANSCRIPT). Undefined:
+   * the agent takes no callback requests, and the route refuses every request.
+   */
+  leads: { serverSecret: string; keepTranscript: boolean } | undefined;
+};
+
+export type ProofOfWorkConfig = {
+  required: boolean;
+  /** The solver tries up to this many counters (drawn between half of it and it): the work factor. */
+  maxAttempts: number;
+};
+
+export const FIRM_LOCALES = ['fr', 'en'] as const;
+export type FirmLocale = (typeof FIRM_LOCALES)[number];
+
+export type NotificationConfig = {
+  /** E-mail to the firm through SMTP; undefined when SMTP_URL is not set. */
+  email: { smtpUrl: string; to: string[]; from: string } | undefined;
+  /** Signed JSON POST to the firm's CRM or automation tool; undefined when WEBHOOK_URL is not set.
+   *  The secret is a Standard Webhooks one, `whsec_…` (checked at start-up by ./webhook-secret.ts). */
+  webhook: { url: string; secret: string } | undefined;
+  /** Newsletter sign-ups are notified too (contact requests always are). */
+  newsletter: boolean;
+  /** Language of the e-mails the firm receives. */
+  firmLocale: FirmLocale;
+  /** Time zone in which the e-mails show when a lead arrived. */
+  timeZone: string;
+};
+
+export type DeliveryConfig = {
+  /** Give up (status failed) after this many attempts... */
+  maxAttempts: number;
+  /** ...or once a job has been queued this long, whichever comes first. */
+  maxAgeMs: number;
+  /** First retry delay; doubles with each failed attempt (with jitter), up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** One attempt (SMTP conversation or webhook request) is abandoned after this long. */
+  timeoutMs: number;
+  /** A claimed job is reserved this long; a job whose worker died is taken again after it. */
+  leaseMs: number;
+  /** How often the worker looks for due jobs (it is also woken right after each submission). */
+  pollMs: number;
+  /** Jobs one worker claims and sends at once. */
+  batchSize: number;
+};
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
