@@ -12,7 +12,7 @@
 import { optionsOrExit } from './lib/cli';
 import { resolve } from 'node:path';
 import { linkUrl } from '../src/server/newsletter/signed-link';
-import type { Store } from '../src/server/store';
+import { CONTACT_RECORD_COLUMNS, type Store } from '../src/server/store';
 import { newFileProblem, writePrivateFile } from './lib/private-file';
 import { type Output, withStore } from './lib/with-store';
 
@@ -34,8 +34,8 @@ Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the serve
 on a deployed server: atelier-ia export … (docs/deploy.md).`;
 
 const TABLES = {
-  // New columns go at the end, so that the firm's existing imports keep their columns.
-  contacts: ['id', 'created_at', 'name', 'email', 'phone', 'company', 'message', 'locale', 'page', 'status', 'source', 'call_id', 'preferred_time', 'call_summary', 'call_transcript'],
+  // Every column of a stored request, in the store's order (new ones at the end: the firm's imports keep theirs).
+  contacts: CONTACT_RECORD_COLUMNS,
   newsletter: [
     'id',
     'created_at',

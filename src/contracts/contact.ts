@@ -10,15 +10,30 @@ const PHONE_PATTERN = /^\+?[\d\s().-]{7,}(?:\s*(?:ext\.?|x|#|poste)\s*\d{1,6})?$
 export const phoneNumber = () =>
   requiredString().check(z.trim(), z.minLength(1, 'required'), z.maxLength(CONTACT_LIMITS.phone, 'too_long'), z.regex(PHONE_PATTERN, 'invalid_phone'));
 
-export const contactRequestSchema = z.strictObject({
+/**
+ * The contact request's own fields, in the form's order: the one list of them. The form's values
+ * and labels, the stored row, the firm's e-mail, the webhook and the export are typed from it, so a
+ * new field here is asked for by the compiler wherever it must appear (docs/adding-a-field.md).
+ */
+export const contactFields = {
   name: requiredText(CONTACT_LIMITS.name),
   phone: phoneNumber(),
   email: email(),
   company: optionalText(CONTACT_LIMITS.company),
   message: requiredText(CONTACT_LIMITS.message, 'lines'),
+};
+export type ContactField = keyof typeof contactFields;
+export const CONTACT_FIELDS = Object.keys(contactFields) as ContactField[];
+/** The fields a visitor may leave empty (stored as NULL then). */
+export const OPTIONAL_CONTACT_FIELDS: readonly ContactField[] = CONTACT_FIELDS.filter((field) => contactFields[field] instanceof z.ZodMiniOptional);
+
+export const contactRequestSchema = z.strictObject({
+  ...contactFields,
   website: honeypot(),
   altcha: proof(),
 });
 
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 export type ContactSubmission = z.output<typeof contactRequestSchema>;
+/** What a contact request says, as the server checked it: its fields, without the honeypot and the proof. */
+export type ContactDetails = Pick<ContactSubmission, ContactField>;

@@ -18,6 +18,7 @@ export const VOICE_LEAD_LIMITS = { preferredTime: 160 } as const;
 
 /** A callback needs a way to call back: at least one of these. */
 export const CONTACT_POINTS = ['phone', 'email'] as const;
+export type ContactPoint = (typeof CONTACT_POINTS)[number];
 
 const argumentsShape = {
   name: requiredText(CONTACT_LIMITS.name),

@@ -1,3 +1,4 @@
+import type { ContactField } from '../../contracts/contact';
 import type { FirmLocale } from '../config';
 
 /**
@@ -18,12 +19,8 @@ export type NotificationCopy = {
   reportHint: string;
   /** Between a label and its value ("Nom : Marie", "Name: Marie"). */
   separator: string;
-  labels: {
-    name: string;
-    email: string;
-    phone: string;
-    company: string;
-    message: string;
+  /** One per field of the contact form's contract (src/contracts/contact.ts), then the others. */
+  labels: Record<ContactField, string> & {
     page: string;
     language: string;
     receivedAt: string;

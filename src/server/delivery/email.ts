@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { SiteConfig } from '../../config/site-schema';
+import { CONTACT_FIELDS } from '../../contracts/contact';
 import type { NotificationConfig } from '../config';
 import { composeConfirmationEmail } from '../newsletter/confirm-email';
 import { asLinkLocale } from '../newsletter/link-copy';
@@ -93,11 +94,9 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string): 
     return {
       subject: copy.contactSubject(name),
       intro: copy.contactIntro,
+      // Every field of the form's contract, in its order; the message, on its own lines, below.
       fields: [
-        [labels.name, data.name],
-        [labels.email, data.email],
-        [labels.phone, data.phone],
-        [labels.company, data.company],
+        ...CONTACT_FIELDS.filter((field) => field !== 'message').map((field): [string, string | null] => [labels[field], data[field]]),
         [labels.page, data.page],
         [labels.language, languageName(data.locale, copy)],
         ...when,

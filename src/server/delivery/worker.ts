@@ -12,7 +12,7 @@ import type { Sender } from './sender';
  * - Retries back off exponentially with jitter; after DELIVERY_MAX_ATTEMPTS attempts or
  *   DELIVERY_MAX_AGE the job is marked failed, logged as an error, and waits for
  *   `npm run deliveries -- --retry`.
- * - Several servers on one PostgreSQL database claim jobs with SKIP LOCKED (store/outbox.ts):
+ * - Several servers on one PostgreSQL database claim jobs with SKIP LOCKED (store/delivery-queue.ts):
  *   each job is held by one worker at a time.
  * - At most NOTIFICATIONS_PER_MINUTE sends per channel per minute, all instances together
  *   (`admit`, counted in the database): a flood of leads cannot flood the firm's inbox or CRM.

@@ -35,3 +35,23 @@ export class SubmissionCapError extends Error {
     super('the storage ceiling (SUBMISSIONS_PER_DAY) is reached');
   }
 }
+
+/**
+ * Any database failure becomes StoreUnavailableError: the caller only needs to know nothing was
+ * done. The storage ceiling's refusal, and a failure already named, pass as they are.
+ */
+export async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SubmissionCapError || error instanceof StoreUnavailableError) throw error;
+    throw new StoreUnavailableError(error);
+  }
+}
+
+/** The same methods, each with its database failures turned into StoreUnavailableError (see guarded). */
+export function guardAll<Methods extends object>(methods: Methods): Methods {
+  return Object.fromEntries(
+    Object.entries(methods).map(([name, method]: [string, (...args: unknown[]) => Promise<unknown>]) => [name, (...args: unknown[]) => guarded(() => method(...args))]),
+  ) as Methods;
+}

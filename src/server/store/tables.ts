@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ContactDetails, ContactField } from '../../contracts/contact';
 
 /**
  * The tables as Kysely sees them. Keep in step with ./migrations.ts: a new column is a new
@@ -13,14 +14,15 @@ type MutableTimestamp = ColumnType<Date | string, string, string>;
 /** A timestamp that is set later, changed, or cleared (e.g. unsubscribed_at). */
 type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
-export interface ContactSubmissionsTable {
+/**
+ * A column per field of the contact form's contract (src/contracts/contact.ts), NOT NULL unless
+ * the field is optional (NULL when the visitor left it empty). A voice lead may lack the phone
+ * number or the e-mail address: those hold '' then. A new field still needs its migration.
+ */
+export type ContactFieldColumns = { [Field in ContactField]-?: undefined extends ContactDetails[Field] ? string | null : string };
+
+export interface ContactSubmissionsTable extends ContactFieldColumns {
   id: Generated<number>;
-  name: string;
-  email: string;
-  phone: string;
-  /** NULL when the visitor left it empty. */
-  company: string | null;
-  message: string;
   /** Language of the page the form was sent from (e.g. "en"); NULL when unknown. */
   locale: string | null;
   /** Path of the page the form was sent from (e.g. "/" or "/fr/"); NULL when unknown. */

@@ -8,6 +8,7 @@
  * Structural data that does not change with the language (icons, gradients, animation delays,
  * anchors) lives in ./catalog.ts, keyed by the same ids.
  */
+import type { ContactField } from '../../contracts/contact';
 import type { FieldErrorCode } from '../../contracts/fields';
 
 export type Locale = 'en' | 'fr';
@@ -172,7 +173,7 @@ export type Content = {
     chipCaption: string;
     form: {
       title: string;
-      fields: { name: FieldText; phone: FieldText; email: FieldText; company: FieldText; message: FieldText };
+      fields: Record<ContactField, FieldText>;
       submit: string;
       submitting: string;
       privacyNotice: CollectionNotice;

@@ -7,9 +7,18 @@ import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { SentNote } from '../../components/SentNote';
 import { primaryAction } from '../../components/styles';
 import { TextField } from '../../components/TextField';
-import { CONTACT_LIMITS } from '../../../contracts/contact';
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from '../../../contracts/contact';
 import { EMAIL_MAX } from '../../../contracts/fields';
-import { useContactForm, type ContactField } from './use-contact-form';
+import { useContactForm } from './use-contact-form';
+
+/** How each of the contract's fields is typed in; a new field is asked for here by the compiler. */
+const INPUTS = {
+  name: { type: 'text', autoComplete: 'name', required: true, maxLength: CONTACT_LIMITS.name },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel', required: true, maxLength: CONTACT_LIMITS.phone },
+  email: { type: 'email', autoComplete: 'email', required: true, maxLength: EMAIL_MAX },
+  company: { type: 'text', autoComplete: 'organization', maxLength: CONTACT_LIMITS.company },
+  message: { multiline: true, required: true, maxLength: CONTACT_LIMITS.message },
+} satisfies Record<ContactField, Partial<Parameters<typeof TextField>[0]>>;
 
 export function ContactForm() {
   const { contact, fieldErrors, a11y, toasts } = useContent();
@@ -42,17 +51,9 @@ export function ContactForm() {
       aria-describedby="contact-form-title"
     >
       <Honeypot id="contact-website" />
-      <TextField {...bind('name')} type="text" autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
-      <TextField {...bind('phone')} type="tel" autoComplete="tel" inputMode="tel" required maxLength={CONTACT_LIMITS.phone} />
-      <TextField {...bind('email')} type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
-      <TextField
-        {...bind('company')}
-        type="text"
-        autoComplete="organization"
-        hint={a11y.optionalMark}
-        maxLength={CONTACT_LIMITS.company}
-      />
-      <TextField {...bind('message')} multiline required maxLength={CONTACT_LIMITS.message} />
+      {CONTACT_FIELDS.map((field) => (
+        <TextField key={field} {...bind(field)} {...INPUTS[field]} hint={'required' in INPUTS[field] ? undefined : a11y.optionalMark} />
+      ))}
       <NoScriptNote text={contact.form.noScript} />
       <button
         type="submit"

@@ -2,17 +2,18 @@ import { useState, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { API_PATHS } from '../../../contracts/api';
-import { contactRequestSchema } from '../../../contracts/contact';
+import { CONTACT_FIELDS, type ContactField, contactRequestSchema } from '../../../contracts/contact';
 import { fieldErrors, type FieldErrorCode } from '../../../contracts/fields';
 import { useContent } from '../../content/context';
 import { postJson, type PostResult } from '../../lib/api';
 import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';
 import { sendWithProof } from '../../lib/proof-of-work/send';
 
-export type ContactValues = { name: string; phone: string; email: string; company: string; message: string };
-export type ContactField = keyof ContactValues;
+/** What the visitor has typed in each of the contract's fields (an optional one left empty is sent as ''). */
+export type ContactValues = Record<ContactField, string>;
+export type { ContactField };
 
-export const EMPTY_CONTACT: ContactValues = { name: '', phone: '', email: '', company: '', message: '' };
+export const EMPTY_CONTACT = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, ''])) as ContactValues;
 
 /**
  * Contact form state per spec §4: idle → submitting → success (cleared, toast) or failure (values
@@ -47,7 +48,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     const form = event.currentTarget;
     setSent(false);
     const honeypot = new FormData(form).get('website');
-    const payload = { ...values, company: values.company.trim() || undefined, website: honeypot ? String(honeypot) : undefined };
+    const payload = { ...values, website: honeypot ? String(honeypot) : undefined };
 
     const checked = contactRequestSchema.safeParse(payload);
     if (!checked.success) {

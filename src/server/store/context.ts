@@ -1,0 +1,55 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Engine } from './migrations';
+import type { OutboxPolicy } from './outbox';
+import type { Database } from './tables';
+
+/**
+ * What every repository of the store (contacts, newsletter, settings, limits) works with: the
+ * database, the engine it runs on, which notification jobs a lead's write queues, and the two
+ * kinds of write. index.ts makes one per opened database.
+ */
+export type StoreContext = {
+  db: Kysely<Database>;
+  engine: Engine;
+  policy: OutboxPolicy;
+  log: StoreLogger;
+  /**
+   * Every write runs in a transaction, even a single insert: a lead is written with its consent
+   * proof and its outbox jobs, and they share its fate.
+   */
+  write(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<void>;
+  /** A write that stores a submission: the same, under the storage ceiling (./limits.ts). */
+  submit(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<void>;
+};
+
+/** A query runs on the database or inside a transaction. */
+export type Runner = Kysely<Database> | Transaction<Database>;
+
+/** What the store logs through (the app's pino logger fits). */
+export type StoreLogger = {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+};
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * Text as it is stored: trimmed, without C0 control characters other than tab and line breaks.
+ * PostgreSQL cannot store NUL at all (SQLite can), and the others only serve to garble exports
+ * and terminals; removing them keeps both engines identical.
+ */
+export function cleanText(text: string): string {
+  // oxlint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
+}
+
+/** The unique key of a newsletter address: "  Jane@Example.COM " and "jane@example.com" are one subscriber. */
+export function normalizeEmail(email: string): string {
+  return cleanText(email).normalize('NFC').toLowerCase();
+}
+
+/** PostgreSQL (timestamptz) reads timestamps back as Date, SQLite (text) as the ISO string written: both become that string. */
+export function isoTimestamp(value: Date | string): string {
+  return new Date(value).toISOString();
+}
