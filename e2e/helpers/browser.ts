@@ -57,7 +57,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // switched a moment ago starts their colour transitions only when axe reads them, and axe would
   // read the old colour on the new background. Read every style first and let those transitions end.
   await page.evaluate(async () => {
-    for (const element of document.querySelectorAll('body *')) getComputedStyle(element).color;
+    for (const element of document.querySelectorAll('body *')) getComputedStyle(element).getPropertyValue('color');
     await Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined)));
   });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
