@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite, exactly as CI runs it: types, lint, unit and component tests, API tests
+# The whole test suite, exactly as CI runs it: types, lint, formatting, unit and component tests, API tests
 # on SQLite and a real PostgreSQL, then browser tests in a real Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,14 +36,15 @@ stage() {
   echo; echo "── $name: $* ──"
   log=$(mktemp)
   if "$@" 2>&1 | tee "$log"; then status=passed; else status=FAILED; failures=$((failures + 1)); fi
-  # vitest's "Tests  312 passed (312)", oxlint's "Found 0 warnings and 0 errors."
-  detail=$(sed -E 's/\x1b\[[0-9;]*m//g' "$log" | { grep -E '^ +Tests +|^Found [0-9]+ warning' || true; } | tail -1 | sed -E 's/^ +Tests +//')
+  # vitest's "Tests  312 passed (312)", oxlint's "Found 0 warnings and 0 errors.", prettier's last line
+  detail=$(sed -E 's/\x1b\[[0-9;]*m//g' "$log" | { grep -E '^ +Tests +|^Found [0-9]+ warning|^All matched files|Code style issues' || true; } | tail -1 | sed -E 's/^ +Tests +//; s/^\[warn\] //')
   rm -f "$log"
   results+=("$(printf '%-7s %-22s %5ss  %s' "$status" "$name" $((SECONDS - begin)) "$detail")")
 }
 
 stage "type check" npx tsc --noEmit -p .
 stage "lint" npx oxlint --deny-warnings .
+stage "format" npx prettier --check .
 stage "unit + server tests" npx vitest run --project unit --project server
 stage "browser tests" npx vitest run --project e2e
 
