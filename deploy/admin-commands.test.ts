@@ -130,7 +130,11 @@ describe('atelier-ia <command> on a deployed server, typed as root', () => {
 
   it('run by the service user itself, they work the same; by anyone else, a clear refusal', async () => {
     expect(await atelierIa(['deliveries'], user)).toEqual({ code: 0, stdout: 'No pending or failed deliveries.\n', stderr: '' });
-    expect(await atelierIa(['deliveries'], 'nobody')).toEqual({ code: 1, stdout: '', stderr: `atelier-ia: run it as root (it then runs as ${user}), or as ${user}\n` });
+    expect(await atelierIa(['deliveries'], 'nobody')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `atelier-ia: run it as root (it then runs as ${user}), or as ${user}\n`,
+    });
     const unknown = await atelierIa(['restore']);
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command: restore') });
   });

@@ -63,7 +63,8 @@ describe('deploy/env.example', () => {
     const result = await build(['--config', EXAMPLE], { OUT_DIR: join(dir, 'refused') });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Refusing a production build');
-    for (const key of ['SITE_BRAND_NAME', 'SITE_URL', 'SITE_PHONE', 'SITE_PRIVACY_OFFICER_NAME', 'SITE_PRIVACY_OFFICER_EMAIL']) expect(result.stderr).toContain(`  ${key}: `);
+    for (const key of ['SITE_BRAND_NAME', 'SITE_URL', 'SITE_PHONE', 'SITE_PRIVACY_OFFICER_NAME', 'SITE_PRIVACY_OFFICER_EMAIL'])
+      expect(result.stderr).toContain(`  ${key}: `);
     expect(result.stderr).not.toMatch(/^\s+at /m);
     await expect(readdir(join(dir, 'refused'))).rejects.toThrow(/ENOENT/);
   });
@@ -102,13 +103,25 @@ describe('deploy/env.example', () => {
     expect(result.code).toBe(0);
 
     const page = decodeEntities(await readFile(join(outDir, 'fr', 'index.html'), 'utf8'));
-    for (const value of ["L'Atelier Lévesque IA", '+1 418 555-2368', 'info@levesque-ia.ca', '88 rue Saint-Paul Ouest, bureau 200', 'Trois-Rivières', 'G9A 1J4', 'https://www.levesque-ia.ca/fr/'])
+    for (const value of [
+      "L'Atelier Lévesque IA",
+      '+1 418 555-2368',
+      'info@levesque-ia.ca',
+      '88 rue Saint-Paul Ouest, bureau 200',
+      'Trois-Rivières',
+      'G9A 1J4',
+      'https://www.levesque-ia.ca/fr/',
+    ])
       expect(page).toContain(value);
     const policy = decodeEntities(await readFile(join(outDir, 'fr', 'confidentialite', 'index.html'), 'utf8'));
     for (const value of ['Hélène Lévesque', 'Directrice "données" et conformité', 'vie-privee@levesque-ia.ca']) expect(policy).toContain(value);
 
     const config = loadServerConfig(parseEnv(await readFile(envFile, 'utf8')));
-    expect(config.notifications.email).toEqual({ smtpUrl: 'smtp://site:s3cret@127.0.0.1:2525', to: ['ventes@levesque-ia.ca'], from: 'Site Lévesque IA <site@levesque-ia.ca>' });
+    expect(config.notifications.email).toEqual({
+      smtpUrl: 'smtp://site:s3cret@127.0.0.1:2525',
+      to: ['ventes@levesque-ia.ca'],
+      from: 'Site Lévesque IA <site@levesque-ia.ca>',
+    });
     expect(config.site.brand).toBe("L'Atelier Lévesque IA");
     expect(config.sqlitePath).toBe('/var/lib/atelier-ia/leads.sqlite');
   });

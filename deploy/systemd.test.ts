@@ -26,7 +26,8 @@ async function serviceSection(unit: string): Promise<Map<string, string[]>> {
   return keys;
 }
 const one = (keys: Map<string, string[]>, key: string) => keys.get(key)?.at(-1);
-const environment = (keys: Map<string, string[]>) => Object.fromEntries((keys.get('Environment') ?? []).flatMap((line) => line.split(/\s+/).map((pair) => pair.split('=', 2) as [string, string])));
+const environment = (keys: Map<string, string[]>) =>
+  Object.fromEntries((keys.get('Environment') ?? []).flatMap((line) => line.split(/\s+/).map((pair) => pair.split('=', 2) as [string, string])));
 
 /**
  * The unit's command, environment and working directory, moved from the paths of a real install
@@ -35,7 +36,10 @@ const environment = (keys: Map<string, string[]>) => Object.fromEntries((keys.ge
  */
 function asInstalledHere(keys: Map<string, string[]>, dir: string) {
   const move = (text: string) =>
-    text.replaceAll('/opt/atelier-ia/current', REPO_ROOT).replaceAll('/var/lib/atelier-ia', join(dir, 'state')).replaceAll('/var/backups/atelier-ia', join(dir, 'backups'));
+    text
+      .replaceAll('/opt/atelier-ia/current', REPO_ROOT)
+      .replaceAll('/var/lib/atelier-ia', join(dir, 'state'))
+      .replaceAll('/var/backups/atelier-ia', join(dir, 'backups'));
   const [command, ...args] = move(one(keys, 'ExecStart')!).split(/\s+/);
   const env = Object.fromEntries(Object.entries(environment(keys)).map(([key, value]) => [key, move(value)]));
   return { command: command!, args, env, cwd: move(one(keys, 'WorkingDirectory')!) };
@@ -77,7 +81,11 @@ describe('systemd units (deploy/)', () => {
     const unit = asInstalledHere(keys, dir);
     expect(unit.command).toBe('/usr/bin/node');
     const port = await freePort();
-    const server = spawn(unit.command, unit.args, { cwd: unit.cwd, env: { PATH: process.env.PATH, ...unit.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(unit.command, unit.args, {
+      cwd: unit.cwd,
+      env: { PATH: process.env.PATH, ...unit.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
@@ -85,7 +93,9 @@ describe('systemd units (deploy/)', () => {
       server.kill('SIGKILL');
       await exited;
     });
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 20_000, interval: 100 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 20_000, interval: 100 })
+      .toBe(200);
     // The database is where the unit lets it write.
     expect(await readdir(join(dir, 'state'))).toContain('leads.sqlite');
     server.kill('SIGTERM');

@@ -24,7 +24,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'e2e-edge-'));
   // Two instances, each with its own SQLite file (one database per instance is enough here).
   servers = [];
-  for (const name of ['a', 'b']) servers.push(await startServer({ STATIC_DIR: staticDir, SQLITE_PATH: join(dir, `${name}.sqlite`), DATABASE_URL: '', TRUST_PROXY: '127.0.0.1' }));
+  for (const name of ['a', 'b'])
+    servers.push(await startServer({ STATIC_DIR: staticDir, SQLITE_PATH: join(dir, `${name}.sqlite`), DATABASE_URL: '', TRUST_PROXY: '127.0.0.1' }));
   caddy = await startCaddy(servers.map((server) => server.port));
 });
 afterAll(async () => {
@@ -42,18 +43,21 @@ function trickle(head: string, body: string[], everyMs: number): Promise<{ respo
   return new Promise((resolve, reject) => {
     const started = Date.now();
     let response = '';
-    const socket = connect({ host: '127.0.0.1', port: caddy.httpsPort, servername: 'localhost', ca: caddy.rootCertificate, ALPNProtocols: ['http/1.1'] }, () => {
-      socket.write(head);
-      const timer = setInterval(() => {
-        const next = body.shift();
-        if (next === undefined) clearInterval(timer);
-        else if (!socket.destroyed) socket.write(next);
-      }, everyMs);
-      socket.on('close', () => {
-        clearInterval(timer);
-        resolve({ response, endedAfterMs: Date.now() - started });
-      });
-    });
+    const socket = connect(
+      { host: '127.0.0.1', port: caddy.httpsPort, servername: 'localhost', ca: caddy.rootCertificate, ALPNProtocols: ['http/1.1'] },
+      () => {
+        socket.write(head);
+        const timer = setInterval(() => {
+          const next = body.shift();
+          if (next === undefined) clearInterval(timer);
+          else if (!socket.destroyed) socket.write(next);
+        }, everyMs);
+        socket.on('close', () => {
+          clearInterval(timer);
+          resolve({ response, endedAfterMs: Date.now() - started });
+        });
+      },
+    );
     socket.on('data', (chunk: Buffer) => (response += chunk.toString()));
     socket.on('error', (error) => (error.message.includes('ECONNRESET') ? undefined : reject(error)));
     socket.setTimeout(60_000, () => socket.destroy(new Error('still open after 60 s')));
@@ -75,7 +79,9 @@ describe('the edge (deploy/Caddyfile)', () => {
   it('Caddy’s admin API is not on TCP: a unix socket root can use (caddy reload) and another local user cannot', async () => {
     // As shipped, with nothing set: a socket in /run/caddy, Caddy's own folder.
     const shipped = join(REPO_ROOT, 'deploy', 'Caddyfile');
-    const { stdout } = await run('caddy', ['adapt', '--config', shipped], { env: { PATH: process.env.PATH, SITE_ADDRESS: 'localhost', CADDY_TLS: 'internal' } });
+    const { stdout } = await run('caddy', ['adapt', '--config', shipped], {
+      env: { PATH: process.env.PATH, SITE_ADDRESS: 'localhost', CADDY_TLS: 'internal' },
+    });
     expect((JSON.parse(stdout) as { admin: { listen: string } }).admin.listen).toBe('unix//run/caddy/admin.sock');
 
     // Running: it listens on TCP on its HTTP and HTTPS ports, and nothing else.
@@ -113,9 +119,14 @@ describe('the edge (deploy/Caddyfile)', () => {
 
   it('a 1 MB body is refused at the edge: 413 from Caddy, none of it sent on to a server', async () => {
     const body = JSON.stringify({ name: 'Gros', message: 'x'.repeat(1_000_000) });
-    const response = await httpsRequest({ port: caddy.httpsPort, path: '/api/contact', ca: caddy.rootCertificate, method: 'POST', body, headers: { 'content-type': 'application/json' } }).catch(
-      (error: Error) => ({ status: 0, headers: {}, body: Buffer.from(error.message) }),
-    );
+    const response = await httpsRequest({
+      port: caddy.httpsPort,
+      path: '/api/contact',
+      ca: caddy.rootCertificate,
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    }).catch((error: Error) => ({ status: 0, headers: {}, body: Buffer.from(error.message) }));
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body.toString())).toEqual({ ok: false, error: 'unsupported_body' });
     // Caddy's answer, not a server's: a server's carries its security policy.
@@ -129,7 +140,7 @@ describe('the edge (deploy/Caddyfile)', () => {
     expect(chunked.response).toMatch(/^HTTP\/1\.1 (413|502) /);
   });
 
-  it('lets Vapi\'s messages to /api/voice/events through up to 1 MB (they carry the whole call), and no more', async () => {
+  it("lets Vapi's messages to /api/voice/events through up to 1 MB (they carry the whole call), and no more", async () => {
     // 300 kB: on to a server, which answers itself (these have no VAPI_SERVER_SECRET), its security policy with it.
     const passed = await postVapiMessage(300_000);
     expect(passed.status).toBe(503);

@@ -94,7 +94,9 @@ describe('contact form', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     for (const label of ['Phone Number', 'Message or Inquiry']) {
       await expect.poll(() => page.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
-      expect(await page.getByLabel(label).evaluate((field) => document.getElementById(field.getAttribute('aria-describedby')!)?.textContent)).toBe('This field is required.');
+      expect(await page.getByLabel(label).evaluate((field) => document.getElementById(field.getAttribute('aria-describedby')!)?.textContent)).toBe(
+        'This field is required.',
+      );
     }
     expect(await page.getByLabel('Full Name').getAttribute('aria-invalid')).toBeNull();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-phone');

@@ -59,7 +59,9 @@ describe('HTML conformance', () => {
       (error: { stderr: string }) => ({ stderr: error.stderr }),
     );
     const messages = (JSON.parse(stderr) as { messages: { type: string; url: string; message: string; extract?: string }[] }).messages;
-    const errors = messages.filter((m) => m.type === 'error' && !checkerLag(m.message)).map((m) => `${relative(staticDir, new URL(m.url).pathname)}: ${m.message} ${m.extract ?? ''}`);
+    const errors = messages
+      .filter((m) => m.type === 'error' && !checkerLag(m.message))
+      .map((m) => `${relative(staticDir, new URL(m.url).pathname)}: ${m.message} ${m.extract ?? ''}`);
     expect(messages.length).toBeGreaterThan(0); // it did read the pages (they carry the known CSS reports)
     expect(errors).toEqual([]);
   });

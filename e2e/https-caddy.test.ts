@@ -27,7 +27,14 @@ let siteUrl: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'e2e-caddy-'));
-  serverEnv = { ...CHEAP_PROOF_ENV, STATIC_DIR: staticDir, SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_CONTACT: '2/600' };
+  serverEnv = {
+    ...CHEAP_PROOF_ENV,
+    STATIC_DIR: staticDir,
+    SQLITE_PATH: join(dir, 'leads.sqlite'),
+    DATABASE_URL: '',
+    TRUST_PROXY: '127.0.0.1',
+    RATE_LIMIT_CONTACT: '2/600',
+  };
   server = await startServer(serverEnv);
   caddy = await startCaddy(server.port);
   siteUrl = `https://localhost:${caddy.httpsPort}`;
@@ -45,7 +52,15 @@ const postJson = async (path: string, payload: object, from: string, headers: Re
   const challenge = await httpsRequest({ port: caddy.httpsPort, path: CHALLENGE_PATH, ca: caddy.rootCertificate, localAddress: from });
   const altcha = await solve(json(challenge) as unknown as Challenge);
   const body = JSON.stringify({ ...payload, altcha });
-  return httpsRequest({ port: caddy.httpsPort, path, ca: caddy.rootCertificate, method: 'POST', body, localAddress: from, headers: { 'content-type': 'application/json', ...headers } });
+  return httpsRequest({
+    port: caddy.httpsPort,
+    path,
+    ca: caddy.rootCertificate,
+    method: 'POST',
+    body,
+    localAddress: from,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 };
 const contact = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, phone: '+1 514-555-0142', message: 'Bonjour' });
 
@@ -115,7 +130,14 @@ describe('HTTPS through Caddy', () => {
     const confirm = await get(path);
     expect(confirm.status).toBe(200);
     expect(confirm.headers['strict-transport-security']).toBe('max-age=31536000');
-    const done = await httpsRequest({ port: caddy.httpsPort, path, ca: caddy.rootCertificate, method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const done = await httpsRequest({
+      port: caddy.httpsPort,
+      path,
+      ca: caddy.rootCertificate,
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(done.status).toBe(200);
     expect(done.body.toString()).toContain('unsubscribed');
   });

@@ -74,7 +74,10 @@ describe.each(['phone', 'desktop'] as const satisfies DeviceName[])('hydration o
         for (const part of Object.keys(expected)) expect(expected[part]!.length, `${part} has text in the HTML`).toBeGreaterThan(0);
         const differing = Object.keys(expected)
           .filter((part) => actual[part] !== expected[part])
-          .map((part) => `${part}: ${actual[part] === undefined ? 'gone' : `"${actual[part]!.slice(0, 60)}…" (${actual[part]!.length} characters)`} instead of "${expected[part]!.slice(0, 60)}…" (${expected[part]!.length})`);
+          .map(
+            (part) =>
+              `${part}: ${actual[part] === undefined ? 'gone' : `"${actual[part]!.slice(0, 60)}…" (${actual[part]!.length} characters)`} instead of "${expected[part]!.slice(0, 60)}…" (${expected[part]!.length})`,
+          );
         expect(differing).toEqual([]);
         if (pageId === 'home') {
           // Every hydrating section went live; the others stayed as prerendered.
@@ -99,12 +102,20 @@ describe('the section registry', () => {
     expect(onPage.map((part) => part.id)).toEqual(BELOW_THE_FOLD.map((entry) => entry.id));
     for (const entry of BELOW_THE_FOLD) {
       const anchors = onPage.find((part) => part.id === entry.id)!.anchors;
-      expect(anchors.filter((id) => (entry.anchors as readonly string[]).includes(id)), entry.id).toEqual(entry.anchors);
+      expect(
+        anchors.filter((id) => (entry.anchors as readonly string[]).includes(id)),
+        entry.id,
+      ).toEqual(entry.anchors);
     }
     // Spec §2: the anchors of the page, each in exactly one section.
     expect(ANCHORS.toSorted()).toEqual(SECTION_ANCHORS.toSorted());
     // The first screen comes before them all.
-    expect(await page.$eval('[data-hero="desktop"]', (hero) => !!(hero.compareDocumentPosition(document.querySelector('[data-section]')!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
+    expect(
+      await page.$eval(
+        '[data-hero="desktop"]',
+        (hero) => !!(hero.compareDocumentPosition(document.querySelector('[data-section]')!) & Node.DOCUMENT_POSITION_FOLLOWING),
+      ),
+    ).toBe(true);
     await context.close();
   });
 });

@@ -132,35 +132,38 @@ describe('privacy policy', () => {
   it.each([
     ['en', 'desktop', 'fr-CA'],
     ['fr', 'phone', 'en-CA'],
-  ] as const)('in %s on a %s: zero axe-core violations in both themes, every section, the officer and the retention period', async (locale, device, browserLocale) => {
-    const { page, context, errors, externalRequests } = await openPage(browser, device as DeviceName, {
-      url: url('privacy', locale),
-      colorScheme: 'light',
-      locale: browserLocale,
-      reducedMotion: 'reduce',
-    });
-    await waitForHydration(page);
-    const policy = privacyPolicies[locale];
-    expect(await page.getAttribute('html', 'lang')).toBe(HTML_LANG[locale]);
-    expect(await page.textContent('h1')).toBe(policy.title);
-    expect(await page.locator('main section[id] h2').allTextContents()).toEqual(policy.sections.map((section) => section.title));
-    const text = await page.textContent('main');
-    for (const fact of [site.privacyOfficer.name, site.privacyOfficer.title, site.privacyOfficer.email, `${site.retentionDays}`, 'Vapi', 'SQLite']) {
-      expect(text).toContain(fact);
-    }
-    expect(await page.getAttribute('a[href^="https://www.cai.gouv.qc.ca"]', 'href')).toBe('https://www.cai.gouv.qc.ca/');
-    if (browserLocale === 'fr-CA') await page.locator('[data-language-offer="fr"]').waitFor();
-    else expect(await page.locator('[data-language-offer]').count()).toBe(0);
+  ] as const)(
+    'in %s on a %s: zero axe-core violations in both themes, every section, the officer and the retention period',
+    async (locale, device, browserLocale) => {
+      const { page, context, errors, externalRequests } = await openPage(browser, device as DeviceName, {
+        url: url('privacy', locale),
+        colorScheme: 'light',
+        locale: browserLocale,
+        reducedMotion: 'reduce',
+      });
+      await waitForHydration(page);
+      const policy = privacyPolicies[locale];
+      expect(await page.getAttribute('html', 'lang')).toBe(HTML_LANG[locale]);
+      expect(await page.textContent('h1')).toBe(policy.title);
+      expect(await page.locator('main section[id] h2').allTextContents()).toEqual(policy.sections.map((section) => section.title));
+      const text = await page.textContent('main');
+      for (const fact of [site.privacyOfficer.name, site.privacyOfficer.title, site.privacyOfficer.email, `${site.retentionDays}`, 'Vapi', 'SQLite']) {
+        expect(text).toContain(fact);
+      }
+      expect(await page.getAttribute('a[href^="https://www.cai.gouv.qc.ca"]', 'href')).toBe('https://www.cai.gouv.qc.ca/');
+      if (browserLocale === 'fr-CA') await page.locator('[data-language-offer="fr"]').waitFor();
+      else expect(await page.locator('[data-language-offer]').count()).toBe(0);
 
-    expect(await axeViolations(page)).toEqual([]);
-    // The three buttons from 768 px; on a phone the one switch, whose first press leaves the system's (light) theme.
-    await page.click(device === 'phone' ? 'header [data-theme-switch]' : 'header [data-theme-option="dark"]');
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    expect(externalRequests).toEqual([]);
-    await context.close();
-  });
+      expect(await axeViolations(page)).toEqual([]);
+      // The three buttons from 768 px; on a phone the one switch, whose first press leaves the system's (light) theme.
+      await page.click(device === 'phone' ? 'header [data-theme-switch]' : 'header [data-theme-option="dark"]');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      expect(externalRequests).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('unknown addresses get the 404 page of their language, which leads home and to the other language', async () => {
     for (const locale of LOCALES) {
@@ -195,9 +198,11 @@ describe('each home page', () => {
       const business = graph.find((node) => node['@type'] === 'ProfessionalService')!;
       expect(business).toMatchObject({ name: site.brand, url: `${site.url}${pagePath('home', locale)}`, telephone: site.phone });
       const faq = graph.find((node) => node['@type'] === 'FAQPage') as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
-      const visible = await page.locator('[data-faq-item]').evaluateAll((items) =>
-        items.map((item) => ({ question: item.querySelector('h4 button')!.textContent, answer: item.querySelector('.faq-panel')!.textContent })),
-      );
+      const visible = await page
+        .locator('[data-faq-item]')
+        .evaluateAll((items) =>
+          items.map((item) => ({ question: item.querySelector('h4 button')!.textContent, answer: item.querySelector('.faq-panel')!.textContent })),
+        );
       expect(visible).toHaveLength(9);
       expect(faq.mainEntity.map((entry) => entry.name)).toEqual(visible.map((item) => item.question));
       expect(faq.mainEntity.map((entry) => squash(entry.acceptedAnswer.text))).toEqual(visible.map((item) => squash(item.answer)));
@@ -306,7 +311,10 @@ describe('forms in French', () => {
     await page.getByLabel('Courriel', { exact: true }).fill(email);
     await page.getByLabel('Message ou demande').fill('Un agent vocal pour nos réservations.');
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: getContent('fr').toasts.contact.success.title }).waitFor();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: getContent('fr').toasts.contact.success.title })
+      .waitFor();
     const db = new Database(inject('sqlitePath'), { readonly: true, fileMustExist: true });
     try {
       expect(db.prepare('SELECT name, locale, page FROM contact_submissions WHERE email = ?').get(email)).toEqual({

@@ -132,9 +132,10 @@ async function visiblyDifferentPixels(a: Buffer, b: Buffer): Promise<number> {
   try {
     return await page.evaluate(
       async ([left, right]) => {
-        const [imageA, imageB] = (await Promise.all(
-          [left!, right!].map(async (src) => createImageBitmap(await (await fetch(src)).blob())),
-        )) as [ImageBitmap, ImageBitmap];
+        const [imageA, imageB] = (await Promise.all([left!, right!].map(async (src) => createImageBitmap(await (await fetch(src)).blob())))) as [
+          ImageBitmap,
+          ImageBitmap,
+        ];
         if (imageA.width !== imageB.width || imageA.height !== imageB.height) return Number.POSITIVE_INFINITY;
         const canvas = document.createElement('canvas');
         [canvas.width, canvas.height] = [imageA.width, imageA.height];
@@ -146,7 +147,9 @@ async function visiblyDifferentPixels(a: Buffer, b: Buffer): Promise<number> {
         let differing = 0;
         for (let index = 0; index < pixelsA.length; index += 4) {
           const difference =
-            Math.abs(pixelsA[index]! - pixelsB[index]!) + Math.abs(pixelsA[index + 1]! - pixelsB[index + 1]!) + Math.abs(pixelsA[index + 2]! - pixelsB[index + 2]!);
+            Math.abs(pixelsA[index]! - pixelsB[index]!) +
+            Math.abs(pixelsA[index + 1]! - pixelsB[index + 1]!) +
+            Math.abs(pixelsA[index + 2]! - pixelsB[index + 2]!);
           if (difference > 24) differing++;
         }
         return differing;
@@ -425,7 +428,7 @@ describe('hydration in parts', () => {
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     await page.locator('#mobile-menu').getByRole('link', { name: 'FAQ' }).click();
     await scrollSettled(page);
-    expect(Math.abs(await page.$eval('#faq', (faq) => faq.getBoundingClientRect().top) - 60)).toBeLessThanOrEqual(1);
+    expect(Math.abs((await page.$eval('#faq', (faq) => faq.getBoundingClientRect().top)) - 60)).toBeLessThanOrEqual(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -65,23 +65,35 @@ describe.each(['desktop', 'phone', 'tablet'] as const)('on a %s', (device) => {
   it.each(LOCALES)('shows every section of its layout in %s, in the spec order, with no console error and no request leaving localhost', async (locale) => {
     const { page, context, errors, externalRequests } = await openPage(browser, device, { url: homeUrl(locale) });
     await waitForHydration(page);
-    const found = await page.evaluate((sections) => {
-      return sections.map((section) => {
-        const element = document.querySelector(section.selector);
-        return { name: section.name, exists: Boolean(element), visible: Boolean(element && (element as HTMLElement).offsetParent !== null || element?.tagName === 'HEADER' && getComputedStyle(element).display !== 'none') };
-      });
-    }, SECTIONS.map(({ name, selector }) => ({ name, selector })));
+    const found = await page.evaluate(
+      (sections) => {
+        return sections.map((section) => {
+          const element = document.querySelector(section.selector);
+          return {
+            name: section.name,
+            exists: Boolean(element),
+            visible: Boolean(
+              (element && (element as HTMLElement).offsetParent !== null) || (element?.tagName === 'HEADER' && getComputedStyle(element).display !== 'none'),
+            ),
+          };
+        });
+      },
+      SECTIONS.map(({ name, selector }) => ({ name, selector })),
+    );
     for (const [index, section] of SECTIONS.entries()) {
       expect(found[index]!.exists, section.name).toBe(true);
       const expected = section.layout === undefined || section.layout === layout;
       expect(found[index]!.visible, `${section.name} visible on ${device}`).toBe(expected);
     }
     // Sort the landmarks by document position; the result must be the spec's order.
-    const documentOrder = await page.evaluate((sections) => {
-      const located = sections.map((section) => ({ name: section.name, element: document.querySelector(section.selector)! }));
-      located.sort((a, b) => (a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-      return located.map((section) => section.name);
-    }, SECTIONS.map(({ name, selector }) => ({ name, selector })));
+    const documentOrder = await page.evaluate(
+      (sections) => {
+        const located = sections.map((section) => ({ name: section.name, element: document.querySelector(section.selector)! }));
+        located.sort((a, b) => (a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+        return located.map((section) => section.name);
+      },
+      SECTIONS.map(({ name, selector }) => ({ name, selector })),
+    );
     expect(documentOrder).toEqual(SECTIONS.map((section) => section.name));
     const content = getContent(locale);
     expect(await page.textContent('h1:visible')).toContain(`${content.hero.headlinePrefix} Atelier IA`);
@@ -236,7 +248,10 @@ describe('layout', () => {
   });
 
   it('is already right when the body is first parsed: no desktop flash on a phone, no theme flash', async () => {
-    for (const [device, expectedLayout] of [['phone', 'layout-mobile'], ['desktop', 'layout-desktop']] as const) {
+    for (const [device, expectedLayout] of [
+      ['phone', 'layout-mobile'],
+      ['desktop', 'layout-desktop'],
+    ] as const) {
       const { page, context } = await openPage(browser, device, { colorScheme: 'dark' });
       await page.addInitScript(() => {
         new MutationObserver((_, observer) => {
@@ -331,7 +346,9 @@ describe('theme', () => {
       // A desktop's three buttons; a phone's one switch, each press changing what shows: system (light) → dark → light → system.
       const nav = device === 'desktop' ? '[data-nav="desktop"]' : '[data-nav="mobile"]';
       const chosen = async () =>
-        device === 'desktop' ? page.getAttribute(`${nav} [data-theme-option="dark"]`, 'aria-pressed') : page.getAttribute(`${nav} [data-theme-switch]`, 'aria-label');
+        device === 'desktop'
+          ? page.getAttribute(`${nav} [data-theme-option="dark"]`, 'aria-pressed')
+          : page.getAttribute(`${nav} [data-theme-switch]`, 'aria-label');
       await page.click(device === 'desktop' ? `${nav} [data-theme-option="dark"]` : `${nav} [data-theme-switch]`);
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       expect(await chosen()).toBe(device === 'desktop' ? 'true' : 'Theme, Dark');

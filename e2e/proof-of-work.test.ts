@@ -45,7 +45,12 @@ const LANGUAGES = Object.fromEntries(
           sending: contact.form.submitting,
           done: toasts.contact.success.title,
         },
-        newsletter: { email: footer.newsletter.emailLabel, send: footer.newsletter.subscribe, sending: footer.newsletter.subscribing, done: toasts.newsletter.success },
+        newsletter: {
+          email: footer.newsletter.emailLabel,
+          send: footer.newsletter.subscribe,
+          sending: footer.newsletter.subscribing,
+          done: toasts.newsletter.success,
+        },
       },
     ];
   }),
@@ -58,7 +63,8 @@ function watch(page: Page) {
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === CHALLENGE_PATH) challenges.push(request);
-    if (request.method() === 'POST' && url.pathname.startsWith('/api/')) posts.push({ path: url.pathname, body: request.postDataJSON() as Record<string, unknown> });
+    if (request.method() === 'POST' && url.pathname.startsWith('/api/'))
+      posts.push({ path: url.pathname, body: request.postDataJSON() as Record<string, unknown> });
   });
   return { challenges, posts };
 }

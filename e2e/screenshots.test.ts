@@ -57,7 +57,12 @@ const OTHER_PAGES: Record<string, (locale: Locale) => string> = {
 describe.each([390, 1440])('the other pages at %i px', (width) => {
   it.each(['light', 'dark'] as const)('in the %s theme, in both languages, fit their width (screenshots written)', async (colorScheme) => {
     const device = width < 768 ? 'phone' : 'desktop';
-    const { page, context, errors } = await openPage(browser, device, { viewport: { width, height: 900 }, deviceScaleFactor: 1, colorScheme, reducedMotion: 'reduce' });
+    const { page, context, errors } = await openPage(browser, device, {
+      viewport: { width, height: 900 },
+      deviceScaleFactor: 1,
+      colorScheme,
+      reducedMotion: 'reduce',
+    });
     for (const [name, path] of Object.entries(OTHER_PAGES)) {
       for (const locale of LOCALES) {
         await page.goto(`${baseUrl}${path(locale)}`, { waitUntil: 'load' });

@@ -18,7 +18,12 @@ afterAll(async () => {
 /** The subscriber's signed link from the firm's export, pointed at the test server. */
 async function exportedLink(email: string): Promise<string> {
   let json = '';
-  const code = await runExport(['newsletter', '--format', 'json'], { SQLITE_PATH: sqlitePath, SITE_URL: 'https://www.example.com' }, { write: (text: string) => (json += text) }, { write: () => 0 });
+  const code = await runExport(
+    ['newsletter', '--format', 'json'],
+    { SQLITE_PATH: sqlitePath, SITE_URL: 'https://www.example.com' },
+    { write: (text: string) => (json += text) },
+    { write: () => 0 },
+  );
   expect(code).toBe(0);
   const row = (JSON.parse(json) as Array<{ email: string; unsubscribe_url: string }>).find((entry) => entry.email === email);
   return row!.unsubscribe_url.replace('https://www.example.com', baseUrl);

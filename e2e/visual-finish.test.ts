@@ -122,12 +122,10 @@ describe('issue 30 defects', () => {
       const { page, context } = await open('desktop', locale, { page: 'privacy' });
       for (const width of [390, 1024, 1280, 1440, 1920]) {
         await page.setViewportSize({ width, height: 900 });
-        const lefts = await page.evaluate((selectors) => selectors.map((selector) => Math.round(document.querySelector(selector)!.getBoundingClientRect().left)), [
-          'header a',
-          'main h1',
-          'main section p',
-          'footer p',
-        ]);
+        const lefts = await page.evaluate(
+          (selectors) => selectors.map((selector) => Math.round(document.querySelector(selector)!.getBoundingClientRect().left)),
+          ['header a', 'main h1', 'main section p', 'footer p'],
+        );
         expect(new Set(Object.values(lefts)).size, `${locale} at ${width} px: ${JSON.stringify(lefts)}`).toBe(1);
       }
       await context.close();
@@ -145,9 +143,15 @@ describe('issue 30 defects', () => {
           expect(count, `${locale}, ${list} at ${width} px`).toBe(width < 1280 ? 2 : 4);
         }
         const titles = await page.$$eval('#services li h3, #about li h3', (headings) =>
-          headings.map((heading) => ({ text: heading.textContent, lines: Math.round(heading.getBoundingClientRect().height / parseFloat(getComputedStyle(heading).lineHeight)) })),
+          headings.map((heading) => ({
+            text: heading.textContent,
+            lines: Math.round(heading.getBoundingClientRect().height / parseFloat(getComputedStyle(heading).lineHeight)),
+          })),
         );
-        expect(titles.filter((title) => title.lines > 2), `${locale} at ${width} px`).toEqual([]);
+        expect(
+          titles.filter((title) => title.lines > 2),
+          `${locale} at ${width} px`,
+        ).toEqual([]);
       }
       await context.close();
     }
@@ -373,7 +377,9 @@ describe('issue 30 defects', () => {
               const next = words[index + 1]!;
               if (Math.abs(next.rect.top - current.rect.top) < 2) return [];
               const room = right - current.rect.right - space;
-              return next.rect.width <= room - 1 ? [`“${next.word}” (${Math.round(next.rect.width)} px) fits after “${current.word}” (${Math.round(room)} px left)`] : [];
+              return next.rect.width <= room - 1
+                ? [`“${next.word}” (${Math.round(next.rect.width)} px) fits after “${current.word}” (${Math.round(room)} px left)`]
+                : [];
             });
           }),
         );
@@ -449,7 +455,10 @@ describe('issue 30 defects', () => {
       expect(await page.locator('main').getByRole('link', { name: mine.home }).getAttribute('href'), path).toBe(pagePath('home', locale));
       expect(await axeViolations(page), path).toEqual([]);
       // The page's own 404 is the one failed load the console reports.
-      expect(errors.filter((error) => !error.startsWith('Failed to load resource')), path).toEqual([]);
+      expect(
+        errors.filter((error) => !error.startsWith('Failed to load resource')),
+        path,
+      ).toEqual([]);
       expect(failed, path).toEqual([]);
       await context.close();
     }
@@ -532,7 +541,11 @@ describe('issue 30 defects', () => {
       for (const width of [768, 1024, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         const blocks = await page.$$eval('footer > div:nth-child(2) > *', (elements) =>
-          elements.map((element) => ({ brand: element.querySelector('svg[viewBox="0 0 48 48"]') !== null, top: Math.round(element.getBoundingClientRect().top), left: Math.round(element.getBoundingClientRect().left) })),
+          elements.map((element) => ({
+            brand: element.querySelector('svg[viewBox="0 0 48 48"]') !== null,
+            top: Math.round(element.getBoundingClientRect().top),
+            left: Math.round(element.getBoundingClientRect().left),
+          })),
         );
         const where = `${locale} at ${width} px: ${JSON.stringify(blocks)}`;
         expect(blocks[0]!.brand, where).toBe(true);

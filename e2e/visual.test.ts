@@ -223,11 +223,13 @@ describe('issue 22 defects', () => {
     await button.click();
 
     // The small brand mark (the logo's 48-unit drawing under 100 px) shows once on the first screen.
-    const smallLogos = await page.$$eval('svg[viewBox="0 0 48 48"]', (logos) =>
-      logos.filter((logo) => {
-        const rect = logo.getBoundingClientRect();
-        return logo.checkVisibility() && rect.bottom > 0 && rect.top < innerHeight && rect.width < 100;
-      }).length,
+    const smallLogos = await page.$$eval(
+      'svg[viewBox="0 0 48 48"]',
+      (logos) =>
+        logos.filter((logo) => {
+          const rect = logo.getBoundingClientRect();
+          return logo.checkVisibility() && rect.bottom > 0 && rect.top < innerHeight && rect.width < 100;
+        }).length,
     );
     expect(smallLogos).toBe(1);
     await context.close();
@@ -261,9 +263,15 @@ describe('issue 22 defects', () => {
             ariaPressed: option.getAttribute('aria-pressed'),
           })),
         );
-        expect(looks.filter((look) => look.pressedLook).map((look) => look.option), where).toEqual([stored]);
+        expect(
+          looks.filter((look) => look.pressedLook).map((look) => look.option),
+          where,
+        ).toEqual([stored]);
         // Nor does any other option tell a screen reader it is the one chosen.
-        expect(looks.filter((look) => look.ariaPressed === 'true' && look.option !== stored), where).toEqual([]);
+        expect(
+          looks.filter((look) => look.ariaPressed === 'true' && look.option !== stored),
+          where,
+        ).toEqual([]);
         await context.close();
       }
     }
@@ -277,7 +285,10 @@ function fontSizes(page: Page) {
     [...document.querySelectorAll('body *')].forEach((element, index) => {
       const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
       if (!ownText || !element.checkVisibility() || element.getBoundingClientRect().width <= 1) return;
-      sizes[index] = { size: parseFloat(getComputedStyle(element).fontSize), what: `<${element.tagName.toLowerCase()}> ${element.textContent!.trim().slice(0, 40)}` };
+      sizes[index] = {
+        size: parseFloat(getComputedStyle(element).fontSize),
+        what: `<${element.tagName.toLowerCase()}> ${element.textContent!.trim().slice(0, 40)}`,
+      };
     });
     return sizes;
   });
@@ -303,14 +314,17 @@ describe('issue 22 design', () => {
     for (const width of [320, 390, 768, 1024, 1366, 1440, 1920]) {
       await page.setViewportSize({ width, height: 800 });
       // The sizes each heading level (and the cards' body text) comes in, among what is shown.
-      const levels = await page.evaluate((selectors) => {
-        const sizes: Record<string, number[]> = {};
-        for (const [level, selector] of Object.entries(selectors)) {
-          const shown = [...document.querySelectorAll(selector)].filter((element) => element.checkVisibility());
-          sizes[level] = [...new Set(shown.map((element) => parseFloat(getComputedStyle(element).fontSize)))];
-        }
-        return sizes;
-      }, { h1: 'h1', h2: 'main section > div > header h2', h3: '#services h3', body: '#services li p' });
+      const levels = await page.evaluate(
+        (selectors) => {
+          const sizes: Record<string, number[]> = {};
+          for (const [level, selector] of Object.entries(selectors)) {
+            const shown = [...document.querySelectorAll(selector)].filter((element) => element.checkVisibility());
+            sizes[level] = [...new Set(shown.map((element) => parseFloat(getComputedStyle(element).fontSize)))];
+          }
+          return sizes;
+        },
+        { h1: 'h1', h2: 'main section > div > header h2', h3: '#services h3', body: '#services li p' },
+      );
       for (const level of Object.values(levels)) expect(level, `${width} px: ${JSON.stringify(levels)}`).toHaveLength(1);
       const [h1, h2, h3, body] = [levels.h1![0]!, levels.h2![0]!, levels.h3![0]!, levels.body![0]!];
       expect(h1 > h2 && h2 > h3 && h3 > body, `${width} px: ${JSON.stringify(levels)}`).toBe(true);
@@ -339,7 +353,10 @@ describe('issue 22 design', () => {
         }));
       });
       expect(gaps.length).toBeGreaterThan(8);
-      expect(gaps.filter(({ gap }) => gap > most), device).toEqual([]);
+      expect(
+        gaps.filter(({ gap }) => gap > most),
+        device,
+      ).toEqual([]);
       await context.close();
     }
   });
@@ -384,10 +401,14 @@ describe('issue 22 design', () => {
           description: item.querySelector('p')?.textContent,
           icon: item.querySelector('svg') !== null,
           // Gradients as drawn: the card's top edge and its icon's tile.
-          gradients: [...item.querySelectorAll('span')].map((span) => getComputedStyle(span).backgroundImage).filter((image) => image.includes('linear-gradient')).length,
+          gradients: [...item.querySelectorAll('span')]
+            .map((span) => getComputedStyle(span).backgroundImage)
+            .filter((image) => image.includes('linear-gradient')).length,
         })),
       );
-      expect(cards).toEqual(content.services.items.map((item) => ({ title: item.title, description: item.description, icon: true, gradients: expect.any(Number) })));
+      expect(cards).toEqual(
+        content.services.items.map((item) => ({ title: item.title, description: item.description, icon: true, gradients: expect.any(Number) })),
+      );
       for (const card of cards) expect(card.gradients).toBeGreaterThanOrEqual(2);
 
       const monograms = await page.$$eval('section[aria-labelledby="testimonials-title"] figcaption', (captions) =>
@@ -406,9 +427,7 @@ describe('issue 22 design', () => {
     await showWholePage(page);
     const foreign = await page.evaluate(() => [
       ...[...document.querySelectorAll('img, picture, video, object, embed, iframe, image, use[href]')].map((element) => element.outerHTML.slice(0, 80)),
-      ...[...document.querySelectorAll('body *')]
-        .map((element) => getComputedStyle(element).backgroundImage)
-        .filter((image) => image.includes('url(')),
+      ...[...document.querySelectorAll('body *')].map((element) => getComputedStyle(element).backgroundImage).filter((image) => image.includes('url(')),
     ]);
     expect(foreign).toEqual([]);
     await context.close();

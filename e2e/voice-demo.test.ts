@@ -94,8 +94,18 @@ afterEach(async () => {
 
 type Visit = { page: Page; requested: string[]; cspViolations: () => Promise<string[]>; cspHeader: string };
 
-async function visit(options: { microphone: boolean; path?: string; callMachine?: boolean; colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: options.colorScheme ?? 'light', reducedMotion: options.reducedMotion ?? 'no-preference' });
+async function visit(options: {
+  microphone: boolean;
+  path?: string;
+  callMachine?: boolean;
+  colorScheme?: 'light' | 'dark';
+  reducedMotion?: 'reduce' | 'no-preference';
+}): Promise<Visit> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
   contexts.push(context);
   if (options.microphone) await context.grantPermissions(['microphone'], { origin: server.url });
   if (options.callMachine) await standInDailyCallMachine(context);
@@ -124,7 +134,10 @@ const captions = (page: Page) => demo(page).getByRole('log');
 const box = (page: Page) => demo(page).locator('[data-captions]');
 const sessionRequests = (requested: string[]) => requested.filter((url) => url.endsWith('/api/voice/session'));
 /** The captions' lines as a visitor reads them (no-break spaces read as spaces). */
-const lines = (page: Page) => captions(page).locator('p:not([data-call-ended])').evaluateAll((elements) => elements.map((element) => element.textContent!.replaceAll('\u00a0', ' ')));
+const lines = (page: Page) =>
+  captions(page)
+    .locator('p:not([data-call-ended])')
+    .evaluateAll((elements) => elements.map((element) => element.textContent!.replaceAll('\u00a0', ' ')));
 
 describe('voice demo in Chromium', () => {
   it('holds no key of any kind in the built page, though the build saw them all', async () => {
@@ -172,40 +185,46 @@ describe('voice demo in Chromium', () => {
       const { voiceDemo } = getContent(locale);
       return [locale === 'en' ? '/' : '/fr/', locale, voiceDemo.connecting, voiceDemo.errors.startFailed.title] as const;
     }),
-  )('on %s "Call Me" starts the %s assistant with a token the API accepts, reports the failed join, and works again', async (path, locale, connecting, failed) => {
-    const { page, requested, cspViolations } = await visit({ microphone: true, path });
-    await mainButton(page).click();
-    await expect.poll(() => mainButton(page).textContent()).toContain(connecting);
-    expect(await mainButton(page).isDisabled()).toBe(true);
-    const [request] = await standIn.waitForRequests(1);
-    expect(request).toEqual({
-      method: 'POST',
-      path: '/call/web',
-      authorization: expect.stringMatching(/^Bearer eyJ[\w-]+\.[\w-]+\.[\w-]+$/),
-      origin: server.url,
-      body: { assistantId: ASSISTANT[locale] },
-    });
-    expect(standIn.refusals).toEqual([null]); // signed with the private key, for this origin and this assistant
-    expect(request!.authorization).not.toContain(PRIVATE_KEY);
-    expect(sessionRequests(requested)).toHaveLength(1);
+  )(
+    'on %s "Call Me" starts the %s assistant with a token the API accepts, reports the failed join, and works again',
+    async (path, locale, connecting, failed) => {
+      const { page, requested, cspViolations } = await visit({ microphone: true, path });
+      await mainButton(page).click();
+      await expect.poll(() => mainButton(page).textContent()).toContain(connecting);
+      expect(await mainButton(page).isDisabled()).toBe(true);
+      const [request] = await standIn.waitForRequests(1);
+      expect(request).toEqual({
+        method: 'POST',
+        path: '/call/web',
+        authorization: expect.stringMatching(/^Bearer eyJ[\w-]+\.[\w-]+\.[\w-]+$/),
+        origin: server.url,
+        body: { assistantId: ASSISTANT[locale] },
+      });
+      expect(standIn.refusals).toEqual([null]); // signed with the private key, for this origin and this assistant
+      expect(request!.authorization).not.toContain(PRIVATE_KEY);
+      expect(sessionRequests(requested)).toHaveLength(1);
 
-    await toast(page, failed).waitFor({ timeout: JOIN_FAILS_WITHIN });
-    expect(await mainButton(page).isEnabled()).toBe(true);
-    expect(await demo(page).getByRole('status').textContent()).toBe('');
+      await toast(page, failed).waitFor({ timeout: JOIN_FAILS_WITHIN });
+      expect(await mainButton(page).isEnabled()).toBe(true);
+      expect(await demo(page).getByRole('status').textContent()).toBe('');
 
-    await mainButton(page).click();
-    await standIn.waitForRequests(2);
-    expect(standIn.refusals).toEqual([null, null]);
-    expect(standIn.requests[1]!.authorization).not.toBe(request!.authorization); // a new call, a new key
-    await page.waitForFunction(() => !document.querySelector('#ai-caller button')?.hasAttribute('disabled'), undefined, { timeout: JOIN_FAILS_WITHIN });
+      await mainButton(page).click();
+      await standIn.waitForRequests(2);
+      expect(standIn.refusals).toEqual([null, null]);
+      expect(standIn.requests[1]!.authorization).not.toBe(request!.authorization); // a new call, a new key
+      await page.waitForFunction(() => !document.querySelector('#ai-caller button')?.hasAttribute('disabled'), undefined, { timeout: JOIN_FAILS_WITHIN });
 
-    // The API and Daily's call machine were allowed; only Daily's error telemetry is refused, on purpose.
-    expect((await cspViolations()).filter((violation) => !violation.includes('.ingest.sentry.io'))).toEqual([]);
-  });
+      // The API and Daily's call machine were allowed; only Daily's error telemetry is refused, on purpose.
+      expect((await cspViolations()).filter((violation) => !violation.includes('.ingest.sentry.io'))).toEqual([]);
+    },
+  );
 
   it('"Cancel call" gives up a call still connecting, without an error, and takes no room of its own', async () => {
     const { page } = await visit({ microphone: true });
-    const card = () => demo(page).locator('[data-call-card]').evaluate((element) => element.getBoundingClientRect().height);
+    const card = () =>
+      demo(page)
+        .locator('[data-call-card]')
+        .evaluate((element) => element.getBoundingClientRect().height);
     const idle = await card();
     standIn.hold();
     await mainButton(page).click();
@@ -242,7 +261,7 @@ function shown(locale: 'en' | 'fr') {
   return { connected: voiceDemo.status.connected, endCall: voiceDemo.endCall, lasted: voiceDemo.captions.lasted, followUp: voiceDemo.captions.followUp.link };
 }
 
-describe('live captions in Chromium, from the SDK\'s own message events', () => {
+describe("live captions in Chromium, from the SDK's own message events", () => {
   const SCRIPTS = {
     en: {
       path: '/',
@@ -264,61 +283,64 @@ describe('live captions in Chromium, from the SDK\'s own message events', () => 
     },
   } as const;
 
-  it.each(['en', 'fr'] as const)('%s: final lines by speaker, the utterance in progress lighter and unannounced; axe finds nothing, in both themes; nothing moves', async (locale) => {
-    const script = SCRIPTS[locale];
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const { page, cspViolations } = await visit({ microphone: true, path: script.path, callMachine: true, colorScheme });
-      // The card's size and what sits under the captions, relative to it: if neither moves, nothing below does.
-      const layout = () =>
-        page.evaluate(() => {
-          const card = document.querySelector('[data-call-card]')!.getBoundingClientRect();
-          return { card: card.height, notice: document.querySelector('#voice-privacy-notice')!.getBoundingClientRect().top - card.top };
-        });
-      await demo(page).scrollIntoViewIfNeeded();
-      const before = await layout();
-      await mainButton(page).click();
-      expect(await joinedRoom(page)).toBe(standIn.roomUrl);
-      expect(standIn.refusals).toEqual([null]);
-      expect(standIn.requests[0]).toMatchObject({ body: { assistantId: ASSISTANT[locale] } });
+  it.each(['en', 'fr'] as const)(
+    '%s: final lines by speaker, the utterance in progress lighter and unannounced; axe finds nothing, in both themes; nothing moves',
+    async (locale) => {
+      const script = SCRIPTS[locale];
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { page, cspViolations } = await visit({ microphone: true, path: script.path, callMachine: true, colorScheme });
+        // The card's size and what sits under the captions, relative to it: if neither moves, nothing below does.
+        const layout = () =>
+          page.evaluate(() => {
+            const card = document.querySelector('[data-call-card]')!.getBoundingClientRect();
+            return { card: card.height, notice: document.querySelector('#voice-privacy-notice')!.getBoundingClientRect().top - card.top };
+          });
+        await demo(page).scrollIntoViewIfNeeded();
+        const before = await layout();
+        await mainButton(page).click();
+        expect(await joinedRoom(page)).toBe(standIn.roomUrl);
+        expect(standIn.refusals).toEqual([null]);
+        expect(standIn.requests[0]).toMatchObject({ body: { assistantId: ASSISTANT[locale] } });
 
-      await fromAssistant(page, 'listening'); // the SDK's call-start
-      await expect.poll(() => demo(page).getByRole('status').textContent()).toBe(script.connected);
-      expect(await mainButton(page).textContent()).toContain(script.endCall);
+        await fromAssistant(page, 'listening'); // the SDK's call-start
+        await expect.poll(() => demo(page).getByRole('status').textContent()).toBe(script.connected);
+        expect(await mainButton(page).textContent()).toContain(script.endCall);
 
-      await fromAssistant(page, { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: script.partial });
-      const partial = box(page).locator('[data-partial]');
-      await expect.poll(() => partial.textContent()).toContain(script.partial);
-      expect(await partial.getAttribute('aria-hidden')).toBe('true');
-      expect(await lines(page)).toEqual([]);
+        await fromAssistant(page, { type: 'transcript', role: 'assistant', transcriptType: 'partial', transcript: script.partial });
+        const partial = box(page).locator('[data-partial]');
+        await expect.poll(() => partial.textContent()).toContain(script.partial);
+        expect(await partial.getAttribute('aria-hidden')).toBe('true');
+        expect(await lines(page)).toEqual([]);
 
-      await fromAssistant(page, { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: script.agent });
-      await fromAssistant(page, { type: 'transcript', role: 'user', transcriptType: 'final', transcript: script.caller });
-      await fromAssistant(page, { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: script.callerPartial });
-      await expect.poll(() => lines(page)).toEqual(script.lines);
-      await expect.poll(() => partial.textContent()).toContain(script.callerPartial);
-      // Lighter than the final lines, and readable: axe checks the contrast of both.
-      const colours = await box(page).evaluate((element) => ({
-        final: getComputedStyle(element.querySelector('[role=log] p')!).color,
-        partial: getComputedStyle(element.querySelector('[data-partial]')!).color,
-      }));
-      expect(colours.partial).not.toBe(colours.final);
-      expect(await axeViolations(page)).toEqual([]);
-      // The captions came in without moving anything on the page.
-      expect(await layout()).toEqual(before);
-      expect((await cspViolations()).filter((violation) => !violation.includes('.ingest.sentry.io'))).toEqual([]);
+        await fromAssistant(page, { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: script.agent });
+        await fromAssistant(page, { type: 'transcript', role: 'user', transcriptType: 'final', transcript: script.caller });
+        await fromAssistant(page, { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: script.callerPartial });
+        await expect.poll(() => lines(page)).toEqual(script.lines);
+        await expect.poll(() => partial.textContent()).toContain(script.callerPartial);
+        // Lighter than the final lines, and readable: axe checks the contrast of both.
+        const colours = await box(page).evaluate((element) => ({
+          final: getComputedStyle(element.querySelector('[role=log] p')!).color,
+          partial: getComputedStyle(element.querySelector('[data-partial]')!).color,
+        }));
+        expect(colours.partial).not.toBe(colours.final);
+        expect(await axeViolations(page)).toEqual([]);
+        // The captions came in without moving anything on the page.
+        expect(await layout()).toEqual(before);
+        expect((await cspViolations()).filter((violation) => !violation.includes('.ingest.sentry.io'))).toEqual([]);
 
-      // The visitor hangs up: daily-js leaves the call, the lines stay with the call's length and a way on.
-      await mainButton(page).click();
-      await expect.poll(() => captions(page).textContent()).toContain(script.lasted);
-      expect(await lines(page)).toEqual(script.lines);
-      expect(await captions(page).getByRole('link', { name: script.followUp }).getAttribute('href')).toBe('#contact-form');
-      expect(await box(page).locator('[data-partial]').count()).toBe(0);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.context().close();
-      standIn.requests.length = 0;
-      standIn.refusals.length = 0;
-    }
-  });
+        // The visitor hangs up: daily-js leaves the call, the lines stay with the call's length and a way on.
+        await mainButton(page).click();
+        await expect.poll(() => captions(page).textContent()).toContain(script.lasted);
+        expect(await lines(page)).toEqual(script.lines);
+        expect(await captions(page).getByRole('link', { name: script.followUp }).getAttribute('href')).toBe('#contact-form');
+        expect(await box(page).locator('[data-partial]').count()).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.context().close();
+        standIn.requests.length = 0;
+        standIn.refusals.length = 0;
+      }
+    },
+  );
 
   it('animates new lines only without reduced motion, and clears them when a new call starts', async () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {

@@ -50,7 +50,13 @@ describe('npm run backup on SQLite', () => {
   it('copies the database while the server writes, checks the copy, and restoring it brings the data back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'backup-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const env = { ...CHEAP_PROOF_ENV, SQLITE_PATH: join(dir, 'data', 'leads.sqlite'), DATABASE_URL: '', RATE_LIMIT_CONTACT: '1000/60', RATE_LIMIT_NEWSLETTER: '1000/60' };
+    const env = {
+      ...CHEAP_PROOF_ENV,
+      SQLITE_PATH: join(dir, 'data', 'leads.sqlite'),
+      DATABASE_URL: '',
+      RATE_LIMIT_CONTACT: '1000/60',
+      RATE_LIMIT_NEWSLETTER: '1000/60',
+    };
     let server: ServerProcess = await startServerProcess(env);
     cleanups.push(async () => {
       server.child.kill('SIGKILL');
@@ -114,7 +120,10 @@ describe('npm run backup on SQLite', () => {
     expect((await stat(join(dir, 'taken.sqlite'))).size).toBe('something precious'.length);
     expect(await attempt([join(dir, 'missing', 'b.sqlite')])).toMatchObject({ code: 2, err: expect.stringContaining('create it first') });
     expect(await attempt([])).toMatchObject({ code: 2, err: expect.stringContaining('Usage: backup <file or folder>') });
-    expect(await attempt([join(dir, 'b.sqlite')], { SQLITE_PATH: join(dir, 'nothing.sqlite') })).toMatchObject({ code: 1, err: expect.stringContaining('No database at') });
+    expect(await attempt([join(dir, 'b.sqlite')], { SQLITE_PATH: join(dir, 'nothing.sqlite') })).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('No database at'),
+    });
 
     // A folder: a new file in it, named by the time (what the daily backup unit does).
     const named = await attempt([dir]);
@@ -157,7 +166,8 @@ describe('npm run backup on PostgreSQL', () => {
     // The counts printed were those of the archive, table by table.
     const { rows: tables } = await adminQuery(target.url, "select table_name as name from information_schema.tables where table_schema = 'public'");
     const actual: Record<string, number> = {};
-    for (const { name } of tables as Array<{ name: string }>) actual[name] = Number((await adminQuery(target.url, `select count(*) as n from "${name}"`)).rows[0].n);
+    for (const { name } of tables as Array<{ name: string }>)
+      actual[name] = Number((await adminQuery(target.url, `select count(*) as n from "${name}"`)).rows[0].n);
     expect(rows).toEqual(actual);
     await restored.insertContact(contact('after-restore'));
     expect((await restored.listContacts()).map((row) => row.name)).toEqual(['Marie', 'Jean', 'Élodie', 'after-restore']);

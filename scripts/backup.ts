@@ -67,7 +67,15 @@ async function copyAndCheck(source: string, temporary: string): Promise<Counts> 
     const check = copy.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new Error(`integrity_check of the copy: ${String(check)}`);
     const tables = copy.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
-    return tables.map((table) => [table, Number(copy.prepare(`select count(*) from "${table.replaceAll('"', '""')}"`).pluck().get())]);
+    return tables.map((table) => [
+      table,
+      Number(
+        copy
+          .prepare(`select count(*) from "${table.replaceAll('"', '""')}"`)
+          .pluck()
+          .get(),
+      ),
+    ]);
   } finally {
     copy.close();
   }
@@ -103,7 +111,10 @@ export async function runBackup(args: readonly string[], env: Record<string, str
   let file = resolve(args[0]!);
   if (existsSync(file) && statSync(file).isDirectory()) {
     // leads-2026-11-25T031500Z: sorts by time, and has no colon for filesystems that refuse one.
-    const stamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '');
+    const stamp = new Date()
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z')
+      .replaceAll(':', '');
     file = join(file, `leads-${stamp}.${config.databaseUrl ? 'dump' : 'sqlite'}`);
   }
   const problem = newFileProblem(file);
@@ -125,7 +136,7 @@ export async function runBackup(args: readonly string[], env: Record<string, str
     for (const [table, rows] of counts) out.write(`  ${table.padEnd(width)}  ${rows}\n`);
     return 0;
   } catch (error) {
-    const detail = error instanceof Error ? ((error as { stderr?: string }).stderr?.trim() || error.message) : String(error);
+    const detail = error instanceof Error ? (error as { stderr?: string }).stderr?.trim() || error.message : String(error);
     err.write(`Backup failed: ${detail}\n`);
     return 1;
   }

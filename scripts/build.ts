@@ -71,13 +71,16 @@ export function checkConfiguration(argv: string[]): { warning: string | undefine
   if (placeholders.length === 0) return { warning: undefined, verbose, rest };
   if (process.env.NODE_ENV === 'production') {
     const list = placeholders.map((line) => `  ${line}`).join('\n');
-    console.error(`Refusing a production build (NODE_ENV=production) with the firm's identity left as placeholders:\n${list}\n` +
-      'Set them in the configuration file (deploy/env.example names every variable) and build again.');
+    console.error(
+      `Refusing a production build (NODE_ENV=production) with the firm's identity left as placeholders:\n${list}\n` +
+        'Set them in the configuration file (deploy/env.example names every variable) and build again.',
+    );
     process.exit(1);
   }
   const names = placeholders.map((line) => line.slice(0, line.indexOf(':')));
   const which = names.length === IDENTITY_VARIABLES.length ? 'no SITE_* identity variable is set' : names.join(', ');
-  const warning = `WARNING: a trial build, with fictional contact details (${which}).\n` +
+  const warning =
+    `WARNING: a trial build, with fictional contact details (${which}).\n` +
     '  Set them (deploy/env.example) before the site goes live; with NODE_ENV=production the build refuses.';
   return { warning, verbose, rest };
 }

@@ -23,7 +23,11 @@ describe('npm run deliveries', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'deliveries-test-'));
     env = { SQLITE_PATH: join(dir, 'leads.sqlite') };
-    store = await createStore({ sqlitePath: env.SQLITE_PATH!, databaseUrl: undefined, notifications: { email: undefined, webhook: { url: WEBHOOK.WEBHOOK_URL, secret: WEBHOOK.WEBHOOK_SECRET }, newsletter: false } });
+    store = await createStore({
+      sqlitePath: env.SQLITE_PATH!,
+      databaseUrl: undefined,
+      notifications: { email: undefined, webhook: { url: WEBHOOK.WEBHOOK_URL, secret: WEBHOOK.WEBHOOK_SECRET }, newsletter: false },
+    });
   });
   afterAll(async () => {
     await store.close();

@@ -35,7 +35,7 @@ describe('csv cells', () => {
     expect(csvCell('@SUM(A1)')).toBe('"\'@SUM(A1)"');
     expect(csvCell('\t=1')).toBe('"\'\t=1"');
     expect(csvCell('\r=1')).toBe('"\'\r=1"');
-    expect(csvCell("hello;=cmd|' /C calc'!A0")).toBe('"hello;\'=cmd|\' /C calc\'!A0"');
+    expect(csvCell("hello;=cmd|' /C calc'!A0")).toBe("\"hello;'=cmd|' /C calc'!A0\"");
     expect(csvCell('one\n@two, three')).toBe('"one\n\'@two, three"');
     expect(csvCell('a=1, b-2')).toBe('"a=1, b-2"');
   });
@@ -53,9 +53,23 @@ describe('npm run export', () => {
     dir = await mkdtemp(join(tmpdir(), 'export-test-'));
     env = { SQLITE_PATH: join(dir, 'leads.sqlite'), SITE_URL: 'https://www.atelier-ia.example/' };
     const store = await createStore({ sqlitePath: env.SQLITE_PATH!, databaseUrl: undefined });
-    await store.insertContact({ name: 'Zoé "Z" Côté', email: 'zoe@example.com', phone: '+1 514-555-0142', company: 'Côté, Fils & Cie', message: 'Line one\nline two', page: '/fr/', locale: 'fr' });
+    await store.insertContact({
+      name: 'Zoé "Z" Côté',
+      email: 'zoe@example.com',
+      phone: '+1 514-555-0142',
+      company: 'Côté, Fils & Cie',
+      message: 'Line one\nline two',
+      page: '/fr/',
+      locale: 'fr',
+    });
     await store.insertContact({ name: '=cmd|" /C calc"!A0', email: 'evil@example.com', phone: '514 555 0100', message: '@SUM(1+1)' });
-    await store.insertContact({ name: "hello;=cmd|' /C calc'!A0", email: 'x@example.com', phone: '514 555 0101', company: 'Cie\t=1+1', message: 'Budget, -5k;+HYPERLINK("http://evil.example")\n@SUM(1)\r\n"=2' });
+    await store.insertContact({
+      name: "hello;=cmd|' /C calc'!A0",
+      email: 'x@example.com',
+      phone: '514 555 0101',
+      company: 'Cie\t=1+1',
+      message: 'Budget, -5k;+HYPERLINK("http://evil.example")\n@SUM(1)\r\n"=2',
+    });
     await store.insertNewsletter({ email: 'News@Example.com', locale: 'fr', page: '/fr/', consent: { form: 'footer-newsletter', version: '2026-11-22' } });
     await store.close();
   });
@@ -65,11 +79,51 @@ describe('npm run export', () => {
     const { code, stdout } = await exportWith(['contacts'], env);
     expect(code).toBe(0);
     const rows = parse(stdout, { bom: true, record_delimiter: '\r\n' }) as string[][];
-    expect(rows[0]).toEqual(['id', 'created_at', 'name', 'email', 'phone', 'company', 'message', 'locale', 'page', 'status', 'source', 'call_id', 'preferred_time', 'call_summary', 'call_transcript']);
+    expect(rows[0]).toEqual([
+      'id',
+      'created_at',
+      'name',
+      'email',
+      'phone',
+      'company',
+      'message',
+      'locale',
+      'page',
+      'status',
+      'source',
+      'call_id',
+      'preferred_time',
+      'call_summary',
+      'call_transcript',
+    ]);
     const formLead = ['form', '', '', '', ''];
     // A line break inside a field stays as typed; formulas are shown as text.
-    expect(rows[1]).toEqual(['1', expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/), 'Zoé "Z" Côté', 'zoe@example.com', "'+1 514-555-0142", 'Côté, Fils & Cie', 'Line one\nline two', 'fr', '/fr/', 'new', ...formLead]);
-    expect(rows[2]).toEqual(['2', expect.any(String), '\'=cmd|" /C calc"!A0', 'evil@example.com', '514 555 0100', '', "'@SUM(1+1)", '', '', 'new', ...formLead]);
+    expect(rows[1]).toEqual([
+      '1',
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+      'Zoé "Z" Côté',
+      'zoe@example.com',
+      "'+1 514-555-0142",
+      'Côté, Fils & Cie',
+      'Line one\nline two',
+      'fr',
+      '/fr/',
+      'new',
+      ...formLead,
+    ]);
+    expect(rows[2]).toEqual([
+      '2',
+      expect.any(String),
+      '\'=cmd|" /C calc"!A0',
+      'evil@example.com',
+      '514 555 0100',
+      '',
+      "'@SUM(1+1)",
+      '',
+      '',
+      'new',
+      ...formLead,
+    ]);
     expect(stdout.endsWith('"form","","","",""\r\n')).toBe(true);
   });
 
@@ -89,7 +143,7 @@ describe('npm run export', () => {
       'x@example.com',
       '514 555 0101',
       "Cie\t'=1+1",
-      'Budget,\' -5k;\'+HYPERLINK("http://evil.example")\n\'@SUM(1)\r\n"\'=2',
+      "Budget,' -5k;'+HYPERLINK(\"http://evil.example\")\n'@SUM(1)\r\n\"'=2",
     ]);
   });
 

@@ -126,7 +126,9 @@ export async function runExport(args: readonly string[], env: Record<string, str
       return 0;
     }
     await writePrivateFile(file, (handle) => handle.writeFile(text));
-    out.write(`${rows.length} ${parsed.table === 'contacts' ? 'contact request(s)' : 'subscriber(s)'} written to ${file} (${parsed.format}, readable by its owner only).\n`);
+    out.write(
+      `${rows.length} ${parsed.table === 'contacts' ? 'contact request(s)' : 'subscriber(s)'} written to ${file} (${parsed.format}, readable by its owner only).\n`,
+    );
     return 0;
   });
 }

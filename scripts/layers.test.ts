@@ -41,7 +41,8 @@ describe('import boundaries', () => {
     const found: string[] = [];
     for (const file of await sources('scripts')) {
       for (const specifier of await importsOf(file)) {
-        if (specifier.startsWith('.') && relative(REPO_ROOT, join(REPO_ROOT, file, '..', specifier)).startsWith('e2e/')) found.push(`${file} imports ${specifier}`);
+        if (specifier.startsWith('.') && relative(REPO_ROOT, join(REPO_ROOT, file, '..', specifier)).startsWith('e2e/'))
+          found.push(`${file} imports ${specifier}`);
       }
     }
     expect(found).toEqual([]);

@@ -40,7 +40,16 @@ async function startNpm(script: 'serve' | 'start', env: Record<string, string> =
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '', STATIC_DIR: join(dir, 'site'), LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SQLITE_PATH: join(dir, 'leads.sqlite'),
+      DATABASE_URL: '',
+      STATIC_DIR: join(dir, 'site'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
   });
   npm.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   npm.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -106,9 +115,9 @@ async function expectGracefulExit(run: Started, server: number) {
   const code = await Promise.race([run.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
   expect({ npm: code, output: run.output() }).toMatchObject({ npm: 0 });
   // The server is gone too, not orphaned and still serving.
-  for (const deadline = Date.now() + 2_000; alive(server) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const deadline = Date.now() + 2_000; alive(server) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(alive(server)).toBe(false);
-  await expect(fetch(`${run.url}/api/health`)).rejects.toThrow("fetch failed");
+  await expect(fetch(`${run.url}/api/health`)).rejects.toThrow('fetch failed');
   // It went through the graceful path (finish requests, close the database), not a kill.
   expect(run.output()).toContain('"msg":"shutting down"');
   expect(run.output()).not.toContain('shutdown took too long');
@@ -165,7 +174,18 @@ describe('npm run serve on a terminal', () => {
       cwd: REPO_ROOT,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: 'postgres://atelier:s3cret@127.0.0.1:1/leads', STATIC_DIR: join(dir, 'missing-site'), LOG_LEVEL: 'info', SMTP_URL: '', WEBHOOK_URL: '', VAPI_PUBLIC_KEY: '' },
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SQLITE_PATH: join(dir, 'leads.sqlite'),
+        DATABASE_URL: 'postgres://atelier:s3cret@127.0.0.1:1/leads',
+        STATIC_DIR: join(dir, 'missing-site'),
+        LOG_LEVEL: 'info',
+        SMTP_URL: '',
+        WEBHOOK_URL: '',
+        VAPI_PUBLIC_KEY: '',
+      },
     });
     terminal.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise((resolve) => terminal.once('exit', resolve));

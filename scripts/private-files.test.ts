@@ -33,7 +33,8 @@ beforeAll(async () => {
   env = { SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '' };
   // About 4 MB of leads: more than the small disk below holds.
   const store = await createStore({ sqlitePath: env.SQLITE_PATH!, databaseUrl: undefined });
-  for (let i = 0; i < 1000; i++) await store.insertContact({ name: `Client ${i}`, email: `c${i}@example.com`, phone: '514 555 0100', message: `${i} `.repeat(1500) });
+  for (let i = 0; i < 1000; i++)
+    await store.insertContact({ name: `Client ${i}`, email: `c${i}@example.com`, phone: '514 555 0100', message: `${i} `.repeat(1500) });
   await store.close();
   full = join(dir, 'small-disk');
   await mkdir(full);
@@ -71,7 +72,10 @@ describe('export --out and backup files', () => {
     void running.finally(() => (state.done = true));
     while (!state.done) {
       for (const name of await readdir(backups)) {
-        const mode = await stat(join(backups, name)).then((info) => info.mode & 0o777, () => undefined);
+        const mode = await stat(join(backups, name)).then(
+          (info) => info.mode & 0o777,
+          () => undefined,
+        );
         if (mode !== undefined) seen.set(`${name} ${mode.toString(8)}`, mode);
       }
     }

@@ -59,7 +59,9 @@ describe.each(ENGINES)('pending newsletter sign-ups on %s', (engine) => {
   it('are deleted when not confirmed within 7 days, with their confirmation e-mails; subscribers stay', async () => {
     const storage = await freshStorage(engine);
     // E-mail configured: sign-ups are confirmed by a link (double opt-in) and queue that e-mail.
-    const store = await createStore(testConfig({ ...storage.env, SMTP_URL: 'smtp://127.0.0.1:9', NOTIFY_EMAIL_TO: 'firm@example.com', MAIL_FROM: 'site@example.com' }));
+    const store = await createStore(
+      testConfig({ ...storage.env, SMTP_URL: 'smtp://127.0.0.1:9', NOTIFY_EMAIL_TO: 'firm@example.com', MAIL_FROM: 'site@example.com' }),
+    );
     try {
       const consent = { form: 'footer-newsletter', version: '2026-11-22' };
       expect(await store.requestNewsletter({ email: 'never@example.com', locale: 'fr', consent })).toBe('confirmation_queued');

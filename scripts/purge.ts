@@ -37,7 +37,8 @@ export function parseArgs(args: readonly string[]): { days: number | undefined }
     if (arg === '--help' || arg === '-h') return { help: true };
     if (arg === '--older-than' || arg.startsWith('--older-than=')) {
       const value = arg === '--older-than' ? args[++i] : arg.slice('--older-than='.length);
-      if (!value || !/^\d+$/.test(value) || Number(value) < 1) return { error: `--older-than needs a whole number of days (1 or more), got ${value ?? 'nothing'}` };
+      if (!value || !/^\d+$/.test(value) || Number(value) < 1)
+        return { error: `--older-than needs a whole number of days (1 or more), got ${value ?? 'nothing'}` };
       days = Number(value);
     } else {
       return { error: `unexpected argument: ${arg}` };

@@ -31,7 +31,11 @@ const KEEP = 3;
 
 export type ReleaseInfo = { id: string; commit: string | undefined; builtAt: string; assets: string[] };
 
-const stamp = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '');
+const stamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '');
 
 function gitCommit(): string | undefined {
   try {
@@ -74,7 +78,10 @@ export async function release(base: string, options: { quiet: boolean }): Promis
       await cp(join(REPO_ROOT, 'node_modules', name), join(dir, 'node_modules', name), { recursive: true, filter: (path) => !BUILD_LEFTOVERS.test(path) });
     }
     // The release's own copy loads, from where its server will load it.
-    const check = spawnSync(process.execPath, ['--input-type=module', '-e', "import Database from 'better-sqlite3'; new Database(':memory:').close()"], { cwd: join(dir, 'dist-server'), encoding: 'utf8' });
+    const check = spawnSync(process.execPath, ['--input-type=module', '-e', "import Database from 'better-sqlite3'; new Database(':memory:').close()"], {
+      cwd: join(dir, 'dist-server'),
+      encoding: 'utf8',
+    });
     if (check.status !== 0) throw new Error(`the release cannot load better-sqlite3 from its own node_modules:\n${check.stderr}`);
 
     const assets = await assetsOf(join(dir, 'dist'));
@@ -117,8 +124,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const base = resolve(into ?? REPO_ROOT);
   const { id, dir, carried } = await release(base, { quiet: !verbose });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Release ${id} built in ${seconds} s (${relative(process.cwd(), dir) || dir}) and made current` +
-    `${carried > 0 ? `, with the previous release's ${carried} asset files for pages already open` : ''}.`);
+  console.log(
+    `Release ${id} built in ${seconds} s (${relative(process.cwd(), dir) || dir}) and made current` +
+      `${carried > 0 ? `, with the previous release's ${carried} asset files for pages already open` : ''}.`,
+  );
   console.log('The running server keeps serving its own release until restarted: systemctl restart atelier-ia');
   if (warning) console.warn(warning);
 }

@@ -32,7 +32,8 @@ async function sync(args: string[] = [], extra: Record<string, string> = {}) {
   return { code, output: lines.join('\n') };
 }
 const writes = () => standIn.assistantRequests.filter((request) => request.method !== 'GET');
-const writesTo = (requests: Array<{ method: string; path: string }>) => requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`);
+const writesTo = (requests: Array<{ method: string; path: string }>) =>
+  requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.path}`);
 
 describe('npm run voice:sync', () => {
   it('creates the two assistants, as a real process, and prints the ids to configure, never the key', async () => {
@@ -51,7 +52,9 @@ describe('npm run voice:sync', () => {
 
   it('writes nothing the second time, and says the server is configured once it is', async () => {
     const before = standIn.assistantRequests.length;
-    const ids = Object.fromEntries([...standIn.assistants.values()].map((assistant) => [(assistant.metadata as { siteAssistant: string }).siteAssistant, assistant.id]));
+    const ids = Object.fromEntries(
+      [...standIn.assistants.values()].map((assistant) => [(assistant.metadata as { siteAssistant: string }).siteAssistant, assistant.id]),
+    );
     const { code, output } = await sync([], { VAPI_ASSISTANT_ID_FR: ids['voice-demo-fr']!, VAPI_ASSISTANT_ID_EN: ids['voice-demo-en']! });
     expect(code).toBe(0);
     expect(standIn.assistantRequests.slice(before).map((request) => request.method)).toEqual(['GET']);

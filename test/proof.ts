@@ -42,5 +42,9 @@ export const CHEAP_PROOF_ENV = { PROOF_OF_WORK_ATTEMPTS: '2', RATE_LIMIT_CHALLEN
 /** `fetch` of a form post to a listening server, its JSON body carrying a fresh proof of work. */
 export async function postWithProof(origin: string, path: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
   const altcha = await proofFromServer(origin);
-  return fetch(new URL(path, origin), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ ...body, altcha }) });
+  return fetch(new URL(path, origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ ...body, altcha }),
+  });
 }

@@ -100,7 +100,10 @@ export async function storageQuery(env: Record<string, string>, text: string, va
   await client.connect();
   try {
     let n = 0;
-    await client.query(text.replace(/\?/g, () => `$${++n}`), values);
+    await client.query(
+      text.replace(/\?/g, () => `$${++n}`),
+      values,
+    );
   } finally {
     await client.end();
   }

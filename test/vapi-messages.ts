@@ -17,9 +17,7 @@ const call = (callId: string, assistantId: string) => ({ id: callId, orgId: 'org
 export function toolCallsMessage(options: { callId: string; assistantId?: string; calls: ToolCallSpec[] }) {
   const assistantId = options.assistantId ?? 'asst-test';
   const toolCallList = options.calls.map(({ id = `call_${randomUUID().replaceAll('-', '')}`, name = CALLBACK_TOOL, args, shape = 'arguments' }) =>
-    shape === 'function'
-      ? { id, type: 'function', function: { name, arguments: JSON.stringify(args) } }
-      : { id, type: 'function', name, [shape]: args },
+    shape === 'function' ? { id, type: 'function', function: { name, arguments: JSON.stringify(args) } } : { id, type: 'function', name, [shape]: args },
   );
   return {
     message: {

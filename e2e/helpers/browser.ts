@@ -5,10 +5,8 @@ import { launchBrowser } from '../../scripts/lib/chromium';
 
 export { launchBrowser };
 
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const IPAD_UA =
-  'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPAD_UA = 'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** The three screens the issue names: a desktop, a phone, and a tablet-sized mobile device. */
 export const DEVICES = {
@@ -29,11 +27,7 @@ export type OpenedPage = {
 };
 
 /** A fresh context (own storage) and page, watching for console errors and requests leaving localhost. */
-export async function openPage(
-  browser: Browser,
-  device: DeviceName,
-  options: BrowserContextOptions & { url?: string } = {},
-): Promise<OpenedPage> {
+export async function openPage(browser: Browser, device: DeviceName, options: BrowserContextOptions & { url?: string } = {}): Promise<OpenedPage> {
   const { url, ...contextOptions } = options;
   const context = await browser.newContext({ ...DEVICES[device], ...contextOptions });
   const page = await context.newPage();
@@ -58,12 +52,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // read the old colour on the new background. Read every style first and let those transitions end.
   await page.evaluate(async () => {
     for (const element of document.querySelectorAll('body *')) getComputedStyle(element).getPropertyValue('color');
-    await Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
   });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
+  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 export const SCREENSHOT_DIR = 'e2e/screenshots';

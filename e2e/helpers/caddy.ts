@@ -44,7 +44,10 @@ export async function startCaddy(upstreamPorts: number | number[]): Promise<Runn
     CADDY_HTTPS_PORT: String(httpsPort),
     SITE_ADDRESS: 'localhost',
     CADDY_TLS: 'internal',
-    UPSTREAM: [upstreamPorts].flat().map((port) => `127.0.0.1:${port}`).join(' '),
+    UPSTREAM: [upstreamPorts]
+      .flat()
+      .map((port) => `127.0.0.1:${port}`)
+      .join(' '),
   };
   const child: ChildProcess = spawn('caddy', ['run', '--adapter', 'caddyfile', '--config', join(REPO_ROOT, 'deploy', 'Caddyfile')], {
     cwd: dir,

@@ -4,7 +4,10 @@ import type { Page } from 'playwright-core';
 export type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
 
 export const box = (page: Page, selector: string): Promise<Box> =>
-  page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().toJSON() as Box);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.getBoundingClientRect().toJSON() as Box);
 
 export const overlap = (a: Box, b: Box) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
 
@@ -37,11 +40,17 @@ export function wrappedTexts(page: Page, selector: string) {
 
 /** How many lines the element's text takes (its height over its line height). */
 export function lineCount(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    // Rects of one line (a link among text) differ by a pixel or two: a new line starts lower by more.
-    const tops = [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top).sort((a, b) => a - b);
-    return tops.filter((top, index) => index === 0 || top - tops[index - 1]! > 4).length;
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      // Rects of one line (a link among text) differ by a pixel or two: a new line starts lower by more.
+      const tops = [...range.getClientRects()]
+        .filter((rect) => rect.width > 0)
+        .map((rect) => rect.top)
+        .sort((a, b) => a - b);
+      return tops.filter((top, index) => index === 0 || top - tops[index - 1]! > 4).length;
+    });
 }

@@ -10,7 +10,12 @@ export type StandInReply = { status: number; body: unknown };
 export type AssistantRequest = { method: string; path: string; body: unknown };
 export type StoredAssistant = Record<string, unknown> & { id: string };
 /** A credential as the stand-in keeps it: with its token, which its answers never show (Vapi's may not). */
-export type StoredCredential = Record<string, unknown> & { id: string; name?: string; provider?: string; authenticationPlan?: { type?: string; token?: string } };
+export type StoredCredential = Record<string, unknown> & {
+  id: string;
+  name?: string;
+  provider?: string;
+  authenticationPlan?: { type?: string; token?: string };
+};
 /** What our server answered a message the stand-in sent it as Vapi would. */
 export type ServerMessageReply = { url: string; status: number; body: unknown };
 
@@ -112,7 +117,13 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
         sendJson(response, status, replyBody);
         return;
       }
-      const seen: StandInRequest = { method: request.method ?? '', path: request.url ?? '', authorization: request.headers.authorization, origin: request.headers.origin, body };
+      const seen: StandInRequest = {
+        method: request.method ?? '',
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        origin: request.headers.origin,
+        body,
+      };
       if (seen.method !== 'POST' || seen.path !== '/call/web') {
         sendJson(response, 404, { message: 'not found' });
         return;
@@ -158,7 +169,8 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
 
   /** GET /assistant (list), POST /assistant (create), PATCH /assistant/:id (update), as Vapi answers them. */
   function assistantApi(request: IncomingMessage, url: URL, body: unknown): [number, unknown] {
-    if (options.privateKey && request.headers.authorization !== `Bearer ${options.privateKey}`) return [401, { message: 'Invalid Key. Hot tip, you may be using the public key instead of the private key, or vice versa.' }];
+    if (options.privateKey && request.headers.authorization !== `Bearer ${options.privateKey}`)
+      return [401, { message: 'Invalid Key. Hot tip, you may be using the public key instead of the private key, or vice versa.' }];
     const id = url.pathname.split('/')[2];
     if (request.method === 'GET' && !id) {
       const limit = Number(url.searchParams.get('limit') ?? 100);
@@ -185,13 +197,18 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
    * a name of at most 40 characters). Answers never show the token.
    */
   function credentialApi(request: IncomingMessage, url: URL, body: unknown): [number, unknown] {
-    if (options.privateKey && request.headers.authorization !== `Bearer ${options.privateKey}`) return [401, { message: 'Invalid Key. Hot tip, you may be using the public key instead of the private key, or vice versa.' }];
-    const shown = ({ authenticationPlan, ...credential }: StoredCredential) => ({ ...credential, authenticationPlan: { ...authenticationPlan, token: undefined } });
+    if (options.privateKey && request.headers.authorization !== `Bearer ${options.privateKey}`)
+      return [401, { message: 'Invalid Key. Hot tip, you may be using the public key instead of the private key, or vice versa.' }];
+    const shown = ({ authenticationPlan, ...credential }: StoredCredential) => ({
+      ...credential,
+      authenticationPlan: { ...authenticationPlan, token: undefined },
+    });
     const id = url.pathname.split('/')[2];
     const given = (body ?? {}) as Partial<StoredCredential>;
     const invalid = (candidate: Partial<StoredCredential>) =>
       (candidate.name !== undefined && (typeof candidate.name !== 'string' || candidate.name.length < 1 || candidate.name.length > 40)) ||
-      (candidate.authenticationPlan !== undefined && (candidate.authenticationPlan.type !== 'bearer' || typeof candidate.authenticationPlan.token !== 'string'));
+      (candidate.authenticationPlan !== undefined &&
+        (candidate.authenticationPlan.type !== 'bearer' || typeof candidate.authenticationPlan.token !== 'string'));
     if (request.method === 'GET' && !id) return [200, [...credentials.values()].slice(0, Number(url.searchParams.get('limit') ?? 100)).map(shown)];
     if (request.method === 'POST' && !id) {
       if (given.provider !== 'custom-credential' || !given.authenticationPlan || invalid(given)) return [400, { message: ['invalid custom credential'] }];

@@ -85,7 +85,9 @@ async function main() {
   console.log(`Medians of ${runs} interleaved runs, ${path}, Lighthouse mobile and a 4× slower phone (ms, s for LCP, KB):`);
   for (const dir of dirs) {
     const runsOf = results.get(dir)!;
-    console.log(`${dir}: ${keys.map((key) => `${key} ${median(runsOf.map((figures) => figures[key]))} [${runsOf.map((figures) => figures[key]).join(', ')}]`).join('; ')}`);
+    console.log(
+      `${dir}: ${keys.map((key) => `${key} ${median(runsOf.map((figures) => figures[key]))} [${runsOf.map((figures) => figures[key]).join(', ')}]`).join('; ')}`,
+    );
   }
 }
 

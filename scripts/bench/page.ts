@@ -21,7 +21,20 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../../test/server-process';
 import { chromiumVersion } from '../lib/chromium';
-import { PAGES, PRESETS, VARIANTS, loadKey, median, medianFigures, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './parts/figures';
+import {
+  PAGES,
+  PRESETS,
+  VARIANTS,
+  loadKey,
+  median,
+  medianFigures,
+  type Language,
+  type LoadFigures,
+  type LoadKey,
+  type Preset,
+  type Sizes,
+  type Variant,
+} from './parts/figures';
 import { LIGHTHOUSE_VERSION, runLighthouse } from './parts/lighthouse';
 import { longestTask } from './parts/long-task';
 import { buildPlain, measurePlainWeight } from './parts/plain-build';
@@ -74,7 +87,9 @@ async function main() {
   const runs = await withServers(measureLoads);
   const responses = await withServers(measureResponses);
   const proof = await withServers((servers) => measureProofOfWork(servers.ours.url, join(WORK, 'ours')));
-  log(`proof of work: median solve ${Math.round(proof.pageThrottled)} ms at CPU 4× (${Math.round(proof.page)} ms unthrottled), attacker ${Math.round(proof.attacker)} ms per post`);
+  log(
+    `proof of work: median solve ${Math.round(proof.pageThrottled)} ms at CPU 4× (${Math.round(proof.page)} ms unthrottled), attacker ${Math.round(proof.attacker)} ms per post`,
+  );
   const medians = mediansOf(runs);
   const rows = tableRows(medians, sizes, responseMedians(responses), proof);
   const table = formatTable(rows);

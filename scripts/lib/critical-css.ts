@@ -89,10 +89,7 @@ export function inlineCriticalCss(html: string, { css, stylesheet }: CriticalCss
   // Should it fail to load, the sections the critical CSS keeps unrendered (unrenderedBelowTheFold)
   // are rendered as they are (`full-layout`, whose rule the critical CSS holds): plain, but readable.
   const loader = `var l=document.createElement("link");l.rel="stylesheet";l.href=${JSON.stringify(stylesheet)};l.media="print";l.onload=function(){l.media="all"};l.onerror=function(){document.documentElement.classList.add("full-layout")};document.head.appendChild(l)`;
-  return html.replace(
-    link,
-    `<style>${css}</style><script>${loader}</script><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`,
-  );
+  return html.replace(link, `<style>${css}</style><script>${loader}</script><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`);
 }
 
 /** A class name as a selector writes it: every character but letters, digits, - and _ escaped. */

@@ -22,7 +22,10 @@ export async function precompress(dir: string): Promise<number> {
       brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
       gz(data, { level: 9 }),
     ]);
-    for (const [suffix, copy] of [['.br', br], ['.gz', gzipped]] as const) {
+    for (const [suffix, copy] of [
+      ['.br', br],
+      ['.gz', gzipped],
+    ] as const) {
       if (copy.length >= data.length) continue;
       await writeFile(path + suffix, copy);
       written++;

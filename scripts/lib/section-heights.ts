@@ -27,7 +27,9 @@ export async function measureSectionHeights(browser: Browser, homeUrl: string): 
     const measured = await page.evaluate(async () => {
       document.documentElement.classList.add('full-layout');
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return [...document.querySelectorAll<HTMLElement>('[data-section]')].map((part) => [part.dataset.section!, Math.round(part.getBoundingClientRect().height)] as const);
+      return [...document.querySelectorAll<HTMLElement>('[data-section]')].map(
+        (part) => [part.dataset.section!, Math.round(part.getBoundingClientRect().height)] as const,
+      );
     });
     for (const [id, height] of measured) (heights[id] ??= {})[layout] = height;
     await context.close();

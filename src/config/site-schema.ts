@@ -12,7 +12,7 @@ const email = (fallback: string) => z._default(z.email('expected an e-mail addre
 
 const siteEnvSchema = z.object({
   SITE_BRAND_NAME: text('Atelier IA'),
-  SITE_URL: z._default(z.url({ protocol: /^https?$/, error: 'expected the site\'s address, e.g. https://www.example.com' }), 'https://www.example.com'),
+  SITE_URL: z._default(z.url({ protocol: /^https?$/, error: "expected the site's address, e.g. https://www.example.com" }), 'https://www.example.com'),
   SITE_PHONE: text('+1 514-555-0142'),
   SITE_EMAIL: email('bonjour@example.com'),
   SITE_STREET: text('1250 rue Example, bureau 400'),
@@ -97,9 +97,7 @@ export function placeholderSettings(env: Record<string, string | undefined>): st
 
 /** Parses the environment, failing with one line per bad variable. Empty strings count as unset. */
 export function loadSiteConfig(env: Record<string, string | undefined>): SiteConfig {
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in siteEnvSchema.shape && value !== undefined && value.trim() !== ''),
-  );
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in siteEnvSchema.shape && value !== undefined && value.trim() !== ''));
   const parsed = siteEnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -41,17 +41,10 @@ export const requiredString = () => z.string({ error: (issue) => (issue.input ==
 export const requiredText = (max: number, shape: keyof typeof READABLE = 'line') =>
   requiredString().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'too_long'), readable(shape));
 
-export const optionalText = (max: number) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max, 'too_long'), readable()));
+export const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, 'too_long'), readable()));
 
 export const email = () =>
-  requiredString().check(
-    z.trim(),
-    z.minLength(1, 'required'),
-    z.maxLength(EMAIL_MAX, 'too_long'),
-    readable(),
-    z.regex(EMAIL_PATTERN, 'invalid_email'),
-  );
+  requiredString().check(z.trim(), z.minLength(1, 'required'), z.maxLength(EMAIL_MAX, 'too_long'), readable(), z.regex(EMAIL_PATTERN, 'invalid_email'));
 
 /**
  * Honeypot: a field hidden from people. Bots fill every input they find; a non-empty value

@@ -39,9 +39,9 @@ export type CallbackArgument = keyof typeof argumentsShape;
  * request over it (and a JSON Schema without `additionalProperties`, the only kind Vapi's tool
  * definitions take, allows them too).
  */
-export const callbackArgumentsSchema = z.object(argumentsShape).check(
-  z.refine((value) => CONTACT_POINTS.some((field) => value[field] !== undefined), { message: 'required', path: ['contact'] }),
-);
+export const callbackArgumentsSchema = z
+  .object(argumentsShape)
+  .check(z.refine((value) => CONTACT_POINTS.some((field) => value[field] !== undefined), { message: 'required', path: ['contact'] }));
 
 export type CallbackArguments = z.output<typeof callbackArgumentsSchema>;
 
@@ -72,9 +72,15 @@ type GeneratedProperty = {
  * form does), and a JSON Schema cannot trim.
  */
 export function callbackToolParameters(descriptions: Record<CallbackArgument, string>): ToolParameters {
-  const generated = z.toJSONSchema(z.object(argumentsShape), { io: 'input' }) as { properties: Record<CallbackArgument, GeneratedProperty>; required: CallbackArgument[] };
+  const generated = z.toJSONSchema(z.object(argumentsShape), { io: 'input' }) as {
+    properties: Record<CallbackArgument, GeneratedProperty>;
+    required: CallbackArgument[];
+  };
   const properties = Object.fromEntries(
-    (Object.keys(argumentsShape) as CallbackArgument[]).map((field) => [field, { ...toolProperty(field, generated.properties[field]), description: descriptions[field] }]),
+    (Object.keys(argumentsShape) as CallbackArgument[]).map((field) => [
+      field,
+      { ...toolProperty(field, generated.properties[field]), description: descriptions[field] },
+    ]),
   ) as Record<CallbackArgument, ToolProperty>;
   return { type: 'object', properties, required: generated.required };
 }

@@ -38,7 +38,10 @@ async function instances(engine: EngineName, env: Record<string, string>, count 
     // The store logs through the app's logger, as the storage plugin sets it up.
     const store = await createStore(config, logs.logger);
     const app = await buildApp({ config, store, logger: logs.logger });
-    cleanups.push(() => store.close(), () => app.close());
+    cleanups.push(
+      () => store.close(),
+      () => app.close(),
+    );
     servers.push({ app, store, logs });
   }
   return { servers, env: all };
@@ -55,13 +58,20 @@ describe.each(ENGINES)('proof of work on %s', (engine) => {
     const [one, two] = servers as [Instance, Instance];
     const refused = async (app: FastifyInstance, altcha: string | undefined, problem: string) => {
       const answer = await post(app, { ...contact(problem), altcha });
-      expect({ problem, status: answer.statusCode, body: answer.json() }).toEqual({ problem, status: 400, body: { ok: false, error: 'invalid_proof', proof: problem } });
+      expect({ problem, status: answer.statusCode, body: answer.json() }).toEqual({
+        problem,
+        status: 400,
+        body: { ok: false, error: 'invalid_proof', proof: problem },
+      });
     };
 
     await refused(one.app, undefined, 'missing');
     await refused(one.app, 'bm90IGEgcHJvb2Y=', 'invalid');
     // A real challenge of this server, with a solution that is not its own.
-    const genuine = JSON.parse(Buffer.from(await proofFrom(one.app), 'base64').toString()) as { challenge: Challenge; solution: { counter: number; derivedKey: string } };
+    const genuine = JSON.parse(Buffer.from(await proofFrom(one.app), 'base64').toString()) as {
+      challenge: Challenge;
+      solution: { counter: number; derivedKey: string };
+    };
     const wrong = { ...genuine, solution: { ...genuine.solution, derivedKey: genuine.solution.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0')) } };
     await refused(one.app, Buffer.from(JSON.stringify(wrong)).toString('base64'), 'invalid');
     // A challenge this server issued and signed a while ago, solved, but past its expiry.
@@ -133,50 +143,57 @@ describe.each(ENGINES)('a sustained flood of valid posts on %s', (engine) => {
     await hook?.close();
   });
 
-  it('lets the visitor through every time; notifications past NOTIFICATIONS_PER_MINUTE wait for the next minute, none lost', async () => {
-    hook = await startWebhookReceiver(TEST_WEBHOOK_SECRET);
-    // Three rounds of six addresses and a visitor: 21 leads, at most two minutes' worth of the cap.
-    const cap = 12;
-    const { servers } = await instances(engine, {
-      RATE_LIMIT_CONTACT: '5/600',
-      NOTIFICATIONS_PER_MINUTE: String(cap),
-      WEBHOOK_URL: hook.url,
-      WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      DELIVERY_POLL: '200ms',
-    });
-    const run = randomUUID();
-    const firstMinute = Math.floor(Date.now() / 60_000);
-    // Six addresses, each within its limit of 5, alternating between the instances, with valid
-    // proofs; between their rounds, a real visitor sends the form.
-    const visitorIds: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      const bots = await Promise.all(
-        Array.from({ length: 6 }, async (_, address) => {
-          const { app } = servers[(round + address) % 2]!;
-          const from = `203.0.113.${address + 1}`;
-          return post(app, { ...contact(`${run}-bot-${address}`), altcha: await proofFrom(app, from) }, from);
-        }),
-      );
-      expect(bots.map((answer) => answer.statusCode)).toEqual(Array(6).fill(201));
-      const { app, store } = servers[round % 2]!;
-      const visitor = await post(app, { ...contact(`${run}-visitor-${round}`), altcha: await proofFrom(app, '192.0.2.7') }, '192.0.2.7');
-      expect(visitor.statusCode).toBe(201);
-      visitorIds.push((await store.listContacts()).at(-1)!.id);
-    }
-    const total = 3 * 7;
-    const delivered = () => new Set(hook!.receipts.filter((receipt) => receipt.status === 204).map((receipt) => (receipt.body as { data: { submissionId: number } }).data.submissionId));
-    // At most the cap went out in each minute so far, all instances together.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(delivered().size).toBeLessThanOrEqual(cap * (Math.floor(Date.now() / 60_000) - firstMinute + 1));
-    const warnings = servers.flatMap(({ logs }) => logs.lines().filter((line) => String(line.msg).startsWith('cap reached: notifications per minute')));
-    expect(warnings.length).toBeGreaterThanOrEqual(1);
-    expect(warnings.every((line) => line.level === 40)).toBe(true);
-    // The rest go out minute after minute: every lead, the visitor's included, none dropped.
-    await expect.poll(() => delivered().size, { timeout: 2 * 60_000, interval: 500 }).toBe(total);
-    for (const id of visitorIds) expect(delivered()).toContain(id);
-    const jobs = await servers[0]!.store.deliveries.list(['pending', 'failed']);
-    expect(jobs).toEqual([]);
-  }, 3 * 60_000);
+  it(
+    'lets the visitor through every time; notifications past NOTIFICATIONS_PER_MINUTE wait for the next minute, none lost',
+    async () => {
+      hook = await startWebhookReceiver(TEST_WEBHOOK_SECRET);
+      // Three rounds of six addresses and a visitor: 21 leads, at most two minutes' worth of the cap.
+      const cap = 12;
+      const { servers } = await instances(engine, {
+        RATE_LIMIT_CONTACT: '5/600',
+        NOTIFICATIONS_PER_MINUTE: String(cap),
+        WEBHOOK_URL: hook.url,
+        WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+        DELIVERY_POLL: '200ms',
+      });
+      const run = randomUUID();
+      const firstMinute = Math.floor(Date.now() / 60_000);
+      // Six addresses, each within its limit of 5, alternating between the instances, with valid
+      // proofs; between their rounds, a real visitor sends the form.
+      const visitorIds: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const bots = await Promise.all(
+          Array.from({ length: 6 }, async (_, address) => {
+            const { app } = servers[(round + address) % 2]!;
+            const from = `203.0.113.${address + 1}`;
+            return post(app, { ...contact(`${run}-bot-${address}`), altcha: await proofFrom(app, from) }, from);
+          }),
+        );
+        expect(bots.map((answer) => answer.statusCode)).toEqual(Array(6).fill(201));
+        const { app, store } = servers[round % 2]!;
+        const visitor = await post(app, { ...contact(`${run}-visitor-${round}`), altcha: await proofFrom(app, '192.0.2.7') }, '192.0.2.7');
+        expect(visitor.statusCode).toBe(201);
+        visitorIds.push((await store.listContacts()).at(-1)!.id);
+      }
+      const total = 3 * 7;
+      const delivered = () =>
+        new Set(
+          hook!.receipts.filter((receipt) => receipt.status === 204).map((receipt) => (receipt.body as { data: { submissionId: number } }).data.submissionId),
+        );
+      // At most the cap went out in each minute so far, all instances together.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(delivered().size).toBeLessThanOrEqual(cap * (Math.floor(Date.now() / 60_000) - firstMinute + 1));
+      const warnings = servers.flatMap(({ logs }) => logs.lines().filter((line) => String(line.msg).startsWith('cap reached: notifications per minute')));
+      expect(warnings.length).toBeGreaterThanOrEqual(1);
+      expect(warnings.every((line) => line.level === 40)).toBe(true);
+      // The rest go out minute after minute: every lead, the visitor's included, none dropped.
+      await expect.poll(() => delivered().size, { timeout: 2 * 60_000, interval: 500 }).toBe(total);
+      for (const id of visitorIds) expect(delivered()).toContain(id);
+      const jobs = await servers[0]!.store.deliveries.list(['pending', 'failed']);
+      expect(jobs).toEqual([]);
+    },
+    3 * 60_000,
+  );
 });
 
 describe('PROOF_OF_WORK=off (load tests, or a firm that filters spam in front of the server)', () => {

@@ -37,7 +37,12 @@ describe.each(ENGINES)('form API on %s', (engine) => {
   }
   /** A form post; an object payload carries a solved proof of work (a raw string is sent as it is). */
   const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    app!.inject({ method: 'POST', url, payload: typeof payload === 'object' && !Buffer.isBuffer(payload) ? { ...payload, altcha: await proofFrom(app!) } : (payload as string), headers });
+    app!.inject({
+      method: 'POST',
+      url,
+      payload: typeof payload === 'object' && !Buffer.isBuffer(payload) ? { ...payload, altcha: await proofFrom(app!) } : (payload as string),
+      headers,
+    });
   /** A request reaching the server from `peer`, claiming (X-Forwarded-For) to be for `client`. */
   const postVia = async (peer: string, client: string, url: string, payload: object) =>
     app!.inject({ method: 'POST', url, payload: { ...payload, altcha: await proofFrom(app!) }, remoteAddress: peer, headers: { 'x-forwarded-for': client } });
@@ -82,9 +87,7 @@ describe.each(ENGINES)('form API on %s', (engine) => {
     }
     const rows = await store.listNewsletter();
     expect(rows).toHaveLength(before.newsletter + 1);
-    expect(rows.filter((row) => row.email.toLowerCase() === 'jean.roy@example.com')).toEqual([
-      expect.objectContaining({ email: 'Jean.Roy@Example.com' }),
-    ]);
+    expect(rows.filter((row) => row.email.toLowerCase() === 'jean.roy@example.com')).toEqual([expect.objectContaining({ email: 'Jean.Roy@Example.com' })]);
   });
 
   it('answers 400 with a code per field and stores nothing', async () => {
@@ -133,10 +136,22 @@ describe.each(ENGINES)('form API on %s', (engine) => {
     }
     // Bytes that are not UTF-8 (they decoded silently to U+FFFD), and a lone surrogate, which the
     // two engines stored differently.
-    const invalidUtf8 = Buffer.concat([Buffer.from('{"name":"Ma'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(`rie","phone":"514 555 0100","email":"m@example.com","message":"Hi"}`)]);
+    const invalidUtf8 = Buffer.concat([
+      Buffer.from('{"name":"Ma'),
+      Buffer.from([0xc3, 0x28, 0xff]),
+      Buffer.from(`rie","phone":"514 555 0100","email":"m@example.com","message":"Hi"}`),
+    ]);
     const response = await post('/api/contact', invalidUtf8, { 'content-type': 'application/json' });
-    expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 400, body: { ok: false, error: 'invalid_request', fields: { name: 'invalid_characters' } } });
-    await refused('/api/contact', '{"name":"Marie","phone":"514 555 0100","email":"m@example.com","message":"Hi \\ud800 there"}', 'message', 'invalid_characters');
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 400,
+      body: { ok: false, error: 'invalid_request', fields: { name: 'invalid_characters' } },
+    });
+    await refused(
+      '/api/contact',
+      '{"name":"Marie","phone":"514 555 0100","email":"m@example.com","message":"Hi \\ud800 there"}',
+      'message',
+      'invalid_characters',
+    );
     expect(await counts()).toEqual(before);
     // Line breaks and tabs are still fine in a message, and any real character anywhere.
     expect((await post('/api/contact', { ...validContact, name: 'Zoé Côté 😀', message: 'Line one\n\tline two\r\nline three' })).statusCode).toBe(201);
@@ -233,7 +248,12 @@ describe.each(ENGINES)('form API on %s', (engine) => {
 
   it('answers unknown /api paths and methods with 404 not_found JSON, malformed URLs with 400', async () => {
     await start();
-    for (const [method, url] of [['GET', '/api/nothing'], ['GET', '/api/contact'], ['DELETE', '/api/newsletter'], ['POST', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nothing'],
+      ['GET', '/api/contact'],
+      ['DELETE', '/api/newsletter'],
+      ['POST', '/api'],
+    ] as const) {
       const response = await app!.inject({ method, url });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json()).toEqual({ ok: false, error: 'not_found' });

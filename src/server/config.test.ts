@@ -76,7 +76,13 @@ describe('loadServerConfig', () => {
   });
 
   it('reads the lead notification channels and delivery settings', () => {
-    expect(loadServerConfig({}).notifications).toEqual({ email: undefined, webhook: undefined, newsletter: false, firmLocale: 'fr', timeZone: 'America/Toronto' });
+    expect(loadServerConfig({}).notifications).toEqual({
+      email: undefined,
+      webhook: undefined,
+      newsletter: false,
+      firmLocale: 'fr',
+      timeZone: 'America/Toronto',
+    });
     const config = loadServerConfig({
       SMTP_URL: 'smtps://leads:p%40ss@mail.example.com:465',
       NOTIFY_EMAIL_TO: 'ventes@firm.example, direction@firm.example',
@@ -92,13 +98,26 @@ describe('loadServerConfig', () => {
       DELIVERY_LEASE: '1m',
     });
     expect(config.notifications).toEqual({
-      email: { smtpUrl: 'smtps://leads:p%40ss@mail.example.com:465', to: ['ventes@firm.example', 'direction@firm.example'], from: 'Site Atelier IA <site@firm.example>' },
+      email: {
+        smtpUrl: 'smtps://leads:p%40ss@mail.example.com:465',
+        to: ['ventes@firm.example', 'direction@firm.example'],
+        from: 'Site Atelier IA <site@firm.example>',
+      },
       webhook: { url: 'https://hooks.example.com/catch/123', secret: SECRET },
       newsletter: true,
       firmLocale: 'en',
       timeZone: 'America/Vancouver',
     });
-    expect(config.delivery).toEqual({ maxAttempts: 20, maxAgeMs: 172_800_000, retryBaseMs: 500, retryMaxMs: 3_600_000, timeoutMs: 10_000, leaseMs: 60_000, pollMs: 5_000, batchSize: 10 });
+    expect(config.delivery).toEqual({
+      maxAttempts: 20,
+      maxAgeMs: 172_800_000,
+      retryBaseMs: 500,
+      retryMaxMs: 3_600_000,
+      timeoutMs: 10_000,
+      leaseMs: 60_000,
+      pollMs: 5_000,
+      batchSize: 10,
+    });
   });
 
   it('takes webhook secrets in the Standard Webhooks format only, saying what is wrong with another', () => {
@@ -123,7 +142,17 @@ describe('loadServerConfig', () => {
       '  NOTIFY_EMAIL_TO: set, but SMTP_URL is not: no e-mail would be sent',
       '  WEBHOOK_SECRET: set, but WEBHOOK_URL is not: no webhook would be sent',
     ]);
-    expect(errorLines({ SMTP_URL: 'mail.example.com', NOTIFY_EMAIL_TO: 'ventes', MAIL_FROM: 'x', WEBHOOK_URL: 'ftp://x', WEBHOOK_SECRET: 'short', FIRM_LOCALE: 'de', DELIVERY_POLL: '5' })).toEqual([
+    expect(
+      errorLines({
+        SMTP_URL: 'mail.example.com',
+        NOTIFY_EMAIL_TO: 'ventes',
+        MAIL_FROM: 'x',
+        WEBHOOK_URL: 'ftp://x',
+        WEBHOOK_SECRET: 'short',
+        FIRM_LOCALE: 'de',
+        DELIVERY_POLL: '5',
+      }),
+    ).toEqual([
       '  SMTP_URL: expected smtp://user:password@host:587 or smtps://...',
       '  NOTIFY_EMAIL_TO: not an e-mail address: ventes',
       '  MAIL_FROM: expected an address, e.g. "Atelier IA <leads@example.com>"',
@@ -176,7 +205,10 @@ describe('loadServerConfig', () => {
       maxCallSeconds: 240,
       leads: undefined,
     });
-    expect(loadServerConfig({ VAPI_PUBLIC_KEY: 'public', VAPI_ASSISTANT_ID_EN: 'asst-en' }).voice.credentials).toEqual({ kind: 'public-key', publicKey: 'public' });
+    expect(loadServerConfig({ VAPI_PUBLIC_KEY: 'public', VAPI_ASSISTANT_ID_EN: 'asst-en' }).voice.credentials).toEqual({
+      kind: 'public-key',
+      publicKey: 'public',
+    });
   });
 
   it('refuses a voice demo that could not start a call, and the old single assistant, one line each', () => {

@@ -27,7 +27,12 @@ describe.each(ENGINES)('durability on %s', (engine) => {
       const first = await start(env);
       const statuses = await Promise.all(
         Array.from({ length: SUBMISSIONS }, async (_, i) => {
-          const response = await postWithProof(first.url, '/api/contact', { name: `Crash ${i}`, phone: '514 555 0100', email: `c${i}@example.com`, message: `${run} #${i}` });
+          const response = await postWithProof(first.url, '/api/contact', {
+            name: `Crash ${i}`,
+            phone: '514 555 0100',
+            email: `c${i}@example.com`,
+            message: `${run} #${i}`,
+          });
           return response.status;
         }),
       );

@@ -72,7 +72,11 @@ describe('storage not usable at start-up', () => {
   });
 
   it('invalid DATABASE_URL: the server starts and answers 503 not_configured', async () => {
-    const app = await buildApp({ config: testConfig({ DATABASE_URL: 'not a url' }), logger: captureLogs().logger, storageRetry: { firstDelayMs: 50, maxDelayMs: 100 } });
+    const app = await buildApp({
+      config: testConfig({ DATABASE_URL: 'not a url' }),
+      logger: captureLogs().logger,
+      storageRetry: { firstDelayMs: 50, maxDelayMs: 100 },
+    });
     try {
       await expectNotConfigured(app);
       expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: false, error: 'not_configured' });
@@ -145,7 +149,12 @@ describe('unexpected errors', () => {
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ ok: false, error: 'internal' });
       const [line] = logs.lines().filter((entry) => entry.path === '/api/test-bug');
-      expect(line).toMatchObject({ level: 50, status: 500, apiError: 'internal', err: { type: 'TypeError', message: expect.stringContaining('j***@example.com') } });
+      expect(line).toMatchObject({
+        level: 50,
+        status: 500,
+        apiError: 'internal',
+        err: { type: 'TypeError', message: expect.stringContaining('j***@example.com') },
+      });
       expect(logs.text()).not.toContain('jane.doe@');
     } finally {
       await app.close();

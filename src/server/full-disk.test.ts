@@ -105,7 +105,10 @@ describe('a database that cannot take writes', () => {
     expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 503, body: { ok: false, error: 'unavailable' } });
     const checked = await health();
     expect({ status: checked.statusCode, body: checked.json() }).toEqual({ status: 503, body: { ok: false, error: 'unavailable', writable: false } });
-    const lastFailure = logs.lines().filter((line) => line.level === 50).at(-1);
+    const lastFailure = logs
+      .lines()
+      .filter((line) => line.level === 50)
+      .at(-1);
     expect(lastFailure).toMatchObject({ path: '/api/health', err: { cause: { code: '25006', message: expect.stringContaining('read-only transaction') } } });
 
     await readOnly(false);

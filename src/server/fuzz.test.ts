@@ -58,7 +58,11 @@ const jsonBody = fc.oneof(
   nested,
   fc.constantFrom('{"__proto__":{"isAdmin":true},"email":"a@b.co"}', '{"constructor":{"prototype":{"x":1}},"email":"a@b.co"}'),
 );
-const brokenJson = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ maxLength: 40 }).map((s) => `{"email": "${s}`), fc.constant(''));
+const brokenJson = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.string({ maxLength: 40 }).map((s) => `{"email": "${s}`),
+  fc.constant(''),
+);
 const contentType = fc.constantFrom(
   'text/plain',
   'application/x-www-form-urlencoded',
@@ -73,11 +77,13 @@ const contentType = fc.constantFrom(
 );
 
 type Request = { route: 0 | 1; body: string; type: string };
-const malformedRequest: fc.Arbitrary<Request> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ route: fc.constantFrom(0 as const, 1 as const), body: jsonBody, type: fc.constant('application/json') }) },
-  { weight: 2, arbitrary: fc.record({ route: fc.constantFrom(0 as const, 1 as const), body: brokenJson, type: fc.constant('application/json') }) },
-  { weight: 2, arbitrary: fc.record({ route: fc.constantFrom(0 as const, 1 as const), body: fc.oneof(jsonBody, brokenJson), type: contentType }) },
-).filter(({ route, body }) => !isValidPayload(route, body));
+const malformedRequest: fc.Arbitrary<Request> = fc
+  .oneof(
+    { weight: 6, arbitrary: fc.record({ route: fc.constantFrom(0 as const, 1 as const), body: jsonBody, type: fc.constant('application/json') }) },
+    { weight: 2, arbitrary: fc.record({ route: fc.constantFrom(0 as const, 1 as const), body: brokenJson, type: fc.constant('application/json') }) },
+    { weight: 2, arbitrary: fc.record({ route: fc.constantFrom(0 as const, 1 as const), body: fc.oneof(jsonBody, brokenJson), type: contentType }) },
+  )
+  .filter(({ route, body }) => !isValidPayload(route, body));
 
 function isValidPayload(route: 0 | 1, body: string): boolean {
   try {
@@ -140,7 +146,9 @@ const SECRET = 'fuzz-vapi-server-secret-0123456789abcdef';
 /** What one tool call's answer says: its result or its error. */
 const said = (result: Record<string, unknown>) => result.result ?? result.error;
 const toolArguments = fc.oneof(
-  fc.dictionary(fc.oneof(fc.constantFrom('name', 'company', 'phone', 'email', 'need', 'preferredTime', 'language'), fc.string({ maxLength: 10 })), anyValue, { maxKeys: 8 }),
+  fc.dictionary(fc.oneof(fc.constantFrom('name', 'company', 'phone', 'email', 'need', 'preferredTime', 'language'), fc.string({ maxLength: 10 })), anyValue, {
+    maxKeys: 8,
+  }),
   fc.record({ name: oddText, phone: oddText, email: oddText, need: oddText, language: fc.constantFrom('fr', 'en', 'de') }),
   anyValue,
   jsonBody,
@@ -151,8 +159,21 @@ const toolCall = fc.record({
   arguments: toolArguments,
 });
 const vapiMessage = fc.oneof(
-  fc.record({ message: fc.record({ type: fc.constant('tool-calls'), call: fc.record({ id: fc.oneof(fc.uuid(), anyValue) }), toolCallList: fc.array(toolCall, { maxLength: 3 }) }) }),
-  fc.record({ message: fc.record({ type: fc.constant('end-of-call-report'), call: fc.record({ id: fc.uuid() }), analysis: fc.record({ summary: anyValue }), artifact: fc.record({ transcript: anyValue }) }) }),
+  fc.record({
+    message: fc.record({
+      type: fc.constant('tool-calls'),
+      call: fc.record({ id: fc.oneof(fc.uuid(), anyValue) }),
+      toolCallList: fc.array(toolCall, { maxLength: 3 }),
+    }),
+  }),
+  fc.record({
+    message: fc.record({
+      type: fc.constant('end-of-call-report'),
+      call: fc.record({ id: fc.uuid() }),
+      analysis: fc.record({ summary: anyValue }),
+      artifact: fc.record({ transcript: anyValue }),
+    }),
+  }),
   fc.record({ message: fc.record({ type: fc.oneof(fc.string({ maxLength: 30 }), anyValue) }) }),
   fc.jsonValue(),
 );
@@ -166,20 +187,35 @@ describe.each(ENGINES)('malformed Vapi messages on %s', (engine) => {
     try {
       await fc.assert(
         fc.asyncProperty(vapiMessage, async (body) => {
-          const response = await app.inject({ method: 'POST', url: API_PATHS.voiceEvents, payload: JSON.stringify(body) ?? 'null', headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` } });
+          const response = await app.inject({
+            method: 'POST',
+            url: API_PATHS.voiceEvents,
+            payload: JSON.stringify(body) ?? 'null',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
+          });
           expect([200, 400]).toContain(response.statusCode);
           const message = (body as { message?: { type?: unknown; toolCallList?: unknown[] } } | null)?.message;
           const answered = response.statusCode === 200 && message?.type === 'tool-calls';
           const results = answered ? response.json<{ results: Array<Record<string, unknown>> }>().results : [];
           // One answer per tool call, each a single line, a result or an error.
           expect(results).toHaveLength(answered ? message!.toolCallList!.length : 0);
-          expect(results.filter((result) => typeof result.toolCallId !== 'string' || typeof said(result) !== 'string' || !/^[^\n]+$/.test(said(result) as string))).toEqual([]);
+          expect(
+            results.filter((result) => typeof result.toolCallId !== 'string' || typeof said(result) !== 'string' || !/^[^\n]+$/.test(said(result) as string)),
+          ).toEqual([]);
         }),
         { numRuns: 400 },
       );
       for (const lead of await store.listContacts()) {
         expect(lead.source).toBe('voice');
-        expect(callbackArgumentsSchema.safeParse({ name: lead.name, need: lead.message, phone: lead.phone || undefined, email: lead.email || undefined, language: lead.locale }).success).toBe(true);
+        expect(
+          callbackArgumentsSchema.safeParse({
+            name: lead.name,
+            need: lead.message,
+            phone: lead.phone || undefined,
+            email: lead.email || undefined,
+            language: lead.locale,
+          }).success,
+        ).toBe(true);
       }
     } finally {
       await app.close();

@@ -108,7 +108,9 @@ describe('PostgreSQL stopped and started again under load', () => {
     await Promise.all(workers);
 
     const summary = Object.fromEntries(statuses);
-    console.info(`PostgreSQL fast stop/start x${CYCLES} with ${IN_FLIGHT} requests in flight: answers ${JSON.stringify(summary)}; first 201 after each restart: ${recoveries.map((ms) => `${ms} ms`).join(', ')}`);
+    console.info(
+      `PostgreSQL fast stop/start x${CYCLES} with ${IN_FLIGHT} requests in flight: answers ${JSON.stringify(summary)}; first 201 after each restart: ${recoveries.map((ms) => `${ms} ms`).join(', ')}`,
+    );
     expect(server.child.exitCode, server.output()).toBeNull();
     expect(Object.keys(summary).sort()).toEqual(['201', '503']);
 

@@ -41,7 +41,15 @@ export async function issueChallenge(secrets: ProofSecrets, maxAttempts: number)
 /** The widget's payload, as far as verification needs it; the signature check covers the rest. */
 const payloadSchema = z.object({
   challenge: z.object({
-    parameters: z.looseObject({ algorithm: z.string(), nonce: z.string(), salt: z.string(), keyPrefix: z.string(), cost: z.number(), keyLength: z.number(), expiresAt: z.number() }),
+    parameters: z.looseObject({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      keyPrefix: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      expiresAt: z.number(),
+    }),
     signature: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   }),
   solution: z.looseObject({ counter: z.number(), derivedKey: z.string() }),

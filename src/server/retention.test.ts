@@ -46,13 +46,19 @@ describe.each(ENGINES)('retention without cron on %s', (engine) => {
     let clock = t0 + RETENTION_DAYS * DAY_MS;
     const start = async () => {
       const logs = captureLogs();
-      const app: FastifyInstance = await buildApp({ config, logger: logs.logger, retention: { firstCheckMs: 0, checkEveryMs: 20, now: () => new Date(clock) } });
+      const app: FastifyInstance = await buildApp({
+        config,
+        logger: logs.logger,
+        retention: { firstCheckMs: 0, checkEveryMs: 20, now: () => new Date(clock) },
+      });
       opened.push(app);
       return { app, logs, purges: () => logs.lines().filter((line) => line.msg === PURGED) };
     };
     const first = await start();
     // The log line comes once the run is complete (rows deleted, the day recorded).
-    await expect.poll(() => first.purges(), WAIT).toEqual([expect.objectContaining({ level: 30, deleted: { 'contact requests': 1, 'unconfirmed newsletter sign-ups': 0 } })]);
+    await expect
+      .poll(() => first.purges(), WAIT)
+      .toEqual([expect.objectContaining({ level: 30, deleted: { 'contact requests': 1, 'unconfirmed newsletter sign-ups': 0 } })]);
     expect(await names(store)).toEqual(['recent']);
 
     // An hour later both would be past the period, but the day's purge is done.
@@ -71,7 +77,9 @@ describe.each(ENGINES)('retention without cron on %s', (engine) => {
 
     // A day after the last run, the next one.
     clock += DAY_MS;
-    await expect.poll(() => second.purges(), WAIT).toEqual([expect.objectContaining({ deleted: { 'contact requests': 2, 'unconfirmed newsletter sign-ups': 0 } })]);
+    await expect
+      .poll(() => second.purges(), WAIT)
+      .toEqual([expect.objectContaining({ deleted: { 'contact requests': 2, 'unconfirmed newsletter sign-ups': 0 } })]);
     expect(await names(store)).toEqual([]);
   });
 });

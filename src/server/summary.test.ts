@@ -21,7 +21,9 @@ describe('startup summary', () => {
     });
     const text = startupSummary(config, { storageOpen: true, color: false });
     expect(text).toContain("Atelier IA's site is running: http://10.0.0.11:8080/\n");
-    expect(text).toContain('leads go    e-mail to ventes@levesque-ia.ca, direction@levesque-ia.ca through mail.example.com:2525; webhook to https://hooks.example.com/leads\n');
+    expect(text).toContain(
+      'leads go    e-mail to ventes@levesque-ia.ca, direction@levesque-ia.ca through mail.example.com:2525; webhook to https://hooks.example.com/leads\n',
+    );
     expect(text).toContain('database    PostgreSQL, database atelier on db.internal:5432 as atelier\n');
     expect(text).toContain('voice demo  configured (a 2-minute key per call; assistants fr asst_fr, en asst_en)\n');
     for (const secret of ['s3cret', 'p%40ss', 'p@ss', 'abc123', 'whsec_', 'vapi-private']) expect(text).not.toContain(secret);

@@ -21,7 +21,10 @@ describe.each(ENGINES)('voice leads delivered to the firm on %s', (engine) => {
     expect((await h.send(toolCallsMessage({ callId, calls: [{ args: CALLER }] }))).statusCode).toBe(200);
     // (An earlier test's lead may still be on its way: this call's are found by its id.)
     const mailOf = () => h.smtp.messages.find((received) => received.message.text?.includes(callId));
-    const receiptOf = () => h.hook.receipts.find((received) => (received.body as LeadEvent).type === 'contact.created' && (received.body as { data: { callId?: string } }).data.callId === callId);
+    const receiptOf = () =>
+      h.hook.receipts.find(
+        (received) => (received.body as LeadEvent).type === 'contact.created' && (received.body as { data: { callId?: string } }).data.callId === callId,
+      );
     await expect.poll(mailOf, WAIT).toBeTruthy();
     await expect.poll(receiptOf, WAIT).toBeTruthy();
     const [lead] = await h.leadsOf(callId);
@@ -64,11 +67,13 @@ describe.each(ENGINES)('voice leads delivered to the firm on %s', (engine) => {
     }
   });
 
-  it('attaches the end-of-call report to the call\'s lead: summary in the export and a follow-up; the transcript only when VOICE_LEAD_TRANSCRIPT=on', async () => {
+  it("attaches the end-of-call report to the call's lead: summary in the export and a follow-up; the transcript only when VOICE_LEAD_TRANSCRIPT=on", async () => {
     await h.start();
     const callId = newCall();
     const eventsOf = () =>
-      h.hook.receipts.filter((received) => (received.body as { data?: { callId?: string } }).data?.callId === callId).map((received) => ({ ...(received.body as LeadEvent), verified: received.verified }));
+      h.hook.receipts
+        .filter((received) => (received.body as { data?: { callId?: string } }).data?.callId === callId)
+        .map((received) => ({ ...(received.body as LeadEvent), verified: received.verified }));
     await h.send(toolCallsMessage({ callId, calls: [{ args: CALLER }] }));
     await expect.poll(() => eventsOf().length, WAIT).toBe(1);
     const summary = 'Geneviève Côté, d’une clinique dentaire de Québec, veut un agent vocal pour ses rendez-vous; à rappeler mardi matin.';
@@ -102,8 +107,13 @@ describe.each(ENGINES)('voice leads delivered to the firm on %s', (engine) => {
     const withTranscript = newCall();
     await h.send(toolCallsMessage({ callId: withTranscript, calls: [{ args: { ...CALLER, name: 'Luc Roy' } }] }));
     await h.send(endOfCallReport({ callId: withTranscript, summary: 'Luc veut un rappel.', transcript: 'AI: Bonjour!\nUser: Luc Roy, rappelez-moi.' }));
-    expect((await h.leadsOf(withTranscript))[0]).toMatchObject({ call_summary: 'Luc veut un rappel.', call_transcript: 'AI: Bonjour!\nUser: Luc Roy, rappelez-moi.' });
-    await expect.poll(() => h.smtp.messages.find((received) => received.message.subject?.includes('Luc Roy') && received.message.text?.includes('Transcription')), WAIT).toBeTruthy();
+    expect((await h.leadsOf(withTranscript))[0]).toMatchObject({
+      call_summary: 'Luc veut un rappel.',
+      call_transcript: 'AI: Bonjour!\nUser: Luc Roy, rappelez-moi.',
+    });
+    await expect
+      .poll(() => h.smtp.messages.find((received) => received.message.subject?.includes('Luc Roy') && received.message.text?.includes('Transcription')), WAIT)
+      .toBeTruthy();
   });
 
   it('ignores other messages, and a report of a call that left no lead, with 200; refuses an oversized body with 413', async () => {
@@ -126,12 +136,14 @@ describe.each(ENGINES)('voice leads delivered to the firm on %s', (engine) => {
     expect((await h.send(long)).statusCode).toBe(200);
   });
 
-  it('is not held to the forms\' per-address limits or proof of work, but to the storage ceiling', async () => {
+  it("is not held to the forms' per-address limits or proof of work, but to the storage ceiling", async () => {
     await h.start({ RATE_LIMIT_CONTACT: '1/600', PROOF_OF_WORK: 'on', SUBMISSIONS_PER_DAY: '100000000' });
     // Vapi's requests all come from a few addresses: many calls from one address are all taken.
     for (let i = 0; i < 5; i++) {
       const callId = newCall();
-      expect((await h.send(toolCallsMessage({ callId, calls: [{ args: { ...CALLER, name: `Caller ${i}` } }] }), AUTH, '52.4.176.10')).json().results[0].result).toMatch(/^Enregistrée/);
+      expect(
+        (await h.send(toolCallsMessage({ callId, calls: [{ args: { ...CALLER, name: `Caller ${i}` } }] }), AUTH, '52.4.176.10')).json().results[0].result,
+      ).toMatch(/^Enregistrée/);
     }
     await h.stop();
 
@@ -144,12 +156,15 @@ describe.each(ENGINES)('voice leads delivered to the firm on %s', (engine) => {
     const refused = await h.send(toolCallsMessage({ callId: newCall(), calls: [{ args: CALLER }] }));
     expect(refused.statusCode).toBe(200);
     expect(refused.json().results[0].error).toMatch(/^Non enregistrée.*le numéro \+1 514-555-0142/);
-    const form = await injectWithProof(h.app, { url: '/api/contact', payload: { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' } });
+    const form = await injectWithProof(h.app, {
+      url: '/api/contact',
+      payload: { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' },
+    });
     expect(form.statusCode).toBe(503);
     expect((await h.inspect.listContacts()).length).toBe(count + 1);
   });
 
-  it('shows the source and call in the export, and purges voice leads with the form\'s', async () => {
+  it("shows the source and call in the export, and purges voice leads with the form's", async () => {
     await h.start();
     const callId = newCall();
     await h.send(toolCallsMessage({ callId, calls: [{ args: { ...CALLER, email: undefined } }] }));
@@ -158,11 +173,19 @@ describe.each(ENGINES)('voice leads delivered to the firm on %s', (engine) => {
     const code = await runExport(['contacts', '--format', 'json'], h.storage.env, { write: (text: string) => (json += text) }, { write: () => undefined });
     expect(code).toBe(0);
     const row = (JSON.parse(json) as Array<Record<string, unknown>>).find((entry) => entry.call_id === callId);
-    expect(row).toMatchObject({ source: 'voice', call_id: callId, email: '', phone: CALLER.phone, preferred_time: CALLER.preferredTime, call_summary: 'Résumé pour l’export.' });
+    expect(row).toMatchObject({
+      source: 'voice',
+      call_id: callId,
+      email: '',
+      phone: CALLER.phone,
+      preferred_time: CALLER.preferredTime,
+      call_summary: 'Résumé pour l’export.',
+    });
     expect(row).not.toHaveProperty('tool_call_id');
 
     // Without an e-mail address, the firm's e-mail says to call back instead of "Reply".
-    const leadMail = () => h.smtp.messages.find((received) => received.message.subject?.startsWith('Demande de rappel') && received.message.text?.includes(callId));
+    const leadMail = () =>
+      h.smtp.messages.find((received) => received.message.subject?.startsWith('Demande de rappel') && received.message.text?.includes(callId));
     await expect.poll(leadMail, WAIT).toBeTruthy();
     const mail = leadMail()!.message;
     expect(mail.replyTo).toBeUndefined();

@@ -51,7 +51,11 @@ async function setUp(engine: (typeof ENGINES)[number]) {
 
   // The firm's set-up (docs/voice.md), with SITE_URL at this server.
   const lines: string[] = [];
-  const code = await runVoiceSync([], { ...env, VAPI_PRIVATE_KEY: PRIVATE_KEY, VAPI_ORG_ID: 'org-callbacks', VAPI_API_BASE_URL: vapi.url, SITE_URL: server.url }, (line) => lines.push(line));
+  const code = await runVoiceSync(
+    [],
+    { ...env, VAPI_PRIVATE_KEY: PRIVATE_KEY, VAPI_ORG_ID: 'org-callbacks', VAPI_API_BASE_URL: vapi.url, SITE_URL: server.url },
+    (line) => lines.push(line),
+  );
   expect({ code, output: lines.join('\n') }).toMatchObject({ code: 0 });
   const french = [...vapi.assistants.values()].find((assistant) => (assistant.metadata as { siteAssistant: string }).siteAssistant === 'voice-demo-fr')!;
   return { storage, smtp, hook, vapi, server, french };
@@ -64,7 +68,11 @@ describe.each(ENGINES)('a callback request taken during a call, server process o
     const message = toolCallsMessage({ callId, assistantId: french.id, calls: [{ id: 'call_tool_process', args: CALLER, shape: 'function' }] }).message;
 
     const taken = await vapi.sendServerMessage(french.id, message);
-    expect(taken).toEqual({ url: `${server.url}/api/voice/events`, status: 200, body: { results: [{ toolCallId: 'call_tool_process', result: expect.stringMatching(/^Enregistrée/) }] } });
+    expect(taken).toEqual({
+      url: `${server.url}/api/voice/events`,
+      status: 200,
+      body: { results: [{ toolCallId: 'call_tool_process', result: expect.stringMatching(/^Enregistrée/) }] },
+    });
     // Vapi sends it again (a retry): the same answer, nothing new.
     expect((await vapi.sendServerMessage(french.id, message)).body).toEqual(taken.body);
 
@@ -76,7 +84,13 @@ describe.each(ENGINES)('a callback request taken during a call, server process o
     expect(mail.text).toContain(CALLER.need);
     const receipt = hook.receipts[0]!;
     expect(receipt.verified).toBe(true);
-    expect((receipt.body as LeadEvent).data).toMatchObject({ source: 'voice', callId, name: CALLER.name, email: CALLER.email, preferredTime: CALLER.preferredTime });
+    expect((receipt.body as LeadEvent).data).toMatchObject({
+      source: 'voice',
+      callId,
+      name: CALLER.name,
+      email: CALLER.email,
+      preferredTime: CALLER.preferredTime,
+    });
 
     // The call ends: Vapi's report brings the summary.
     const summary = 'Geneviève Côté veut un agent vocal pour les rendez-vous de sa clinique; à rappeler mardi matin.';
@@ -97,7 +111,7 @@ describe.each(ENGINES)('a callback request taken during a call, server process o
     }
   });
 
-  it('refuses anyone without the credential\'s token (401) and a bad detail (an error the agent says), storing nothing', async () => {
+  it("refuses anyone without the credential's token (401) and a bad detail (an error the agent says), storing nothing", async () => {
     const { storage, smtp, vapi, server, french } = await setUp(engine);
     const callId = `call-${randomUUID()}`;
     const forged = toolCallsMessage({ callId, calls: [{ args: CALLER }] });
@@ -110,8 +124,14 @@ describe.each(ENGINES)('a callback request taken during a call, server process o
       expect(answer.status, String(authorization)).toBe(401);
       expect(await answer.json()).toEqual({ ok: false, error: 'unauthorized' });
     }
-    const bad = await vapi.sendServerMessage(french.id, toolCallsMessage({ callId, assistantId: french.id, calls: [{ id: 'call_bad', args: { ...CALLER, email: 'genevieve@' } }] }).message);
-    expect(bad).toMatchObject({ status: 200, body: { results: [{ toolCallId: 'call_bad', error: expect.stringMatching(/^Non enregistrée.*l'adresse courriel semble incomplète/) }] } });
+    const bad = await vapi.sendServerMessage(
+      french.id,
+      toolCallsMessage({ callId, assistantId: french.id, calls: [{ id: 'call_bad', args: { ...CALLER, email: 'genevieve@' } }] }).message,
+    );
+    expect(bad).toMatchObject({
+      status: 200,
+      body: { results: [{ toolCallId: 'call_bad', error: expect.stringMatching(/^Non enregistrée.*l'adresse courriel semble incomplète/) }] },
+    });
 
     const store = await createStore(testConfig(storage.env));
     try {

@@ -64,7 +64,10 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
       const answer = await h.send(toolCallsMessage({ callId, calls: [{ args: { ...CALLER, language: 'en', name: `Sam ${shape}` }, shape }] }));
       expect(answer.statusCode, shape).toBe(200);
       expect(answer.json().results[0].result, shape).toMatch(/^Saved/);
-      expect((await h.leadsOf(callId)).map((row) => [row.name, row.locale]), shape).toEqual([[`Sam ${shape}`, 'en']]);
+      expect(
+        (await h.leadsOf(callId)).map((row) => [row.name, row.locale]),
+        shape,
+      ).toEqual([[`Sam ${shape}`, 'en']]);
     }
   });
 
@@ -88,7 +91,15 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
       expect(result.error).not.toMatch(/\n/);
     }
     // Unreadable arguments, an unknown tool: an error too, never an HTTP error.
-    const odd = await h.send(toolCallsMessage({ callId, calls: [{ id: 'call_text', args: 'not json', shape: 'arguments' }, { id: 'call_other', name: 'transfer_call', args: {} }] }));
+    const odd = await h.send(
+      toolCallsMessage({
+        callId,
+        calls: [
+          { id: 'call_text', args: 'not json', shape: 'arguments' },
+          { id: 'call_other', name: 'transfer_call', args: {} },
+        ],
+      }),
+    );
     expect(odd.json()).toEqual({
       results: [
         { toolCallId: 'call_text', error: expect.stringMatching(/^Not saved: the details could not be read/) },
@@ -105,7 +116,13 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
     await h.start();
     const callId = newCall();
     const message = toolCallsMessage({ callId, calls: [{ args: CALLER }] });
-    const refused: Array<Record<string, string>> = [{}, { authorization: `Bearer ${VAPI_SECRET.slice(0, -1)}x` }, { authorization: VAPI_SECRET }, { authorization: `Basic ${VAPI_SECRET}` }, { 'x-vapi-secret': VAPI_SECRET }];
+    const refused: Array<Record<string, string>> = [
+      {},
+      { authorization: `Bearer ${VAPI_SECRET.slice(0, -1)}x` },
+      { authorization: VAPI_SECRET },
+      { authorization: `Basic ${VAPI_SECRET}` },
+      { 'x-vapi-secret': VAPI_SECRET },
+    ];
     for (const headers of refused) {
       const answer = await h.send(message, headers);
       expect(answer.statusCode, JSON.stringify(headers)).toBe(401);

@@ -55,7 +55,10 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
 
   it('gives each language a token for its own assistant only, from the site origin, for two minutes', async () => {
     await start({ ...VOICE, VOICE_CALLS_PER_DAY: '1000' });
-    for (const [locale, assistantId] of [['fr', 'asst-fr-1'], ['en', 'asst-en-1']] as const) {
+    for (const [locale, assistantId] of [
+      ['fr', 'asst-fr-1'],
+      ['en', 'asst-en-1'],
+    ] as const) {
       const before = Math.floor(Date.now() / 1000);
       const response = await ask({ locale });
       expect(response.statusCode).toBe(201);
@@ -138,7 +141,7 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
 });
 
 describe.each(ENGINES)('VOICE_CALLS_PER_DAY on %s', (engine) => {
-  it('is one budget for all addresses and two instances: past it 503 daily_budget_spent until the firm\'s midnight', async () => {
+  it("is one budget for all addresses and two instances: past it 503 daily_budget_spent until the firm's midnight", async () => {
     const storage = await freshStorage(engine);
     const site = await mkdtemp(join(tmpdir(), 'voice-budget-site-'));
     await writeFile(join(site, 'index.html'), '<!doctype html><title>Atelier IA</title>');
@@ -162,7 +165,9 @@ describe.each(ENGINES)('VOICE_CALLS_PER_DAY on %s', (engine) => {
         expect(Math.abs(retryAfter - secondsLeft)).toBeLessThanOrEqual(5);
       }
       // Still refused later, from either server; the page and the forms are still served.
-      expect((await apps[1]!.inject({ method: 'POST', url: '/api/voice/session', remoteAddress: '203.0.113.99', payload: { locale: 'fr' } })).statusCode).toBe(503);
+      expect((await apps[1]!.inject({ method: 'POST', url: '/api/voice/session', remoteAddress: '203.0.113.99', payload: { locale: 'fr' } })).statusCode).toBe(
+        503,
+      );
       expect((await apps[0]!.inject({ url: '/', remoteAddress: '203.0.113.99' })).statusCode).toBe(200);
       const contact = { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' };
       expect((await injectWithProof(apps[0]!, { url: '/api/contact', remoteAddress: '203.0.113.99', payload: contact })).statusCode).toBe(201);

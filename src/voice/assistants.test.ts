@@ -102,8 +102,22 @@ describe('the demo assistants, one per language of the site', () => {
       expect(steps).toHaveLength(6);
       const expected =
         locale === 'fr'
-          ? [/son nom.*entreprise.*numéro de téléphone, une adresse courriel, ou les deux.*besoin.*quel moment/, /Relisez-lui.*épelant l'adresse courriel.*si vous pouvez transmettre.*Sans un oui clair/, new RegExp(`appelez ${CALLBACK_TOOL} une seule fois.*«\u00a0fr\u00a0»`), /enregistrée.*rappellera/, /pose problème.*redemandez.*\+1 418-555-0199.*allo@lumiere\.example/, /déjà notée/]
-          : [/their name.*company.*a phone number, an e-mail address, or both.*what they need.*when/, /Read the details back.*spelling out the e-mail address.*whether you may pass.*Without a clear yes/, new RegExp(`call ${CALLBACK_TOOL} once.*"en"`), /saved.*call them back/, /something is wrong.*ask for that detail again.*\+1 418-555-0199.*allo@lumiere\.example/, /already noted/];
+          ? [
+              /son nom.*entreprise.*numéro de téléphone, une adresse courriel, ou les deux.*besoin.*quel moment/,
+              /Relisez-lui.*épelant l'adresse courriel.*si vous pouvez transmettre.*Sans un oui clair/,
+              new RegExp(`appelez ${CALLBACK_TOOL} une seule fois.*«\u00a0fr\u00a0»`),
+              /enregistrée.*rappellera/,
+              /pose problème.*redemandez.*\+1 418-555-0199.*allo@lumiere\.example/,
+              /déjà notée/,
+            ]
+          : [
+              /their name.*company.*a phone number, an e-mail address, or both.*what they need.*when/,
+              /Read the details back.*spelling out the e-mail address.*whether you may pass.*Without a clear yes/,
+              new RegExp(`call ${CALLBACK_TOOL} once.*"en"`),
+              /saved.*call them back/,
+              /something is wrong.*ask for that detail again.*\+1 418-555-0199.*allo@lumiere\.example/,
+              /already noted/,
+            ];
       expected.forEach((pattern, index) => expect(steps[index]).toMatch(new RegExp(`^${index + 1}\\. .*${pattern.source}`)));
       // Without callbacks: no tool, no section, and nothing leaves Vapi for a server.
       const plain = definitions[locale];
@@ -129,7 +143,7 @@ describe('the demo assistants, one per language of the site', () => {
     expect(next.en).toEqual(definitions.en);
   });
 
-  it("are processed by exactly the providers the privacy policy names, in both languages", () => {
+  it('are processed by exactly the providers the privacy policy names, in both languages', () => {
     const PROVIDER_NAMES: Record<string, string> = { deepgram: 'Deepgram', openai: 'OpenAI', azure: 'Microsoft Azure' };
     for (const locale of VOICE_LOCALES) {
       const { transcriber, model, voice } = definitions[locale];

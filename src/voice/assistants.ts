@@ -132,12 +132,25 @@ function systemPrompt(copy: AgentCopy, content: Content, options: DefinitionOpti
     [prompt.role, prompt.language].join('\n\n'),
     prompt.job.map((step, index) => `${index + 1}. ${step}`).join('\n'),
     [...prompt.style, prompt.timeLimit(Math.round(options.maxCallSeconds / 60)), prompt.closing].map((rule) => `- ${rule}`).join('\n'),
-    heading(prompt.headings.services, content.services.items.map((service) => `- ${service.title} — ${service.description}`)),
-    heading(prompt.headings.benefits, content.benefits.items.map((benefit) => `- ${benefit.title} — ${benefit.description}`)),
+    heading(
+      prompt.headings.services,
+      content.services.items.map((service) => `- ${service.title} — ${service.description}`),
+    ),
+    heading(
+      prompt.headings.benefits,
+      content.benefits.items.map((benefit) => `- ${benefit.title} — ${benefit.description}`),
+    ),
     heading(prompt.headings.faq, faq.join('\n\n')),
     heading(prompt.headings.contact, [prompt.contact.phone, prompt.contact.email, ...content.contact.info.points]),
     // The steps are written with the tool's name, after the copy's placeholders were filled.
-    ...(options.callbacks ? [heading(copy.callback.heading, copy.callback.steps(CALLBACK_TOOL).map((step, index) => `${index + 1}. ${fill(step, options.site)}`))] : []),
+    ...(options.callbacks
+      ? [
+          heading(
+            copy.callback.heading,
+            copy.callback.steps(CALLBACK_TOOL).map((step, index) => `${index + 1}. ${fill(step, options.site)}`),
+          ),
+        ]
+      : []),
   ];
   return sections.join('\n\n');
 }

@@ -16,7 +16,8 @@ import { SyncError } from './sync';
 /** The start of the credential's name (Vapi: at most 40 characters). */
 export const CREDENTIAL_NAME = 'site-voice-events';
 
-export const credentialName = (secret: string) => `${CREDENTIAL_NAME} ${createHmac('sha256', secret).update('vapi-server-credential').digest('hex').slice(0, 12)}`;
+export const credentialName = (secret: string) =>
+  `${CREDENTIAL_NAME} ${createHmac('sha256', secret).update('vapi-server-credential').digest('hex').slice(0, 12)}`;
 
 /** What Vapi holds of a credential, as far as the sync needs it. */
 export type StoredCredential = { id: string; name?: string; provider?: string };
@@ -33,7 +34,11 @@ type CustomCredentialBody = Vapi.CreateCustomCredentialDto & { authenticationPla
 /** More than this many credentials and ours could be among those not listed. */
 const LIST_LIMIT = 1000;
 
-export type CredentialOutcome = { action: 'create' | 'update' | 'unchanged'; name: string; /** Absent only for a credential a dry run would create. */ id?: string };
+export type CredentialOutcome = {
+  action: 'create' | 'update' | 'unchanged';
+  name: string;
+  /** Absent only for a credential a dry run would create. */ id?: string;
+};
 
 /** Makes sure one custom credential holds `secret` as a Bearer token; a dry run only reports. */
 export async function ensureServerCredential(api: CredentialsApi, secret: string, options: { dryRun?: boolean } = {}): Promise<CredentialOutcome> {
@@ -43,12 +48,17 @@ export async function ensureServerCredential(api: CredentialsApi, secret: string
     authenticationPlan: { type: 'bearer', token: secret, headerName: 'Authorization', bearerPrefixEnabled: true },
   };
   const all = await api.list();
-  if (all.length >= LIST_LIMIT) throw new SyncError(`the organization has ${LIST_LIMIT} credentials or more: ours might not be among those Vapi lists, and creating it again would make a duplicate`);
+  if (all.length >= LIST_LIMIT)
+    throw new SyncError(
+      `the organization has ${LIST_LIMIT} credentials or more: ours might not be among those Vapi lists, and creating it again would make a duplicate`,
+    );
   const ours = all.filter(
     (credential) => credential.provider === 'custom-credential' && (credential.name === CREDENTIAL_NAME || credential.name?.startsWith(`${CREDENTIAL_NAME} `)),
   );
   if (ours.length > 1) {
-    throw new SyncError(`${ours.length} credentials are named "${CREDENTIAL_NAME} …" (${ours.map((credential) => credential.id).join(', ')}): delete all but one in Vapi's dashboard, then run this again`);
+    throw new SyncError(
+      `${ours.length} credentials are named "${CREDENTIAL_NAME} …" (${ours.map((credential) => credential.id).join(', ')}): delete all but one in Vapi's dashboard, then run this again`,
+    );
   }
   const [current] = ours;
   if (!current) {

@@ -34,14 +34,18 @@ export async function syncAssistants(
 ): Promise<SyncOutcome[]> {
   const existing = await api.list({ limit: LIST_LIMIT });
   if (existing.length >= LIST_LIMIT) {
-    throw new SyncError(`the organization has ${LIST_LIMIT} assistants or more: ours might not be among those Vapi lists, and creating them again would make duplicates`);
+    throw new SyncError(
+      `the organization has ${LIST_LIMIT} assistants or more: ours might not be among those Vapi lists, and creating them again would make duplicates`,
+    );
   }
   const outcomes: SyncOutcome[] = [];
   for (const locale of VOICE_LOCALES) {
     const definition = definitions[locale];
     const matches = existing.filter((assistant) => assistant.metadata?.[ASSISTANT_KEY] === assistantKey(locale));
     if (matches.length > 1) {
-      throw new SyncError(`${matches.length} assistants carry metadata.${ASSISTANT_KEY} = "${assistantKey(locale)}" (${matches.map((match) => match.id).join(', ')}): delete all but one in Vapi's dashboard, then run this again`);
+      throw new SyncError(
+        `${matches.length} assistants carry metadata.${ASSISTANT_KEY} = "${assistantKey(locale)}" (${matches.map((match) => match.id).join(', ')}): delete all but one in Vapi's dashboard, then run this again`,
+      );
     }
     const [current] = matches;
     if (!current) {
@@ -66,7 +70,9 @@ export async function syncAssistants(
  */
 export function differingFields(wanted: AssistantDefinition, actual: Vapi.Assistant): string[] {
   const held: Record<string, unknown> = { ...actual };
-  return Object.entries(wanted).filter(([field, value]) => !holds(held[field], value)).map(([field]) => field);
+  return Object.entries(wanted)
+    .filter(([field, value]) => !holds(held[field], value))
+    .map(([field]) => field);
 }
 
 function holds(actual: unknown, wanted: unknown): boolean {

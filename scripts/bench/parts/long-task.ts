@@ -62,7 +62,10 @@ export async function longestTask(url: string, preset: Preset): Promise<LongestT
     await page.waitForTimeout(IDLE_AFTER_LOAD_MS);
     await scrollToBottom(page);
     await page.waitForTimeout(AFTER_SCROLL_MS);
-    const { longTasks, scripts } = await page.evaluate(() => ({ longTasks: (window as unknown as Observed).longTasks, scripts: (window as unknown as Observed).scripts }));
+    const { longTasks, scripts } = await page.evaluate(() => ({
+      longTasks: (window as unknown as Observed).longTasks,
+      scripts: (window as unknown as Observed).scripts,
+    }));
     const longest = longTasks.reduce((a, b) => (b.duration > a.duration ? b : a), { start: 0, duration: 0 });
     const script = scripts.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, source: 'none over 5 ms' });
     return { duration: Math.round(longest.duration), start: Math.round(longest.start), script: Math.round(script.duration), scriptSource: script.source };

@@ -21,7 +21,11 @@ boot();
 capturePending();
 document.head.append(Object.assign(document.createElement('style'), { textContent: heightRules(BELOW_THE_FOLD) }));
 const content = fillContent(getContent(document.documentElement.lang.startsWith('fr') ? 'fr' : 'en'), site);
-const parts = pageParts(BELOW_THE_FOLD, () => Promise.resolve(content), () => Promise.resolve(Toasts));
+const parts = pageParts(
+  BELOW_THE_FOLD,
+  () => Promise.resolve(content),
+  () => Promise.resolve(Toasts),
+);
 createRoot(document.getElementById('root')!).render(
   <RenderStatic value>
     <App content={content} parts={parts} />

@@ -77,7 +77,12 @@ export const envSchema = z.object({
   TRUST_PROXY: z.pipe(
     z._default(z.string(), ''),
     z.pipe(
-      z.transform((value: string) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+      z.transform((value: string) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
       z.array(z.string()).check(
         z.superRefine((entries, ctx) => {
           const bad = entries.filter((entry) => !isAddressOrCidr(entry));
@@ -101,11 +106,20 @@ export const envSchema = z.object({
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`), 'info'),
 
   SMTP_URL: z.optional(
-    z.string().check(z.refine((value) => /^smtps?:\/\/[^/\s]+/.test(value.trim()) && URL.canParse(value.trim()), 'expected smtp://user:password@host:587 or smtps://...')),
+    z
+      .string()
+      .check(
+        z.refine((value) => /^smtps?:\/\/[^/\s]+/.test(value.trim()) && URL.canParse(value.trim()), 'expected smtp://user:password@host:587 or smtps://...'),
+      ),
   ),
   NOTIFY_EMAIL_TO: z.optional(
     z.pipe(
-      z.transform((value: string) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+      z.transform((value: string) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      ),
       z.array(z.string()).check(
         z.minLength(1, 'expected one or more e-mail addresses, comma-separated'),
         z.superRefine((entries, ctx) => {
@@ -129,7 +143,10 @@ export const envSchema = z.object({
   ),
   NOTIFY_NEWSLETTER: z._default(z.enum(['true', 'false', '1', '0'], 'expected true or false'), 'false'),
   FIRM_LOCALE: z._default(z.enum(FIRM_LOCALES, `expected one of ${FIRM_LOCALES.join(', ')}`), 'fr'),
-  FIRM_TIME_ZONE: z._default(z.string().check(z.refine((value) => isTimeZone(value.trim()), 'expected an IANA time zone, e.g. America/Toronto')), 'America/Toronto'),
+  FIRM_TIME_ZONE: z._default(
+    z.string().check(z.refine((value) => isTimeZone(value.trim()), 'expected an IANA time zone, e.g. America/Toronto')),
+    'America/Toronto',
+  ),
   DELIVERY_MAX_ATTEMPTS: wholeNumber(1, 1000, 20),
   DELIVERY_MAX_AGE: duration('48h'),
   DELIVERY_RETRY_BASE: duration('30s'),
@@ -149,9 +166,14 @@ export const envSchema = z.object({
   // Vapi's own bounds for maxDurationSeconds.
   VOICE_MAX_CALL_SECONDS: wholeNumber(10, 43_200, 180),
   VAPI_SERVER_SECRET: z.optional(
-    z.string().check(
-      z.refine((value) => /^[\x21-\x7e]{32,256}$/.test(value.trim()), 'expected 32 to 256 printable characters without spaces, e.g. the output of: openssl rand -base64 32'),
-    ),
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => /^[\x21-\x7e]{32,256}$/.test(value.trim()),
+          'expected 32 to 256 printable characters without spaces, e.g. the output of: openssl rand -base64 32',
+        ),
+      ),
   ),
   VOICE_LEAD_TRANSCRIPT: z._default(z.enum(['on', 'off'], 'expected on or off'), 'off'),
 });

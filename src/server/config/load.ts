@@ -31,13 +31,16 @@ function companionIssues(raw: RawEnv, env: Env | undefined): string[] {
     issues.push('DELIVERY_LEASE: must be longer than DELIVERY_TIMEOUT, or a slow delivery could be taken and sent again by another instance');
   }
   if (env && env.DELIVERY_RETRY_BASE > env.DELIVERY_RETRY_MAX) issues.push('DELIVERY_RETRY_MAX: must not be shorter than DELIVERY_RETRY_BASE');
-  if (env && env.HEADERS_TIMEOUT > env.REQUEST_TIMEOUT) issues.push('HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the headers are part of the request)');
-  if (set('VAPI_PRIVATE_KEY') && !set('VAPI_ORG_ID')) issues.push('VAPI_ORG_ID: required when VAPI_PRIVATE_KEY is set (each call token names the organization)');
+  if (env && env.HEADERS_TIMEOUT > env.REQUEST_TIMEOUT)
+    issues.push('HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the headers are part of the request)');
+  if (set('VAPI_PRIVATE_KEY') && !set('VAPI_ORG_ID'))
+    issues.push('VAPI_ORG_ID: required when VAPI_PRIVATE_KEY is set (each call token names the organization)');
   if (set('VAPI_ORG_ID') && !set('VAPI_PRIVATE_KEY')) issues.push('VAPI_ORG_ID: set, but VAPI_PRIVATE_KEY is not: no call token could be signed');
   if (set('VAPI_SERVER_SECRET') && raw.VAPI_SERVER_SECRET?.trim() === raw.VAPI_PRIVATE_KEY?.trim()) {
     issues.push('VAPI_SERVER_SECRET: must not be VAPI_PRIVATE_KEY (Vapi sends it with every request to this server): make another one');
   }
-  if (env?.VOICE_LEAD_TRANSCRIPT === 'on' && !set('VAPI_SERVER_SECRET')) issues.push('VOICE_LEAD_TRANSCRIPT: set, but VAPI_SERVER_SECRET is not: the agent takes no callback requests to keep a transcript with');
+  if (env?.VOICE_LEAD_TRANSCRIPT === 'on' && !set('VAPI_SERVER_SECRET'))
+    issues.push('VOICE_LEAD_TRANSCRIPT: set, but VAPI_SERVER_SECRET is not: the agent takes no callback requests to keep a transcript with');
   const assistants = ['VAPI_ASSISTANT_ID_FR', 'VAPI_ASSISTANT_ID_EN'].filter(set);
   if (assistants.length > 0 && !set('VAPI_PRIVATE_KEY') && !set('VAPI_PUBLIC_KEY')) {
     issues.push(`${assistants[0]}: set, but neither VAPI_PRIVATE_KEY (with VAPI_ORG_ID) nor VAPI_PUBLIC_KEY is: no call could start`);

@@ -61,7 +61,8 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     app = await buildApp({ config, logger: logs.logger });
     return app;
   }
-  const post = (url: string, payload: Record<string, unknown>, referer = 'http://localhost/fr/') => injectWithProof(app!, { url, payload, headers: { referer } });
+  const post = (url: string, payload: Record<string, unknown>, referer = 'http://localhost/fr/') =>
+    injectWithProof(app!, { url, payload, headers: { referer } });
   /** `npm run deliveries` with the server's storage settings. */
   const cli = async (args: string[]) => {
     let out = '';
@@ -147,7 +148,12 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     expect(smtp.messages[0]!.envelope.to).toEqual([email]);
     expect(hook.receipts).toEqual([]);
     const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(smtp.messages[0]!.message.text ?? '')![0]);
-    const confirmed = await app!.inject({ method: 'POST', url: `${link.pathname}${link.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'confirm=1' });
+    const confirmed = await app!.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'confirm=1',
+    });
     expect(confirmed.statusCode).toBe(200);
 
     await expect.poll(() => smtp.messages.length, WAIT).toBe(2);
@@ -156,7 +162,8 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     expect(smtp.messages[1]!.envelope.to).toEqual(['leads@atelier.example']);
     expect(mail.subject).toBe(`New newsletter sign-up: ${email}`);
     expect(mail.replyTo).toEqual([{ name: '', address: email }]);
-    for (const line of [`E-mail: ${email}`, 'Page: /', 'Page language: English', 'Someone just signed up for the newsletter']) expect(mail.text).toContain(line);
+    for (const line of [`E-mail: ${email}`, 'Page: /', 'Page language: English', 'Someone just signed up for the newsletter'])
+      expect(mail.text).toContain(line);
     expect(hook.receipts[0]).toMatchObject({
       verified: true,
       body: { type: 'newsletter.subscribed', data: { subscriptionId: expect.any(Number), email, locale: 'en', page: '/' } },
@@ -173,10 +180,12 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     await expect.poll(outstanding, WAIT).toEqual([]);
     expect(hook.receipts.map((receipt) => (receipt.body as LeadEvent).type)).toEqual(['contact.created']);
     // Both jobs may go out in one batch: in either order.
-    expect(smtp.messages.map((received) => [received.envelope.to, received.message.subject]).sort()).toEqual([
-      [[reader], 'Confirmez votre abonnement à l’infolettre de Atelier IA'],
-      [['leads@atelier.example'], `Nouvelle demande de contact${NBSP}: Élodie Gagnon`],
-    ].sort());
+    expect(smtp.messages.map((received) => [received.envelope.to, received.message.subject]).sort()).toEqual(
+      [
+        [[reader], 'Confirmez votre abonnement à l’infolettre de Atelier IA'],
+        [['leads@atelier.example'], `Nouvelle demande de contact${NBSP}: Élodie Gagnon`],
+      ].sort(),
+    );
   });
 
   it('answers the visitor at once while the webhook receiver is still thinking', async () => {

@@ -58,10 +58,7 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string): 
       subject: copy.reportSubject(oneLine(data.name)),
       intro: copy.reportIntro,
       fields: [[labels.name, data.name], [labels.callId, data.callId], [labels.submission, String(data.submissionId)], ...when],
-      texts: [
-        [labels.summary, data.summary ?? copy.notGiven],
-        ...(data.transcript === null ? [] : [[labels.transcript, data.transcript] as [string, string]]),
-      ],
+      texts: [[labels.summary, data.summary ?? copy.notGiven], ...(data.transcript === null ? [] : [[labels.transcript, data.transcript] as [string, string]])],
       replyTo: undefined,
       hint: copy.reportHint,
     };
@@ -193,7 +190,9 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
       if (event.type === 'newsletter.confirmation') {
         const link = await options.confirmationLink(event.data.confirmationId, event.data.linkNonce ?? null);
         const mail = composeConfirmationEmail({ locale: asLinkLocale(event.data.locale), link, site: options.site });
-        await (await connect()).sendMail({
+        await (
+          await connect()
+        ).sendMail({
           from: settings.from,
           to: event.data.email,
           subject: mail.subject,
@@ -207,7 +206,9 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
         return;
       }
       const mail = composeLeadEmail(event, copy, options.timeZone);
-      await (await connect()).sendMail({
+      await (
+        await connect()
+      ).sendMail({
         from: settings.from,
         to: settings.to,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),

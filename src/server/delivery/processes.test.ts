@@ -128,7 +128,13 @@ describe('two servers on one PostgreSQL database', () => {
       expect(hook.receipts.every((receipt) => receipt.verified)).toBe(true);
 
       // Both servers did part of the work.
-      const delivered = servers.map((server) => server.output().split('\n').filter((line) => line.includes('"msg":"lead notification delivered"')).length);
+      const delivered = servers.map(
+        (server) =>
+          server
+            .output()
+            .split('\n')
+            .filter((line) => line.includes('"msg":"lead notification delivered"')).length,
+      );
       expect(delivered[0]! + delivered[1]!).toBe(JOBS);
       expect(delivered.every((count) => count > 0)).toBe(true);
     } finally {

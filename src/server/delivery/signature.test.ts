@@ -5,7 +5,11 @@ import { webhookKey } from '../config';
 import { signWebhook } from './signature';
 
 const key = () => (webhookKey(SECRET) as { key: Buffer }).key;
-const signedHeaders = (id: string, timestamp: number, signature: string) => ({ 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature });
+const signedHeaders = (id: string, timestamp: number, signature: string) => ({
+  'webhook-id': id,
+  'webhook-timestamp': String(timestamp),
+  'webhook-signature': signature,
+});
 const verify = (secret: string, payload: string, signed: Record<string, string>) => () => new Webhook(secret).verify(payload, signed);
 
 describe('webhook signatures (Standard Webhooks)', () => {
@@ -13,7 +17,9 @@ describe('webhook signatures (Standard Webhooks)', () => {
 
   it('matches the specification’s example signature', () => {
     const example = webhookKey('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw') as { key: Buffer };
-    expect(signWebhook(example.key, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+    expect(signWebhook(example.key, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe(
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    );
   });
 
   it('the official library accepts what the server signs, and refuses a tampered body, another id, a wrong secret or an old timestamp', () => {

@@ -110,7 +110,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
     running = (async () => {
       // A full batch means more may be due, and a nudge during a pass asks for another: go on at once.
-      for (let more = true; more && !isStopped(); ) {
+      for (let more = true; more && !isStopped();) {
         again = false;
         more = (await pass()) || again;
       }
@@ -143,14 +143,17 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     try {
       if (await options.admit(job.channel, minute)) return true;
     } catch (error) {
-      log.warn({ ...fields, err: error }, 'delivery worker cannot count this minute\'s notifications; it will try again');
+      log.warn({ ...fields, err: error }, "delivery worker cannot count this minute's notifications; it will try again");
       await queue.release(job).catch(() => undefined);
       return false;
     }
     if (cappedMinute !== minute) {
       cappedMinute = minute;
       // A warning named as such, once a minute, not an error per lead.
-      log.warn({ cap: 'NOTIFICATIONS_PER_MINUTE', limit: options.perMinute, channel: job.channel }, 'cap reached: notifications per minute (NOTIFICATIONS_PER_MINUTE); the rest wait for the next minute, none is dropped');
+      log.warn(
+        { cap: 'NOTIFICATIONS_PER_MINUTE', limit: options.perMinute, channel: job.channel },
+        'cap reached: notifications per minute (NOTIFICATIONS_PER_MINUTE); the rest wait for the next minute, none is dropped',
+      );
     }
     await queue.release(job, new Date((minute + 1) * MINUTE_MS)).catch(() => undefined);
     return false;

@@ -98,7 +98,9 @@ describe.each(ENGINES)('newsletter double opt-in on %s', (engine) => {
       unsubscribed_at: null,
     });
     expect(Date.parse(String(row!.consent_at))).toBeGreaterThan(Date.now() - 60_000);
-    expect(await store.consentLog(Number(row!.id))).toEqual([expect.objectContaining({ action: 'subscribed', method: 'email_link', locale: 'fr', page: '/fr/' })]);
+    expect(await store.consentLog(Number(row!.id))).toEqual([
+      expect.objectContaining({ action: 'subscribed', method: 'email_link', locale: 'fr', page: '/fr/' }),
+    ]);
     // Now the firm hears of it, once.
     await expect.poll(() => mailsTo('ventes@firm.example').length, WAIT).toBe(1);
 
@@ -118,7 +120,10 @@ describe.each(ENGINES)('newsletter double opt-in on %s', (engine) => {
     const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(mail.message.text ?? '')![0]);
     const token = link.searchParams.get('t')!;
     const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-    for (const forged of [`${base}/newsletter/confirm?s=${link.searchParams.get('s')}&t=${flipped}`, `${base}/newsletter/unsubscribe?s=${link.searchParams.get('s')}&t=${token}`]) {
+    for (const forged of [
+      `${base}/newsletter/confirm?s=${link.searchParams.get('s')}&t=${flipped}`,
+      `${base}/newsletter/unsubscribe?s=${link.searchParams.get('s')}&t=${token}`,
+    ]) {
       const response = await press(forged);
       expect(response.status).toBe(400);
     }

@@ -201,7 +201,8 @@ export const CONFIRM_EMAIL_COPY: Record<LinkLocale, ConfirmEmailCopy> = {
     intro: 'Une personne, vous sans doute, a demandé sur notre site à recevoir l’infolettre de {brand} à cette adresse.',
     action: 'Pour confirmer votre abonnement, ouvrez ce lien et cliquez sur «\u00a0Confirmer mon abonnement\u00a0»\u00a0:',
     button: 'Confirmer mon abonnement',
-    ignore: 'Ce n’est pas vous, ou vous avez changé d’idée\u202F? Ignorez ce courriel\u00a0: votre adresse ne sera pas inscrite, et nous supprimerons la demande d’ici 7 jours.',
+    ignore:
+      'Ce n’est pas vous, ou vous avez changé d’idée\u202F? Ignorez ce courriel\u00a0: votre adresse ne sera pas inscrite, et nous supprimerons la demande d’ici 7 jours.',
     sender: 'Envoyé par {brand}, {address}. Des questions\u202F? {email}',
   },
 };

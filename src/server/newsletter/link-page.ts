@@ -67,7 +67,8 @@ export type LinkPageInput = {
 function section(locale: LinkLocale, input: LinkPageInput, headingLevel: 'h1' | 'h2'): string {
   const copy = input.copy[locale];
   const message = copy[input.state];
-  const shownEmail = input.state === 'invalid' || input.state === 'unavailable' || input.state === 'rateLimited' ? input.firmEmail : maskEmail(input.email ?? '');
+  const shownEmail =
+    input.state === 'invalid' || input.state === 'unavailable' || input.state === 'rateLimited' ? input.firmEmail : maskEmail(input.email ?? '');
   const fill = (text: string) =>
     escapeHtml(text)
       .replaceAll('{brand}', escapeHtml(input.brand))

@@ -10,8 +10,7 @@ import { NEWSLETTER_CONSENT_VERSION } from '../../contracts/newsletter';
 const SITE_URL = 'https://www.atelier-ia.example';
 
 /** The confirmation page's button, or (with `List-Unsubscribe=One-Click`) a mail client's one-click request. */
-const confirm = (link: string, body = 'confirm=1') =>
-  fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+const confirm = (link: string, body = 'confirm=1') => fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
 
 /**
  * The unsubscribe flow as a subscriber lives it, over real HTTP: sign up on the French page, the
@@ -43,7 +42,12 @@ describe.each(ENGINES)('newsletter unsubscribe on %s', (engine) => {
   /** The subscriber's link as the firm's export gives it, pointed at the test server instead of SITE_URL. */
   async function linkFor(email: string): Promise<string> {
     let json = '';
-    const code = await runExport(['newsletter', '--format', 'json'], { ...storage.env, SITE_URL }, { write: (text: string) => (json += text) }, { write: () => 0 });
+    const code = await runExport(
+      ['newsletter', '--format', 'json'],
+      { ...storage.env, SITE_URL },
+      { write: (text: string) => (json += text) },
+      { write: () => 0 },
+    );
     expect(code).toBe(0);
     const row = (JSON.parse(json) as Array<{ email: string; unsubscribe_url: string }>).find((entry) => entry.email === email);
     expect(row?.unsubscribe_url.startsWith(`${SITE_URL}/newsletter/unsubscribe?`)).toBe(true);
@@ -54,7 +58,12 @@ describe.each(ENGINES)('newsletter unsubscribe on %s', (engine) => {
   it('sign up in French → link → confirmation page → confirm → marked unsubscribed, with the proof kept', async () => {
     expect((await signUp('Camille@Example.com', '/fr/')).status).toBe(201);
     const signedUp = await rowOf('camille@example.com');
-    expect(signedUp).toMatchObject({ consent_form: 'footer-newsletter', consent_locale: 'fr', consent_version: NEWSLETTER_CONSENT_VERSION, unsubscribed_at: null });
+    expect(signedUp).toMatchObject({
+      consent_form: 'footer-newsletter',
+      consent_locale: 'fr',
+      consent_version: NEWSLETTER_CONSENT_VERSION,
+      unsubscribed_at: null,
+    });
 
     const link = await linkFor('Camille@Example.com');
     const page = await fetch(link);

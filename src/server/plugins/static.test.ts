@@ -120,12 +120,23 @@ describe('static site', () => {
 
   it('sends a form back only to a page of this site, whatever slashes the path starts with', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    for (const [url, page] of [['//fr/', '/fr/'], ['///fr/', '/fr/'], ['//', '/'], ['/fr//', '/fr/'], ['//fr///', '/fr/']]) {
+    for (const [url, page] of [
+      ['//fr/', '/fr/'],
+      ['///fr/', '/fr/'],
+      ['//', '/'],
+      ['/fr//', '/fr/'],
+      ['//fr///', '/fr/'],
+    ]) {
       const response = await app.inject({ method: 'POST', url, headers: form, payload: 'email=a%40b.co' });
       const location = String(response.headers.location);
       // What a browser does with the answer: the address it goes to next.
       const next = new URL(location, 'https://www.atelier-ia.example/');
-      expect({ url, status: response.statusCode, host: next.host, path: next.pathname }).toEqual({ url, status: 303, host: 'www.atelier-ia.example', path: page });
+      expect({ url, status: response.statusCode, host: next.host, path: next.pathname }).toEqual({
+        url,
+        status: 303,
+        host: 'www.atelier-ia.example',
+        path: page,
+      });
     }
   });
 
@@ -134,7 +145,13 @@ describe('static site', () => {
     const limited = await buildApp({ config, store, logger: captureLogs().logger });
     try {
       const post = (remoteAddress: string) =>
-        limited.inject({ method: 'POST', url: '/fr/', remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40b.co' });
+        limited.inject({
+          method: 'POST',
+          url: '/fr/',
+          remoteAddress,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'email=a%40b.co',
+        });
       expect((await post('203.0.113.5')).statusCode).toBe(303);
       expect((await post('203.0.113.5')).statusCode).toBe(303);
       const third = await post('203.0.113.5');

@@ -8,10 +8,9 @@ import { CREATED, caughtByHoneypot, requireProof, submissionOrigin } from './sub
 
 /** POST /api/contact: stores one contact request. 201 {ok:true}; 400 invalid_proof without a good proof of work. */
 export async function contactRoute(app: FastifyInstance, options: { rateLimit: RateLimit; proofRequired: boolean }) {
-  app.withTypeProvider<ZodMiniTypeProvider>().post(
-    API_PATHS.contact,
-    { schema: { body: contactRequestSchema }, config: { rateLimit: routeRateLimit(options.rateLimit) } },
-    async (request, reply) => {
+  app
+    .withTypeProvider<ZodMiniTypeProvider>()
+    .post(API_PATHS.contact, { schema: { body: contactRequestSchema }, config: { rateLimit: routeRateLimit(options.rateLimit) } }, async (request, reply) => {
       const { website, altcha, ...contact } = request.body;
       await requireProof(app, request, altcha, options.proofRequired);
       if (!caughtByHoneypot(request, website)) {
@@ -19,6 +18,5 @@ export async function contactRoute(app: FastifyInstance, options: { rateLimit: R
         app.deliveries.nudge();
       }
       return reply.code(201).send(CREATED);
-    },
-  );
+    });
 }

@@ -77,7 +77,9 @@ export async function voiceEventsRoute(app: FastifyInstance, options: VoiceEvent
         const callId = message.call?.id;
         const report = callReportOf(message);
         if (!callId || !(report.summary || (leads?.keepTranscript && report.transcript))) return reply.code(200).send({ ok: true });
-        const attached = await app.storage.get().attachCallReport(callId, { summary: report.summary, transcript: leads?.keepTranscript ? report.transcript : null });
+        const attached = await app.storage
+          .get()
+          .attachCallReport(callId, { summary: report.summary, transcript: leads?.keepTranscript ? report.transcript : null });
         request.logFields = { ...request.logFields, callReport: attached };
         if (attached === 'attached') app.deliveries.nudge();
         return reply.code(200).send({ ok: true });
@@ -99,7 +101,10 @@ export async function voiceEventsRoute(app: FastifyInstance, options: VoiceEvent
       const problems = Object.entries(fieldErrors(parsed.error.issues));
       // The fields' names only: what the caller said stays out of the log.
       request.logFields = { ...request.logFields, voiceLead: 'invalid', fields: problems.map(([field]) => field) };
-      return outcome(answers.invalid(problems.map(([field, code]) => answers.codes[code](answers.fields[field as CallbackArgument | 'contact'] ?? field)).join('; ')), 'error');
+      return outcome(
+        answers.invalid(problems.map(([field, code]) => answers.codes[code](answers.fields[field as CallbackArgument | 'contact'] ?? field)).join('; ')),
+        'error',
+      );
     }
     const callId = message.call?.id;
     if (!callId) {
@@ -108,7 +113,9 @@ export async function voiceEventsRoute(app: FastifyInstance, options: VoiceEvent
     }
     const { name, company, phone, email, need, preferredTime, language } = parsed.data;
     try {
-      const stored = await app.storage.get().insertVoiceLead({ callId, toolCallId: call.id, name, company, phone, email, message: need, preferredTime, locale: language });
+      const stored = await app.storage
+        .get()
+        .insertVoiceLead({ callId, toolCallId: call.id, name, company, phone, email, message: need, preferredTime, locale: language });
       request.logFields = { ...request.logFields, voiceLead: stored.outcome };
       if (stored.outcome === 'created') app.deliveries.nudge();
       // Vapi retrying a call gets the answer the first attempt got.

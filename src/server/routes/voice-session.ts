@@ -25,24 +25,26 @@ export type VoiceSessionOptions = {
  */
 export async function voiceSessionRoute(app: FastifyInstance, options: VoiceSessionOptions) {
   const { voice } = options;
-  app.withTypeProvider<ZodMiniTypeProvider>().post(
-    API_PATHS.voiceSession,
-    { schema: { body: voiceSessionRequestSchema }, config: { rateLimit: routeRateLimit(voice.rateLimit) } },
-    async (request, reply) => {
-      const { locale } = request.body;
-      const assistantId = voice.assistantIds[locale];
-      const { credentials } = voice;
-      if (!assistantId || !credentials) throw new VoiceNotConfiguredError(locale);
-      const { day, secondsLeft } = budgetDay(new Date(), options.timeZone);
-      if (!(await app.storage.get().countVoiceSession(day, voice.callsPerDay))) throw new DailyBudgetError(secondsLeft);
-      const token =
-        credentials.kind === 'token'
-          ? await signVoiceToken({ privateKey: credentials.privateKey, orgId: credentials.orgId, origin: options.siteOrigin, assistantId })
-          : credentials.publicKey;
-      request.logFields = { ...request.logFields, voiceLocale: locale };
-      const session: VoiceSession = { ok: true, token, assistantId };
-      // A key: never kept by the browser or a proxy.
-      return reply.code(201).header('cache-control', 'no-store').send(session);
-    },
-  );
+  app
+    .withTypeProvider<ZodMiniTypeProvider>()
+    .post(
+      API_PATHS.voiceSession,
+      { schema: { body: voiceSessionRequestSchema }, config: { rateLimit: routeRateLimit(voice.rateLimit) } },
+      async (request, reply) => {
+        const { locale } = request.body;
+        const assistantId = voice.assistantIds[locale];
+        const { credentials } = voice;
+        if (!assistantId || !credentials) throw new VoiceNotConfiguredError(locale);
+        const { day, secondsLeft } = budgetDay(new Date(), options.timeZone);
+        if (!(await app.storage.get().countVoiceSession(day, voice.callsPerDay))) throw new DailyBudgetError(secondsLeft);
+        const token =
+          credentials.kind === 'token'
+            ? await signVoiceToken({ privateKey: credentials.privateKey, orgId: credentials.orgId, origin: options.siteOrigin, assistantId })
+            : credentials.publicKey;
+        request.logFields = { ...request.logFields, voiceLocale: locale };
+        const session: VoiceSession = { ok: true, token, assistantId };
+        // A key: never kept by the browser or a proxy.
+        return reply.code(201).header('cache-control', 'no-store').send(session);
+      },
+    );
 }

@@ -39,9 +39,7 @@ export type DeliveryRecord = {
   deliveredAt: string | null;
 };
 
-export type RequeueResult =
-  | { requeued: number }
-  | { error: 'not_found' | 'delivered' | 'in_progress' };
+export type RequeueResult = { requeued: number } | { error: 'not_found' | 'delivered' | 'in_progress' };
 
 export interface DeliveryQueue {
   /** Reserves up to `limit` due jobs of these channels for `leaseMs`. Safe with several workers. */
@@ -152,7 +150,19 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
       if (statuses.length === 0) return [];
       const rows = await db
         .selectFrom('delivery_jobs')
-        .select(['id', 'event_id', 'event_type', 'channel', 'status', 'attempts', 'created_at', 'next_attempt_at', 'locked_until', 'last_error', 'delivered_at'])
+        .select([
+          'id',
+          'event_id',
+          'event_type',
+          'channel',
+          'status',
+          'attempts',
+          'created_at',
+          'next_attempt_at',
+          'locked_until',
+          'last_error',
+          'delivered_at',
+        ])
         .where('status', 'in', statuses)
         .orderBy('id')
         .execute();

@@ -52,6 +52,9 @@ export async function guarded<T>(work: () => Promise<T>): Promise<T> {
 /** The same methods, each with its database failures turned into StoreUnavailableError (see guarded). */
 export function guardAll<Methods extends object>(methods: Methods): Methods {
   return Object.fromEntries(
-    Object.entries(methods).map(([name, method]: [string, (...args: unknown[]) => Promise<unknown>]) => [name, (...args: unknown[]) => guarded(() => method(...args))]),
+    Object.entries(methods).map(([name, method]: [string, (...args: unknown[]) => Promise<unknown>]) => [
+      name,
+      (...args: unknown[]) => guarded(() => method(...args)),
+    ]),
   ) as Methods;
 }

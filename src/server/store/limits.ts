@@ -98,7 +98,12 @@ export async function hitCounter(runner: Runner, key: string, windowMs: number) 
     .onConflict((conflict) =>
       conflict.column('key').doUpdateSet((eb) => ({
         // A window that has ended starts again at 1; otherwise one more.
-        count: eb.case().when('rate_counters.expires_at', '<=', nowIso).then(1).else(eb('rate_counters.count', '+', 1)).end(),
+        count: eb
+          .case()
+          .when('rate_counters.expires_at', '<=', nowIso)
+          .then(1)
+          .else(eb('rate_counters.count', '+', 1))
+          .end(),
         expires_at: eb.case().when('rate_counters.expires_at', '<=', nowIso).then(eb.ref('excluded.expires_at')).else(eb.ref('rate_counters.expires_at')).end(),
       })),
     )
@@ -122,7 +127,10 @@ export function submitUnderCeiling(db: Kysely<Database>, ceiling: number | undef
   function reached(minute: number): SubmissionCapError {
     if (warnedMinute !== minute) {
       warnedMinute = minute;
-      log.warn({ cap: 'SUBMISSIONS_PER_DAY', limit: ceiling }, 'cap reached: storage ceiling (SUBMISSIONS_PER_DAY); form posts get 503 until the oldest of the last 24 hours age out');
+      log.warn(
+        { cap: 'SUBMISSIONS_PER_DAY', limit: ceiling },
+        'cap reached: storage ceiling (SUBMISSIONS_PER_DAY); form posts get 503 until the oldest of the last 24 hours age out',
+      );
     }
     // Past the ceiling: the oldest minute of the window leaves it when this minute ends.
     return new SubmissionCapError(Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
@@ -147,7 +155,11 @@ export function submitUnderCeiling(db: Kysely<Database>, ceiling: number | undef
       .returning('count')
       .executeTakeFirstOrThrow();
     // The first submission of a minute clears the minutes no one will look at again.
-    if (count === 1) await trx.deleteFrom('submission_counts').where('minute', '<=', minute - CEILING_WINDOW_MINUTES).execute();
+    if (count === 1)
+      await trx
+        .deleteFrom('submission_counts')
+        .where('minute', '<=', minute - CEILING_WINDOW_MINUTES)
+        .execute();
   }
 
   return async (work) => {

@@ -71,7 +71,10 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
       await db.schema.alterTable('newsletter_subscriptions').addColumn('consent_version', 'text').execute();
       await db.schema.alterTable('newsletter_subscriptions').addColumn('unsubscribed_at', columns.timestamp).execute();
       // Rows from before this migration: consent is what their sign-up recorded, nothing more.
-      await db.updateTable('newsletter_subscriptions').set((eb) => ({ consent_at: eb.ref('created_at'), consent_locale: eb.ref('locale') })).execute();
+      await db
+        .updateTable('newsletter_subscriptions')
+        .set((eb) => ({ consent_at: eb.ref('created_at'), consent_locale: eb.ref('locale') }))
+        .execute();
       await db.schema
         .createTable('newsletter_consent_log')
         .addColumn('id', 'integer', columns.id)
@@ -94,7 +97,10 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
         .addColumn('name', 'text', (column) => column.primaryKey())
         .addColumn('value', 'text', (column) => column.notNull())
         .execute();
-      await db.insertInto('settings').values({ name: 'unsubscribe_secret', value: randomBytes(32).toString('base64url') }).execute();
+      await db
+        .insertInto('settings')
+        .values({ name: 'unsubscribe_secret', value: randomBytes(32).toString('base64url') })
+        .execute();
     },
   }),
   /**
@@ -229,7 +235,12 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
     async up(db: Db) {
       await db.schema
         .alterTable('contact_submissions')
-        .addColumn('source', 'text', (column) => column.notNull().defaultTo('form').check(sql`source in ('form', 'voice')`))
+        .addColumn('source', 'text', (column) =>
+          column
+            .notNull()
+            .defaultTo('form')
+            .check(sql`source in ('form', 'voice')`),
+        )
         .execute();
       for (const name of ['call_id', 'tool_call_id', 'preferred_time', 'call_summary', 'call_transcript']) {
         await db.schema.alterTable('contact_submissions').addColumn(name, 'text').execute();

@@ -87,19 +87,39 @@ export function newsletterConfirmationsRepository({ db, policy, write, submit }:
             .executeTakeFirst();
           // Still waiting, and an e-mail went out minutes ago: no second one (nobody can flood an inbox).
           const recent =
-            pending?.confirmed_at === null && pending.email_queued_at !== null && Date.now() - new Date(pending.email_queued_at).getTime() < CONFIRMATION_RESEND_MS;
+            pending?.confirmed_at === null &&
+            pending.email_queued_at !== null &&
+            Date.now() - new Date(pending.email_queued_at).getTime() < CONFIRMATION_RESEND_MS;
           // A few e-mails per address per month at most, counted under a keyed hash of the address
           // (the counter outlives the pending request, which is deleted after 7 days).
           const limited =
             !recent &&
-            (await hitCounter(trx, `confirm-mail:${createHmac('sha256', await secretOf(trx, 'unsubscribe_secret')).update(key).digest('base64url')}`, CONFIRMATION_EMAILS.windowMs))
-              .count > CONFIRMATION_EMAILS.max;
+            (
+              await hitCounter(
+                trx,
+                `confirm-mail:${createHmac('sha256', await secretOf(trx, 'unsubscribe_secret'))
+                  .update(key)
+                  .digest('base64url')}`,
+                CONFIRMATION_EMAILS.windowMs,
+              )
+            ).count > CONFIRMATION_EMAILS.max;
           // No e-mail: a recent one's link stays valid; past the limit, any older link stops working
           // (a withdrawn address re-requested by someone else must not be confirmed by its old link).
           const mail = recent ? {} : limited ? { link_nonce: newLinkNonce() } : { email_queued_at: now, link_nonce: newLinkNonce() };
           const id = pending
-            ? (await trx.updateTable('newsletter_confirmations').set({ ...request, ...mail }).where('id', '=', pending.id).execute(), pending.id)
-            : (await trx.insertInto('newsletter_confirmations').values({ ...request, email_normalized: key, ...mail }).returning('id').executeTakeFirstOrThrow()).id;
+            ? (await trx
+                .updateTable('newsletter_confirmations')
+                .set({ ...request, ...mail })
+                .where('id', '=', pending.id)
+                .execute(),
+              pending.id)
+            : (
+                await trx
+                  .insertInto('newsletter_confirmations')
+                  .values({ ...request, email_normalized: key, ...mail })
+                  .returning('id')
+                  .executeTakeFirstOrThrow()
+              ).id;
           if (recent || limited) {
             result = recent ? 'confirmation_recent' : 'confirmation_limited';
             return;
@@ -163,7 +183,11 @@ export function newsletterConfirmationsRepository({ db, policy, write, submit }:
       const before = new Date(now.getTime() - PENDING_SUBSCRIPTION_DAYS * DAY_MS).toISOString();
       let unconfirmed = 0;
       await write(async (trx) => {
-        const deleted = await trx.deleteFrom('newsletter_confirmations').where('requested_at', '<', before).where('confirmed_at', 'is', null).executeTakeFirst();
+        const deleted = await trx
+          .deleteFrom('newsletter_confirmations')
+          .where('requested_at', '<', before)
+          .where('confirmed_at', 'is', null)
+          .executeTakeFirst();
         unconfirmed = Number(deleted.numDeletedRows);
         await trx.deleteFrom('newsletter_confirmations').where('requested_at', '<', before).execute();
         // A confirmation e-mail that could not be sent keeps the address in its job: it goes too.

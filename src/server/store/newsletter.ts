@@ -108,7 +108,16 @@ export function newsletterRepository({ db, policy, write, submit }: StoreContext
         result = 'unsubscribed';
         await trx
           .insertInto('newsletter_consent_log')
-          .values({ subscription_id: id, action: 'unsubscribed', method: null, at: now, form: null, locale: changed.consent_locale, page: null, consent_version: null })
+          .values({
+            subscription_id: id,
+            action: 'unsubscribed',
+            method: null,
+            at: now,
+            form: null,
+            locale: changed.consent_locale,
+            page: null,
+            consent_version: null,
+          })
           .execute();
       });
       return result;
@@ -136,7 +145,19 @@ export function newsletterRepository({ db, policy, write, submit }: StoreContext
     async listNewsletter() {
       const rows = await db
         .selectFrom('newsletter_subscriptions')
-        .select(['id', 'created_at', 'email', 'locale', 'page', 'consent_at', 'consent_form', 'consent_locale', 'consent_version', 'consent_method', 'unsubscribed_at'])
+        .select([
+          'id',
+          'created_at',
+          'email',
+          'locale',
+          'page',
+          'consent_at',
+          'consent_form',
+          'consent_locale',
+          'consent_version',
+          'consent_method',
+          'unsubscribed_at',
+        ])
         .orderBy('id')
         .execute();
       return rows.map((row) => ({
@@ -189,8 +210,21 @@ export async function subscribe(
     ).id;
   await trx
     .insertInto('newsletter_consent_log')
-    .values({ subscription_id: id, action: 'subscribed', method: consent.method, at: now, form: consent.form, locale: consent.locale, page: consent.page, consent_version: consent.version })
+    .values({
+      subscription_id: id,
+      action: 'subscribed',
+      method: consent.method,
+      at: now,
+      form: consent.form,
+      locale: consent.locale,
+      page: consent.page,
+      consent_version: consent.version,
+    })
     .execute();
-  await enqueue(trx, policy, { type: 'newsletter.subscribed', createdAt: now, data: { subscriptionId: id, email: consent.email, locale: consent.locale, page: consent.page } });
+  await enqueue(trx, policy, {
+    type: 'newsletter.subscribed',
+    createdAt: now,
+    data: { subscriptionId: id, email: consent.email, locale: consent.locale, page: consent.page },
+  });
   return again ? 'resubscribed' : 'created';
 }

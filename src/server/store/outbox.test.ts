@@ -36,7 +36,7 @@ describe.each(ENGINES)('delivery outbox on %s', (engine) => {
 
   /** Claims everything due, then hands it back, so each test starts with its own jobs only. */
   async function drain() {
-    for (let jobs = await store.deliveries.claim({ channels: ['webhook'], limit: 100, leaseMs: 60_000 }); jobs.length > 0; ) {
+    for (let jobs = await store.deliveries.claim({ channels: ['webhook'], limit: 100, leaseMs: 60_000 }); jobs.length > 0;) {
       await Promise.all(jobs.map((job) => store.deliveries.complete(job)));
       jobs = await store.deliveries.claim({ channels: ['webhook'], limit: 100, leaseMs: 60_000 });
     }
@@ -70,7 +70,7 @@ describe.each(ENGINES)('delivery outbox on %s', (engine) => {
       // Every claimer keeps asking for 3 at a time until nothing is left, all at the same time.
       await Promise.all(
         claimers.map(async (claimer) => {
-          for (let jobs = await claimer.deliveries.claim({ channels: ['webhook'], limit: 3, leaseMs: 60_000 }); jobs.length > 0; ) {
+          for (let jobs = await claimer.deliveries.claim({ channels: ['webhook'], limit: 3, leaseMs: 60_000 }); jobs.length > 0;) {
             claimed.push(...jobs);
             jobs = await claimer.deliveries.claim({ channels: ['webhook'], limit: 3, leaseMs: 60_000 });
           }

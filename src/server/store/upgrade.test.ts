@@ -28,7 +28,9 @@ async function everyRow(engine: EngineName, env: Record<string, string>): Promis
     const database = new BetterSqlite3(env.SQLITE_PATH!, { readonly: true });
     try {
       const tables = database.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all() as string[];
-      return Object.fromEntries(tables.map((table) => [table, database.prepare(`select * from "${table}" order by 1`).all() as Array<Record<string, unknown>>]));
+      return Object.fromEntries(
+        tables.map((table) => [table, database.prepare(`select * from "${table}" order by 1`).all() as Array<Record<string, unknown>>]),
+      );
     } finally {
       database.close();
     }
@@ -36,7 +38,9 @@ async function everyRow(engine: EngineName, env: Record<string, string>): Promis
   const client = new Client({ connectionString: env.DATABASE_URL });
   await client.connect();
   try {
-    const { rows: tables } = await client.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' order by 1");
+    const { rows: tables } = await client.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = 'public' order by 1",
+    );
     const rows: Rows = {};
     for (const { name } of tables) rows[name] = (await client.query(`select * from "${name}" order by 1`)).rows;
     return rows;

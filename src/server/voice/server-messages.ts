@@ -69,7 +69,8 @@ export function argumentsObject(raw: unknown): unknown {
 }
 
 /** Up to `max` characters, cut at a character, never between the two halves of one. */
-const cut = (value: string | null | undefined, max: number) => (value ? (value.length > max ? `${value.slice(0, max).replace(/[\uD800-\uDBFF]$/, '')}…` : value) : null);
+const cut = (value: string | null | undefined, max: number) =>
+  value ? (value.length > max ? `${value.slice(0, max).replace(/[\uD800-\uDBFF]$/, '')}…` : value) : null;
 
 /** An end-of-call report's summary and transcript, wherever this version of Vapi put them. */
 export function callReportOf(message: ServerMessage): { summary: string | null; transcript: string | null } {

@@ -15,11 +15,7 @@ import { NAV_ANCHORS, SECTIONS, type SectionEntry } from './sections';
 export function App({ content, parts }: { content: FirstScreenContent; parts: PageParts }) {
   const navLinks = NAV_ANCHORS.map((anchor) => ({ anchor, label: content.nav[anchor] }));
   const render = (entry: SectionEntry) =>
-    entry.placement === 'first-screen' ? (
-      <entry.Component key={entry.id} />
-    ) : (
-      <Slot key={entry.id} section={entry} Part={parts.section(entry.id)} />
-    );
+    entry.placement === 'first-screen' ? <entry.Component key={entry.id} /> : <Slot key={entry.id} section={entry} Part={parts.section(entry.id)} />;
   return (
     <ContentProvider content={content}>
       <Live name="root" selector="#root" />

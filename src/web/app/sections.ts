@@ -125,9 +125,7 @@ export const SECTIONS = [
 export type SectionId = (typeof SECTIONS)[number]['id'];
 export type BelowTheFoldSection = Extract<(typeof SECTIONS)[number], { placement: 'below-the-fold' }>;
 
-export const BELOW_THE_FOLD: readonly BelowTheFoldSection[] = SECTIONS.filter(
-  (entry): entry is BelowTheFoldSection => entry.placement === 'below-the-fold',
-);
+export const BELOW_THE_FOLD: readonly BelowTheFoldSection[] = SECTIONS.filter((entry): entry is BelowTheFoldSection => entry.placement === 'below-the-fold');
 
 /** The navigation's items, in page order: the anchor each leads to (its label is in the copy). */
 export const NAV_ANCHORS: readonly NavAnchor[] = SECTIONS.flatMap((entry) => ('nav' in entry ? [entry.nav] : []));

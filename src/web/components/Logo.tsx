@@ -17,14 +17,7 @@ export function LogoMark({ className }: { className?: string }) {
         </linearGradient>
       </defs>
       <rect width="48" height="48" rx="12" fill={`url(#${gradientId})`} />
-      <path
-        d="M10 24h4l3-8 5 18 5-22 4 16 3-4h4"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <path d="M10 24h4l3-8 5 18 5-22 4 16 3-4h4" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

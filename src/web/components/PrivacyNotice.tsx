@@ -12,7 +12,10 @@ export function PrivacyNotice({ notice, id, className = '' }: { notice: Collecti
   return (
     <p id={id} className={`text-sm text-slate-600 dark:text-slate-400 ${className}`}>
       {notice.text}{' '}
-      <a href={`${pagePath('privacy', locale)}${notice.section ? `#${notice.section}` : ''}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white">
+      <a
+        href={`${pagePath('privacy', locale)}${notice.section ? `#${notice.section}` : ''}`}
+        className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white"
+      >
         {notice.link}
       </a>
     </p>

@@ -23,12 +23,7 @@ export function Section({
   reveal?: boolean;
 }) {
   return (
-    <section
-      id={id}
-      aria-labelledby={headingId}
-      className={`py-section outline-none ${className}`}
-      data-reveal={reveal ? '' : undefined}
-    >
+    <section id={id} aria-labelledby={headingId} className={`py-section outline-none ${className}`} data-reveal={reveal ? '' : undefined}>
       <div className="page-column">
         <header className="mx-auto mb-stack max-w-3xl text-center">
           <h2 id={headingId} className="text-title font-bold tracking-tight text-balance">

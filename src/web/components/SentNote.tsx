@@ -3,7 +3,10 @@ import { CheckCircle2 } from 'lucide-react';
 /** What a form's success notice said, kept in its card once the notice has gone (a status, read once). */
 export function SentNote({ title, description }: { title: string; description?: string }) {
   return (
-    <p role="status" className="flex gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100">
+    <p
+      role="status"
+      className="flex gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100"
+    >
       <CheckCircle2 aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
       <span>
         <strong className="font-semibold">{title}</strong>

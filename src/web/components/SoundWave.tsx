@@ -16,7 +16,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
  * the loop is seamless.
  */
 function wave(): string {
-  const handle = (crossing: number) => round(((4 / 3) * swing(crossing * HALF)));
+  const handle = (crossing: number) => round((4 / 3) * swing(crossing * HALF));
   const third = round(HALF / 3);
   const humps = Array.from({ length: (2 * SWELL_PERIODS + 1) * 2 }, (_, crossing) => {
     const up = crossing % 2 === 0 ? -1 : 1;

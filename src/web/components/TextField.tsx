@@ -13,8 +13,7 @@ type Common = {
 
 /** A labelled input or textarea with its inline error, linked for screen readers. */
 export function TextField(
-  props: Common &
-    (({ multiline?: false } & InputHTMLAttributes<HTMLInputElement>) | ({ multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>)),
+  props: Common & (({ multiline?: false } & InputHTMLAttributes<HTMLInputElement>) | ({ multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>)),
 ) {
   const { id, label, hint, error, multiline, ...rest } = props;
   const errorId = `${id}-error`;

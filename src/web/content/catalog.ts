@@ -11,18 +11,7 @@ export const COPYRIGHT_YEAR = 2025;
 export const SERVICE_ORDER: ServiceId[] = ['customer-service', 'lead-generation', 'internal-automation', 'marketing'];
 
 export type IconName =
-  | 'phone-call'
-  | 'target'
-  | 'workflow'
-  | 'megaphone'
-  | 'piggy-bank'
-  | 'clock'
-  | 'trending-up'
-  | 'zap'
-  | 'brain'
-  | 'cog'
-  | 'messages'
-  | 'bar-chart';
+  'phone-call' | 'target' | 'workflow' | 'megaphone' | 'piggy-bank' | 'clock' | 'trending-up' | 'zap' | 'brain' | 'cog' | 'messages' | 'bar-chart';
 
 export const serviceStyle: Record<ServiceId, { icon: IconName; gradient: string; delayClass: string }> = {
   // Tailwind only generates classes it can read literally in the source, so they are spelled out here.

@@ -13,7 +13,12 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
   it('has the spec titles and labels', () => {
     expect(en.services.title).toBe('What We Automate For You');
     expect(en.services.subtitle).toBe('Targeted AI solutions designed to reduce your costs, save your time, and drive your revenue.');
-    expect(en.voiceDemo).toMatchObject({ title: 'Try Our AI Voice Agent', subtitle: 'Please wait a few seconds and witness the latest technology', callMe: 'Call Me', endCall: 'End Call' });
+    expect(en.voiceDemo).toMatchObject({
+      title: 'Try Our AI Voice Agent',
+      subtitle: 'Please wait a few seconds and witness the latest technology',
+      callMe: 'Call Me',
+      endCall: 'End Call',
+    });
     expect(en.voiceDemo.status).toEqual({ connected: 'Connected - You can speak now', assistantSpeaking: 'AI is speaking...', listening: 'Listening...' });
     expect(en.benefits.title).toBe('What you get');
     expect(en.testimonials).toMatchObject({ title: 'What our customers say', subtitle: "We're not just a business, we're a growth partner" });
@@ -25,7 +30,11 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
     expect(en.contact.form.submitting).toBe('Sending...');
     expect(en.faq.title).toBe('Frequently Asked Questions');
     expect(en.faq.closing).toMatchObject({ title: 'Still have questions?', link: 'Contact Our Experts' });
-    expect(en.footer.newsletter).toMatchObject({ title: 'Get Real Free Value', line: 'Actionable AI insights for real results. No fluff. No spam.', subscribing: 'Subscribing...' });
+    expect(en.footer.newsletter).toMatchObject({
+      title: 'Get Real Free Value',
+      line: 'Actionable AI insights for real results. No fluff. No spam.',
+      subscribing: 'Subscribing...',
+    });
     expect(en.hero.cta).toBe('Book a Free Call');
   });
 
@@ -40,7 +49,10 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
   });
 
   it('has the messages of the error catalogue (spec §8)', () => {
-    expect(en.toasts.contact.notConfigured).toEqual({ title: 'Form temporarily unavailable', description: 'Configuration missing on the server. Please try again later.' });
+    expect(en.toasts.contact.notConfigured).toEqual({
+      title: 'Form temporarily unavailable',
+      description: 'Configuration missing on the server. Please try again later.',
+    });
     expect(en.toasts.contact.failed).toEqual({ title: 'Failed to send message', description: 'Please try again later.' });
     expect(en.toasts.contact.success).toEqual({ title: 'Message sent successfully!', description: "We'll get back to you soon." });
     expect(en.toasts.newsletter).toMatchObject({
@@ -55,7 +67,12 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
   it('has the lists of the spec: 4 services, 4 benefits with the claims, 4 testimonials, 4 deliverables, 3+4+2 FAQ items', () => {
     expect(en.services.items.map((item) => item.id)).toEqual(SERVICE_ORDER);
     expect(SERVICE_ORDER.map((id) => serviceStyle[id].delayClass)).toEqual(['0.1s', '0.2s', '0.3s', '0.4s'].map((delay) => `[--reveal-delay:${delay}]`));
-    expect(en.benefits.items.map((item) => item.title)).toEqual(['Drastic Cost Reduction', '24/7/365 Productivity', 'Data-Driven Growth', 'Exponential Efficiency']);
+    expect(en.benefits.items.map((item) => item.title)).toEqual([
+      'Drastic Cost Reduction',
+      '24/7/365 Productivity',
+      'Data-Driven Growth',
+      'Exponential Efficiency',
+    ]);
     expect(JSON.stringify(en.benefits)).toContain('70%');
     expect(JSON.stringify(en.benefits)).toContain('5x');
     expect(en.testimonials.items).toHaveLength(4);
@@ -88,9 +105,7 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
 
 describe('placeholders', () => {
   it('fills brand, phone, e-mail and the spec copyright year', () => {
-    expect(fill('© {year} {brand}. Call {phone} or write {email}.', site)).toBe(
-      '© 2025 Atelier IA. Call +1 514-555-0142 or write bonjour@example.com.',
-    );
+    expect(fill('© {year} {brand}. Call {phone} or write {email}.', site)).toBe('© 2025 Atelier IA. Call +1 514-555-0142 or write bonjour@example.com.');
   });
 
   it('leaves no placeholder anywhere in the filled content', () => {

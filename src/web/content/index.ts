@@ -29,9 +29,7 @@ const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** Fills the placeholders of PLACEHOLDERS; an unknown `{name}` is left as it is (and fails the content tests). */
 export function fill(text: string, site: SiteConfig): string {
-  return text.replace(PLACEHOLDER, (whole, key: string) =>
-    Object.hasOwn(PLACEHOLDERS, key) ? PLACEHOLDERS[key as keyof typeof PLACEHOLDERS](site) : whole,
-  );
+  return text.replace(PLACEHOLDER, (whole, key: string) => (Object.hasOwn(PLACEHOLDERS, key) ? PLACEHOLDERS[key as keyof typeof PLACEHOLDERS](site) : whole));
 }
 
 /** Content with every {placeholder} filled from the site configuration. */

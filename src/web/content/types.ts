@@ -252,17 +252,7 @@ export type Content = {
 export type FirstScreenContent = Pick<Content, 'locale' | 'a11y' | 'nav' | 'hero'>;
 export type BelowTheFoldContent = Omit<Content, keyof FirstScreenContent>;
 
-export type PrivacySectionId =
-  | 'who'
-  | 'officer'
-  | 'collected'
-  | 'voice-demo'
-  | 'storage'
-  | 'retention'
-  | 'trackers'
-  | 'sharing'
-  | 'rights'
-  | 'changes';
+export type PrivacySectionId = 'who' | 'officer' | 'collected' | 'voice-demo' | 'storage' | 'retention' | 'trackers' | 'sharing' | 'rights' | 'changes';
 
 /**
  * The privacy policy page (Law 25), per locale, in ./privacy/. Kept out of `Content` so the home

@@ -25,11 +25,7 @@ export type PageParts = { section: (id: string) => ComponentType; Notifications:
  * first section that can raise one. Each part's code and the copy are fetched once, when React
  * first renders the part or when `preload` is called, whichever comes first.
  */
-export function pageParts(
-  sections: readonly SlotSection[],
-  wholeContent: () => Promise<Content>,
-  loadNotifications: () => Promise<ComponentType>,
-): PageParts {
+export function pageParts(sections: readonly SlotSection[], wholeContent: () => Promise<Content>, loadNotifications: () => Promise<ComponentType>): PageParts {
   let content: Promise<Content> | undefined;
   const copy = () => (content ??= wholeContent());
   const started = new Map<string, Promise<ComponentType>>();

@@ -30,10 +30,12 @@ const listeners: [string, EventListener][] = [];
 
 beforeEach(() => {
   const add = window.addEventListener.bind(window);
-  vi.spyOn(window, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
-    listeners.push([type, listener as EventListener]);
-    add(type, listener, options);
-  });
+  vi.spyOn(window, 'addEventListener').mockImplementation(
+    (type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+      listeners.push([type, listener as EventListener]);
+      add(type, listener, options);
+    },
+  );
 });
 
 afterEach(() => {
@@ -86,7 +88,13 @@ describe('navigation bar threshold', () => {
   it('is solid only above 50 px of scroll', () => {
     environment();
     boot();
-    for (const [y, solid] of [[0, false], [50, false], [51, true], [400, true], [50, false]] as const) {
+    for (const [y, solid] of [
+      [0, false],
+      [50, false],
+      [51, true],
+      [400, true],
+      [50, false],
+    ] as const) {
       Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
       window.dispatchEvent(new Event('scroll'));
       expect(html().contains('scrolled'), `at ${y}px`).toBe(solid);
@@ -123,7 +131,10 @@ describe('theme before first paint', () => {
       if (stored) localStorage.setItem('theme', stored);
       environment({ systemDark: true });
       boot();
-      expect([...html()].filter((name) => name.startsWith('theme-')), String(stored)).toEqual(expected);
+      expect(
+        [...html()].filter((name) => name.startsWith('theme-')),
+        String(stored),
+      ).toEqual(expected);
     }
     localStorage.removeItem('theme');
   });

@@ -3,8 +3,7 @@ import type { BelowTheFoldContent } from '../types';
 export const enBelowTheFold: BelowTheFoldContent = {
   meta: {
     title: '{brand} | AI Automation for Quebec Businesses',
-    description:
-      '{brand} builds custom AI for Quebec businesses: 24/7 voice agents, lead generation, workflow automation and private local language models.',
+    description: '{brand} builds custom AI for Quebec businesses: 24/7 voice agents, lead generation, workflow automation and private local language models.',
     ogImageAlt: '{brand} logo: AI automation for Quebec businesses',
     areaServed: 'Quebec',
   },
@@ -22,8 +21,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       {
         id: 'lead-generation',
         title: 'Automated Lead Generation',
-        description:
-          'Keep your sales pipeline full of qualified leads, so your sales team can focus on what it does best: closing deals.',
+        description: 'Keep your sales pipeline full of qualified leads, so your sales team can focus on what it does best: closing deals.',
       },
       {
         id: 'internal-automation',
@@ -34,8 +32,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       {
         id: 'marketing',
         title: 'Automated AI Marketing',
-        description:
-          'AI plans, writes and publishes content across your social platforms, personalised to your brand and your audience.',
+        description: 'AI plans, writes and publishes content across your social platforms, personalised to your brand and your audience.',
       },
     ],
   },
@@ -53,8 +50,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       listening: 'Listening...',
     },
     unavailableTitle: 'Demo temporarily unavailable',
-    unavailableDescription:
-      'The live voice demo is not available right now. Book a free call and we will show you the voice agent in person.',
+    unavailableDescription: 'The live voice demo is not available right now. Book a free call and we will show you the voice agent in person.',
     budgetSpent: "Today's demo calls are all taken. Call us at [{phone}]({phoneHref}) and we'll show you the voice agent live.",
     rateLimited: 'You have started several calls in a short time. Please try again in a few minutes.',
     captions: {
@@ -76,16 +72,14 @@ export const enBelowTheFold: BelowTheFoldContent = {
       },
       microphoneUnavailable: {
         title: 'No microphone available',
-        description:
-          'We could not use a microphone on this device. Plug one in or close other apps that use it, then press "Call Me" again.',
+        description: 'We could not use a microphone on this device. Plug one in or close other apps that use it, then press "Call Me" again.',
       },
       callFailed: {
         title: 'The call was interrupted',
         description: 'The connection to the voice agent was lost. Press "Call Me" to start a new call.',
       },
     },
-    microphoneNote:
-      'Your browser will ask for permission to use your microphone. The call stays in your browser; no phone number is needed.',
+    microphoneNote: 'Your browser will ask for permission to use your microphone. The call stays in your browser; no phone number is needed.',
     privacyNotice: {
       text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. The call is not recorded. If you ask to be called back, the details you give are kept as a contact request is.',
       link: 'Privacy policy',
@@ -100,29 +94,25 @@ export const enBelowTheFold: BelowTheFoldContent = {
         id: 'cost',
         title: 'Drastic Cost Reduction',
         highlight: '70%',
-        description:
-          'Our clients see 70% average cost savings on the tasks we automate, by replacing manual, repetitive work with AI.',
+        description: 'Our clients see 70% average cost savings on the tasks we automate, by replacing manual, repetitive work with AI.',
       },
       {
         id: 'productivity',
         title: '24/7/365 Productivity',
         highlight: '24/7',
-        description:
-          'Your AI agents never sleep, never take a break and never miss a call, evenings, weekends and holidays included.',
+        description: 'Your AI agents never sleep, never take a break and never miss a call, evenings, weekends and holidays included.',
       },
       {
         id: 'growth',
         title: 'Data-Driven Growth',
         highlight: 'Data',
-        description:
-          'Every conversation and process generates insights, so you can make decisions based on real data instead of guesswork.',
+        description: 'Every conversation and process generates insights, so you can make decisions based on real data instead of guesswork.',
       },
       {
         id: 'efficiency',
         title: 'Exponential Efficiency',
         highlight: '5x',
-        description:
-          'Get 5x faster execution on automated workflows, so your team can take on more work without adding headcount.',
+        description: 'Get 5x faster execution on automated workflows, so your team can take on more work without adding headcount.',
       },
     ],
   },
@@ -134,13 +124,13 @@ export const enBelowTheFold: BelowTheFoldContent = {
       {
         name: 'Marie-Ève Tremblay',
         title: 'Owner, Bistro Le Cartier, Québec',
-        text: "During the dinner rush, we used to miss reservation calls all the time. Now the voice agent answers every call, books tables and answers questions about our menu. My staff can finally focus on the guests in front of them.",
+        text: 'During the dinner rush, we used to miss reservation calls all the time. Now the voice agent answers every call, books tables and answers questions about our menu. My staff can finally focus on the guests in front of them.',
       },
       {
         honorific: 'Dr.',
         name: 'Jean-François Gagnon',
         title: 'Owner, Clinique Santé Beauport, Québec',
-        text: 'Appointment booking and reminders used to take hours of our reception team\'s day. The AI now handles most of these calls and syncs directly with our scheduling system. We have noticeably fewer no-shows and a much calmer front desk.',
+        text: "Appointment booking and reminders used to take hours of our reception team's day. The AI now handles most of these calls and syncs directly with our scheduling system. We have noticeably fewer no-shows and a much calmer front desk.",
       },
       {
         name: 'Sophie Lavoie',
@@ -218,13 +208,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
   },
 
   banner: {
-    phrases: [
-      'Voice agents 24/7',
-      'Made in Québec',
-      'Your data stays in Canada',
-      'Automate the repetitive',
-      'AI built for your business',
-    ],
+    phrases: ['Voice agents 24/7', 'Made in Québec', 'Your data stays in Canada', 'Automate the repetitive', 'AI built for your business'],
   },
 
   faq: {
@@ -285,7 +269,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
             id: 'marketing-automation',
             question: 'What does social media and marketing automation include?',
             answer: [
-              'We set up AI that plans your content calendar, writes posts in your brand\'s voice and publishes them across your social platforms on schedule.',
+              "We set up AI that plans your content calendar, writes posts in your brand's voice and publishes them across your social platforms on schedule.",
               'Content is personalised to your audience, and you can review and approve it before it goes live, so you stay in control of your brand.',
             ],
           },
@@ -293,8 +277,8 @@ export const enBelowTheFold: BelowTheFoldContent = {
             id: 'local-vs-standard-llm',
             question: 'What is the difference between a local (private) language model and a standard one?',
             answer: [
-              'A standard language model runs on a third-party provider\'s servers, often outside Canada, and your data is sent to that provider for processing.',
-              'A local language model runs on your own infrastructure or on servers in Canada. Your data stays under your control, which makes it easier to meet your obligations under Quebec\'s Law 25, and the model can be tailored to your documents and processes.',
+              "A standard language model runs on a third-party provider's servers, often outside Canada, and your data is sent to that provider for processing.",
+              "A local language model runs on your own infrastructure or on servers in Canada. Your data stays under your control, which makes it easier to meet your obligations under Quebec's Law 25, and the model can be tailored to your documents and processes.",
             ],
           },
         ],

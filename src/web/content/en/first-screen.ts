@@ -29,8 +29,7 @@ export const enFirstScreen: FirstScreenContent = {
     headlinePrefix: 'Transform your Business with',
     desktopParagraph:
       'We design AI infrastructure built for scale, from voice agents that answer every call to automations that connect your existing tools. Your team spends less time on repetitive work and more time growing the business.',
-    mobileDescription:
-      'We build custom AI for maximum efficiency, so your business runs faster with less effort.',
+    mobileDescription: 'We build custom AI for maximum efficiency, so your business runs faster with less effort.',
     cta: 'Book a Free Call',
     ctaNote: '30 minutes, free, no commitment',
   },

@@ -40,8 +40,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       {
         id: 'marketing',
         title: 'Marketing automatisé par IA',
-        description:
-          "L'IA planifie, rédige et publie du contenu sur vos réseaux sociaux, adapté à votre marque et à votre public.",
+        description: "L'IA planifie, rédige et publie du contenu sur vos réseaux sociaux, adapté à votre marque et à votre public.",
       },
     ],
   },
@@ -79,8 +78,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       },
       startFailed: {
         title: "L'appel n'a pas pu démarrer",
-        description:
-          "Un problème est survenu lors de la connexion à l'agent vocal. Vérifiez votre connexion Internet et réessayez.",
+        description: "Un problème est survenu lors de la connexion à l'agent vocal. Vérifiez votre connexion Internet et réessayez.",
       },
       microphoneUnavailable: {
         title: 'Aucun microphone accessible',
@@ -129,8 +127,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
         id: 'efficiency',
         title: 'Des processus accélérés',
         highlight: '5 fois',
-        description:
-          "Vos processus automatisés s'exécutent 5 fois plus vite, pour que votre équipe en accomplisse davantage sans avoir à embaucher.",
+        description: "Vos processus automatisés s'exécutent 5 fois plus vite, pour que votre équipe en accomplisse davantage sans avoir à embaucher.",
       },
     ],
   },
@@ -169,8 +166,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       {
         id: 'local-llm',
         title: 'IA privée et modèles de langage locaux',
-        description:
-          'Des modèles de langage privés, hébergés sur votre infrastructure ou au Canada, et entraînés sur vos propres données.',
+        description: 'Des modèles de langage privés, hébergés sur votre infrastructure ou au Canada, et entraînés sur vos propres données.',
       },
       {
         id: 'process-automation',
@@ -201,11 +197,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
         "Réservez un appel découverte gratuit de 30 minutes avec notre équipe. Nous examinerons le fonctionnement actuel de votre entreprise et repérerons les tâches où l'IA peut vous faire économiser le plus de temps et d'argent.",
         'Laissez-nous un message : nous vous répondrons en un jour ouvrable.',
       ],
-      points: [
-        'Appel découverte gratuit de 30 minutes',
-        'Réponse en un jour ouvrable',
-        'Équipe locale établie au Québec',
-      ],
+      points: ['Appel découverte gratuit de 30 minutes', 'Réponse en un jour ouvrable', 'Équipe locale établie au Québec'],
       phoneLabel: 'Téléphone',
       emailLabel: 'Courriel',
       addressLabel: 'Adresse',
@@ -223,7 +215,8 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       },
       submit: 'Envoyer le message',
       submitting: 'Envoi en cours...',
-      noScript: "Ce formulaire a besoin de JavaScript, qui est désactivé dans votre navigateur. Vous pouvez plutôt nous appeler ou nous écrire : nos coordonnées sont sur cette page.",
+      noScript:
+        'Ce formulaire a besoin de JavaScript, qui est désactivé dans votre navigateur. Vous pouvez plutôt nous appeler ou nous écrire : nos coordonnées sont sur cette page.',
       privacyNotice: {
         text: 'Nous utilisons ces renseignements uniquement pour répondre à votre demande. Ils sont conservés sur notre serveur au Canada et supprimés après {retentionDays} jours; vous pouvez les consulter, les faire corriger ou retirer votre consentement en tout temps.',
         link: 'Politique de confidentialité',
@@ -232,19 +225,12 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
   },
 
   banner: {
-    phrases: [
-      'Agents vocaux 24/7',
-      'Conçu au Québec',
-      'Vos données restent au Canada',
-      'Automatisez le répétitif',
-      'Une IA bâtie pour votre entreprise',
-    ],
+    phrases: ['Agents vocaux 24/7', 'Conçu au Québec', 'Vos données restent au Canada', 'Automatisez le répétitif', 'Une IA bâtie pour votre entreprise'],
   },
 
   faq: {
     title: 'Foire aux questions',
-    subtitle:
-      "Tout ce que les entreprises du Québec nous demandent sur nos services-conseils en IA, l'automatisation et notre façon de travailler avec vous.",
+    subtitle: "Tout ce que les entreprises du Québec nous demandent sur nos services-conseils en IA, l'automatisation et notre façon de travailler avec vous.",
     groups: [
       {
         id: 'general',
@@ -369,7 +355,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
   footer: {
     newsletter: {
       title: 'Du concret, gratuitement',
-      line: "Des conseils pratiques en IA pour de vrais résultats. Pas de blabla. Pas de pourriel.",
+      line: 'Des conseils pratiques en IA pour de vrais résultats. Pas de blabla. Pas de pourriel.',
       emailLabel: 'Adresse courriel',
       placeholder: 'Votre adresse courriel',
       subscribe: "S'abonner",

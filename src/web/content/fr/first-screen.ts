@@ -31,8 +31,7 @@ export const frFirstScreen: FirstScreenContent = typesetFrench({
     headlinePrefix: 'Transformez votre entreprise avec',
     desktopParagraph:
       "Nous bâtissons une infrastructure d'IA prête à grandir avec vous, des agents vocaux qui répondent à chaque appel jusqu'aux automatisations qui relient vos outils existants. Votre équipe consacre moins de temps aux tâches répétitives et plus de temps à faire croître l'entreprise.",
-    mobileDescription:
-      "Nous créons des solutions d'IA sur mesure pour une efficacité maximale : votre entreprise avance plus vite, avec moins d'efforts.",
+    mobileDescription: "Nous créons des solutions d'IA sur mesure pour une efficacité maximale : votre entreprise avance plus vite, avec moins d'efforts.",
     cta: 'Réserver un appel gratuit',
     ctaNote: '30 minutes, gratuit et sans engagement',
   },

@@ -8,8 +8,7 @@ import type { PrivacyPolicy } from '../types';
 export const privacyEn: PrivacyPolicy = {
   meta: {
     title: 'Privacy Policy | {brand}',
-    description:
-      'How {brand} collects, uses, stores and deletes the personal information sent through its website, and how to exercise your rights.',
+    description: 'How {brand} collects, uses, stores and deletes the personal information sent through its website, and how to exercise your rights.',
   },
   title: 'Privacy Policy',
   updated: 'Last updated: November 26, 2026',
@@ -39,7 +38,7 @@ export const privacyEn: PrivacyPolicy = {
       paragraphs: ['We collect only what you send us through the forms of this site, and only for the purpose stated beside each form:'],
       list: [
         'Contact form: your name, phone number, email address, company (optional) and message, to answer your request.',
-        'Newsletter: your email address, to send you our newsletter. With it we record the proof of your consent required by Canada\'s anti-spam legislation: the date and time, the form used, the language of the page and the version of the consent text you were shown.',
+        "Newsletter: your email address, to send you our newsletter. With it we record the proof of your consent required by Canada's anti-spam legislation: the date and time, the form used, the language of the page and the version of the consent text you were shown.",
         'With each form: the date and time and the page it was sent from (which tells us your language), so we can answer you in your language.',
         'The voice demo: see the next section. A callback request you make during a call is kept as a contact request.',
       ],
@@ -56,14 +55,14 @@ export const privacyEn: PrivacyPolicy = {
         "The audio of your voice goes directly from your browser to Vapi, our voice-AI provider, and to Daily, the service that carries the call. Vapi has it processed by its own providers to recognize your words (Deepgram), write the assistant's answers (OpenAI) and speak them (Microsoft Azure). These companies are based in the United States: your voice is processed outside Quebec, for the length of the call only (a few minutes at most).",
         'The written captions of the conversation are shown in your browser only: they are not sent to our server and disappear when you reload or leave the page.',
         'The call is not recorded: neither we nor Vapi keep its audio. Vapi may keep a written record of the call, such as a transcript, under its own privacy policy. Apart from what we need to call you back, please do not share personal or sensitive information during the demo.',
-        "If you ask the agent to have our team call you back, it reads your details back to you and asks for your agreement; only then does Vapi send our server what you gave (your name, company, phone number and/or email address, what you need, when to call you, the language of the call). We keep them as a contact request, to call you back: same use, same retention, same rights. When the call ends, Vapi also sends our server a summary of it (and its transcript, which we keep only if we turned that on); we keep them with your request, and keep nothing of a call in which you asked for no callback.",
+        'If you ask the agent to have our team call you back, it reads your details back to you and asks for your agreement; only then does Vapi send our server what you gave (your name, company, phone number and/or email address, what you need, when to call you, the language of the call). We keep them as a contact request, to call you back: same use, same retention, same rights. When the call ends, Vapi also sends our server a summary of it (and its transcript, which we keep only if we turned that on); we keep them with your request, and keep nothing of a call in which you asked for no callback.',
       ],
     },
     {
       id: 'storage',
       title: 'Where your information is stored',
       paragraphs: [
-        'Contact requests and newsletter subscriptions are stored in a database (SQLite or PostgreSQL) on {brand}\'s own server, in Canada. Only the people at {brand} who need them to answer you or to send the newsletter can see them. Connections to the site are encrypted (HTTPS).',
+        "Contact requests and newsletter subscriptions are stored in a database (SQLite or PostgreSQL) on {brand}'s own server, in Canada. Only the people at {brand} who need them to answer you or to send the newsletter can see them. Connections to the site are encrypted (HTTPS).",
       ],
     },
     {
@@ -80,7 +79,7 @@ export const privacyEn: PrivacyPolicy = {
       id: 'trackers',
       title: 'No cookies, trackers or analytics',
       paragraphs: [
-        'This site uses no cookies, no analytics, no advertising and no third-party trackers. It remembers your choice of theme and of language in your browser\'s local storage; that never leaves your device.',
+        "This site uses no cookies, no analytics, no advertising and no third-party trackers. It remembers your choice of theme and of language in your browser's local storage; that never leaves your device.",
         'If we ever add a measurement tool, it will stay off until you agree to it.',
       ],
     },
@@ -102,7 +101,7 @@ export const privacyEn: PrivacyPolicy = {
       ],
       after: [
         'To exercise these rights, write to {privacyOfficerName} at [{privacyOfficerEmail}](mailto:{privacyOfficerEmail}). We answer within 30 days.',
-        'If you are not satisfied with our answer, you can file a complaint with the [Commission d\'accès à l\'information du Québec](https://www.cai.gouv.qc.ca/).',
+        "If you are not satisfied with our answer, you can file a complaint with the [Commission d'accès à l'information du Québec](https://www.cai.gouv.qc.ca/).",
       ],
     },
     {

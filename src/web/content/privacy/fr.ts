@@ -6,12 +6,12 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
   meta: {
     title: 'Politique de confidentialité | {brand}',
     description:
-      "Comment {brand} recueille, utilise, conserve et détruit les renseignements personnels transmis par son site Web, et comment exercer vos droits.",
+      'Comment {brand} recueille, utilise, conserve et détruit les renseignements personnels transmis par son site Web, et comment exercer vos droits.',
   },
   title: 'Politique de confidentialité',
   updated: 'Dernière mise à jour : 26 novembre 2026',
   intro:
-    "Cette politique explique quels renseignements personnels {brand} recueille par ce site Web, à quelles fins, où ils sont conservés, pendant combien de temps, et comment exercer les droits que vous confère la Loi sur la protection des renseignements personnels dans le secteur privé du Québec.",
+    'Cette politique explique quels renseignements personnels {brand} recueille par ce site Web, à quelles fins, où ils sont conservés, pendant combien de temps, et comment exercer les droits que vous confère la Loi sur la protection des renseignements personnels dans le secteur privé du Québec.',
   contents: 'Sur cette page',
   sections: [
     {
@@ -37,14 +37,14 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
         'Nous recueillons uniquement ce que vous nous transmettez par les formulaires de ce site, et seulement pour la fin indiquée à côté de chacun :',
       ],
       list: [
-        "Formulaire de contact : votre nom, votre numéro de téléphone, votre adresse courriel, votre entreprise (facultatif) et votre message, pour répondre à votre demande.",
+        'Formulaire de contact : votre nom, votre numéro de téléphone, votre adresse courriel, votre entreprise (facultatif) et votre message, pour répondre à votre demande.',
         "Infolettre : votre adresse courriel, pour vous envoyer notre infolettre. Nous y joignons la preuve de votre consentement exigée par la loi canadienne anti-pourriel : la date et l'heure, le formulaire utilisé, la langue de la page et la version du texte de consentement qui vous a été présenté.",
         "Avec chaque formulaire : la date et l'heure, ainsi que la page d'où il a été envoyé (ce qui nous indique votre langue), pour vous répondre dans votre langue.",
-        "La démonstration vocale : voir la section suivante. Une demande de rappel faite pendant un appel est conservée comme une demande de contact.",
+        'La démonstration vocale : voir la section suivante. Une demande de rappel faite pendant un appel est conservée comme une demande de contact.',
       ],
       after: [
-        "Pour protéger les formulaires contre les abus, notre serveur compte les demandes récentes par adresse Internet (IP), en mémoire, pendant quelques minutes. Ces adresses ne sont écrites dans aucun fichier ni aucune base de données.",
-        "Nous ne vous demandons jamais de renseignements sensibles; veuillez ne pas en inclure dans votre message.",
+        'Pour protéger les formulaires contre les abus, notre serveur compte les demandes récentes par adresse Internet (IP), en mémoire, pendant quelques minutes. Ces adresses ne sont écrites dans aucun fichier ni aucune base de données.',
+        'Nous ne vous demandons jamais de renseignements sensibles; veuillez ne pas en inclure dans votre message.',
       ],
     },
     {
@@ -77,7 +77,7 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
     },
     {
       id: 'trackers',
-      title: 'Aucun témoin, traceur ni outil d\'analyse',
+      title: "Aucun témoin, traceur ni outil d'analyse",
       paragraphs: [
         "Ce site n'utilise aucun témoin (cookie), aucun outil d'analyse d'audience, aucune publicité et aucun traceur tiers. Il mémorise votre choix de thème et de langue dans le stockage local de votre navigateur; ces données ne quittent jamais votre appareil.",
         "Si nous ajoutons un jour un outil de mesure, il restera désactivé tant que vous n'y aurez pas consenti.",

@@ -55,12 +55,7 @@ export function ContactForm() {
         <TextField key={field} {...bind(field)} {...INPUTS[field]} hint={'required' in INPUTS[field] ? undefined : a11y.optionalMark} />
       ))}
       <NoScriptNote text={contact.form.noScript} />
-      <button
-        type="submit"
-        aria-describedby="contact-privacy-notice"
-        disabled={form.submitting}
-        className={`${primaryAction} w-full px-6`}
-      >
+      <button type="submit" aria-describedby="contact-privacy-notice" disabled={form.submitting} className={`${primaryAction} w-full px-6`}>
         <Send aria-hidden="true" focusable="false" className="size-5" />
         {form.submitting ? contact.form.submitting : contact.form.submit}
       </button>
@@ -69,4 +64,3 @@ export function ContactForm() {
     </form>
   );
 }
-

@@ -27,7 +27,15 @@ export function NewsletterForm() {
     <>
       {/* noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's. */}
       {/* method and action only matter without JavaScript: see ContactForm. */}
-      <form id="newsletter" method="post" action="#newsletter" noValidate onSubmit={form.submit} ref={formRef} className="relative flex flex-col gap-3 sm:flex-row">
+      <form
+        id="newsletter"
+        method="post"
+        action="#newsletter"
+        noValidate
+        onSubmit={form.submit}
+        ref={formRef}
+        className="relative flex flex-col gap-3 sm:flex-row"
+      >
         <Honeypot id="newsletter-website" />
         <label htmlFor="newsletter-email" className="sr-only">
           {text.emailLabel}

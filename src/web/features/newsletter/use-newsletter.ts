@@ -54,7 +54,9 @@ export function useNewsletter(formRef: RefObject<HTMLFormElement | null>) {
     setError(null);
     const honeypot = new FormData(event.currentTarget).get('website');
     setSubmitting(true);
-    const result = await sendWithProof(proof, (altcha) => postJson(API_PATHS.newsletter, { email: trimmed, website: honeypot ? String(honeypot) : undefined, altcha }));
+    const result = await sendWithProof(proof, (altcha) =>
+      postJson(API_PATHS.newsletter, { email: trimmed, website: honeypot ? String(honeypot) : undefined, altcha }),
+    );
     setSubmitting(false);
     if (!result.ok) proof.start();
 

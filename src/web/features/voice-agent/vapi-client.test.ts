@@ -129,7 +129,7 @@ describe('createVoiceClient', () => {
     expect(instances[0]!.listenerCount('message')).toBe(0);
   });
 
-  it('maps the SDK events of the current call to the demo events, and ignores a previous call\'s', async () => {
+  it("maps the SDK events of the current call to the demo events, and ignores a previous call's", async () => {
     grantMicrophone();
     const { client, instances } = await newClient();
     const events = collect(client);

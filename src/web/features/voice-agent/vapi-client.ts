@@ -54,7 +54,12 @@ export const loadVoiceClient: VoiceClientLoader = voiceClientLoader(site.vapi.ap
  * Errors after which the SDK keeps the call going (it says so in its source): logged, not fatal.
  * Every other 'error' event ends the call, so the page never shows "Call Me" over a live microphone.
  */
-const NON_FATAL_ERRORS = new Set(['audio-processing-setup-error', 'audio-processor-recovery-error', 'audio-observer-setup-error', 'video-recording-setup-error']);
+const NON_FATAL_ERRORS = new Set([
+  'audio-processing-setup-error',
+  'audio-processor-recovery-error',
+  'audio-observer-setup-error',
+  'video-recording-setup-error',
+]);
 
 /**
  * Runs calls, one SDK instance each (made by `newVapi` from the call's key). Every listener, 'error'

@@ -24,10 +24,7 @@ export type VoiceClient = {
 /** Why a start failed, as far as the visitor needs to know: each has its own message. */
 export type StartFailure = 'microphone-denied' | 'microphone-unavailable' | 'other';
 
-export type StartResult =
-  | { outcome: 'started' }
-  | { outcome: 'cancelled' }
-  | { outcome: 'failed'; reason: StartFailure; error: unknown };
+export type StartResult = { outcome: 'started' } | { outcome: 'cancelled' } | { outcome: 'failed'; reason: StartFailure; error: unknown };
 
 export type VoiceClientEvent =
   | Exclude<VoiceEvent, { type: 'error' } | { type: 'assistant-done' }>

@@ -36,9 +36,7 @@ export function voiceReducer(flags: VoiceFlags, event: VoiceEvent): VoiceFlags {
     case 'error':
       return IDLE;
     case 'transcript':
-      return event.role === 'assistant'
-        ? { ...flags, assistantSpeaking: true, userSpeaking: false }
-        : { ...flags, userSpeaking: true };
+      return event.role === 'assistant' ? { ...flags, assistantSpeaking: true, userSpeaking: false } : { ...flags, userSpeaking: true };
     case 'assistant-done':
       return { ...flags, assistantSpeaking: false };
   }

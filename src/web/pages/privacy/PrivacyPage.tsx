@@ -16,59 +16,59 @@ export function PrivacyPage({ content }: { content: Content }) {
       {/* On the page's column, as the bar and the footer are; the text keeps to a readable measure. */}
       <article className="page-column py-section">
         <div className="max-w-3xl">
-        <h1 className="text-title font-extrabold tracking-tight text-balance">{policy.title}</h1>
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{policy.updated}</p>
-        <p className="mt-6 text-lead text-slate-700 dark:text-slate-200">{policy.intro}</p>
+          <h1 className="text-title font-extrabold tracking-tight text-balance">{policy.title}</h1>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{policy.updated}</p>
+          <p className="mt-6 text-lead text-slate-700 dark:text-slate-200">{policy.intro}</p>
 
-        <nav aria-labelledby="privacy-contents" className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-800 dark:bg-slate-900">
-          <h2 id="privacy-contents" className="font-bold">
-            {policy.contents}
-          </h2>
-          <ol className="mt-3 list-decimal space-y-1 pl-6">
-            {policy.sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`} className={linkClass}>
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-
-        {policy.sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-12">
-            <h2 id={`${section.id}-title`} className="text-heading font-bold tracking-tight">
-              {section.title}
+          <nav aria-labelledby="privacy-contents" className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-800 dark:bg-slate-900">
+            <h2 id="privacy-contents" className="font-bold">
+              {policy.contents}
             </h2>
-            <div className="mt-4 space-y-4 text-slate-700 dark:text-slate-300">
-              {section.paragraphs.map((paragraph) => (
-                <p key={paragraph}>
-                  <RichText text={paragraph} linkClassName={linkClass} />
-                </p>
+            <ol className="mt-3 list-decimal space-y-1 pl-6">
+              {policy.sections.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`} className={linkClass}>
+                    {section.title}
+                  </a>
+                </li>
               ))}
-              {section.list ? (
-                <ul className="list-disc space-y-2 pl-6">
-                  {section.list.map((item) => (
-                    <li key={item}>
-                      <RichText text={item} linkClassName={linkClass} />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              {section.after?.map((paragraph) => (
-                <p key={paragraph}>
-                  <RichText text={paragraph} linkClassName={linkClass} />
-                </p>
-              ))}
-            </div>
-          </section>
-        ))}
+            </ol>
+          </nav>
 
-        <p className="mt-14">
-          <a href={pagePath('home', content.locale)} className={linkClass}>
-            {policy.backHome}
-          </a>
-        </p>
+          {policy.sections.map((section) => (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-12">
+              <h2 id={`${section.id}-title`} className="text-heading font-bold tracking-tight">
+                {section.title}
+              </h2>
+              <div className="mt-4 space-y-4 text-slate-700 dark:text-slate-300">
+                {section.paragraphs.map((paragraph) => (
+                  <p key={paragraph}>
+                    <RichText text={paragraph} linkClassName={linkClass} />
+                  </p>
+                ))}
+                {section.list ? (
+                  <ul className="list-disc space-y-2 pl-6">
+                    {section.list.map((item) => (
+                      <li key={item}>
+                        <RichText text={item} linkClassName={linkClass} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {section.after?.map((paragraph) => (
+                  <p key={paragraph}>
+                    <RichText text={paragraph} linkClassName={linkClass} />
+                  </p>
+                ))}
+              </div>
+            </section>
+          ))}
+
+          <p className="mt-14">
+            <a href={pagePath('home', content.locale)} className={linkClass}>
+              {policy.backHome}
+            </a>
+          </p>
         </div>
       </article>
     </PageShell>

@@ -25,7 +25,11 @@ export function BrandBanner() {
     </ul>
   );
   return (
-    <div data-banner="" data-paused={paused ? '' : undefined} className="relative flex items-stretch overflow-hidden bg-gradient-to-r from-brand-900 via-brand-700 to-brand-900 text-white">
+    <div
+      data-banner=""
+      data-paused={paused ? '' : undefined}
+      className="relative flex items-stretch overflow-hidden bg-gradient-to-r from-brand-900 via-brand-700 to-brand-900 text-white"
+    >
       <SoundWave className="stroke-white/15" echoClassName="stroke-accent-400/30" />
       {/* The phrases fade in and out at the edges of their own box, which the button is not part of. */}
       <div className="relative min-w-0 flex-1 overflow-hidden py-6 [mask-image:linear-gradient(90deg,transparent,#000_3rem,#000_calc(100%-3rem),transparent)]">
@@ -42,11 +46,7 @@ export function BrandBanner() {
           aria-label={a11y.pauseBanner}
           className="grid size-10 place-items-center rounded-full bg-slate-950/60 text-white hover:bg-slate-950"
         >
-          {paused ? (
-            <Play aria-hidden="true" focusable="false" className="size-4" />
-          ) : (
-            <Pause aria-hidden="true" focusable="false" className="size-4" />
-          )}
+          {paused ? <Play aria-hidden="true" focusable="false" className="size-4" /> : <Pause aria-hidden="true" focusable="false" className="size-4" />}
         </button>
       </div>
     </div>

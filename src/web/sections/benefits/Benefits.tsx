@@ -6,13 +6,7 @@ import { Section } from '../../components/Section';
 export function Benefits() {
   const { benefits } = useContent();
   return (
-    <Section
-      id="about"
-      headingId="about-title"
-      title={benefits.title}
-      subtitle={benefits.subtitle}
-      className="bg-slate-50 dark:bg-slate-900/50"
-    >
+    <Section id="about" headingId="about-title" title={benefits.title} subtitle={benefits.subtitle} className="bg-slate-50 dark:bg-slate-900/50">
       {/* As the service cards: two by two until four fit. */}
       <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
         {benefits.items.map((item) => (

@@ -26,10 +26,7 @@ export function Faq() {
         <div className="rounded-3xl bg-brand-50 p-[clamp(1.25rem,4vw,2rem)] text-center dark:bg-brand-900/50">
           <h3 className="text-heading font-bold">{faq.closing.title}</h3>
           <p className="mt-2 text-slate-700 dark:text-slate-200">{faq.closing.text}</p>
-          <SectionLink
-            anchor="contact"
-            className={`${primaryAction} mt-6 px-7`}
-          >
+          <SectionLink anchor="contact" className={`${primaryAction} mt-6 px-7`}>
             {faq.closing.link}
           </SectionLink>
         </div>

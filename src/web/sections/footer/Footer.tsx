@@ -64,7 +64,10 @@ export function Footer() {
       </div>
       <div className="page-column mt-10 flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-t border-slate-200 pt-6 text-sm dark:border-slate-800">
         <p>{footer.copyright}</p>
-        <a href={pagePath('privacy', locale)} className="inline-flex min-h-9 items-center underline-offset-4 hover:text-brand-700 hover:underline dark:hover:text-white">
+        <a
+          href={pagePath('privacy', locale)}
+          className="inline-flex min-h-9 items-center underline-offset-4 hover:text-brand-700 hover:underline dark:hover:text-white"
+        >
           {footer.privacyLink}
         </a>
       </div>

@@ -42,12 +42,7 @@ export function MobileNav({ links }: { links: NavLink[] }) {
   return (
     <header data-nav="mobile" className="only-mobile fixed inset-x-0 top-0 z-40">
       {open ? (
-        <div
-          data-testid="menu-backdrop"
-          aria-hidden="true"
-          className="fixed inset-0 bg-slate-950/40 backdrop-blur-[2px]"
-          onClick={() => close(true)}
-        />
+        <div data-testid="menu-backdrop" aria-hidden="true" className="fixed inset-0 bg-slate-950/40 backdrop-blur-[2px]" onClick={() => close(true)} />
       ) : null}
       {/* The bar runs edge to edge; its content keeps to a column, also on a tablet (spec §2: mobile at any width). */}
       <div className="relative border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">

@@ -27,7 +27,10 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
   const who = (speaker: Speaker) => <span className="font-semibold text-brand-700 dark:text-accent-400">{text.roles[speaker]}</span>;
 
   return (
-    <div data-captions="" className="mt-4 h-32 w-full rounded-2xl border border-slate-200 bg-white/80 px-4 pb-3 text-left text-sm/5 dark:border-slate-700 dark:bg-slate-950/40">
+    <div
+      data-captions=""
+      className="mt-4 h-32 w-full rounded-2xl border border-slate-200 bg-white/80 px-4 pb-3 text-left text-sm/5 dark:border-slate-700 dark:bg-slate-950/40"
+    >
       <div className="flex h-full flex-col justify-end gap-1 overflow-hidden pt-3 [mask-image:linear-gradient(to_bottom,transparent,#000_0.75rem)]">
         {empty ? <p className="my-auto text-center text-slate-600 dark:text-slate-400">{text.placeholder}</p> : null}
         <div role="log" aria-live="polite" aria-label={text.label} className="flex flex-col gap-1 text-slate-800 dark:text-slate-100">
@@ -51,7 +54,10 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
           {lastCallSeconds !== null ? (
             <p data-call-ended="">
               {text.lasted} <time dateTime={`PT${lastCallSeconds}S`}>{callLength(lastCallSeconds, locale)}</time>. {text.followUp.text}{' '}
-              <SectionLink anchor="contact-form" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white">
+              <SectionLink
+                anchor="contact-form"
+                className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white"
+              >
                 {text.followUp.link}
               </SectionLink>
             </p>

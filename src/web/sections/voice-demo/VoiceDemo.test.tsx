@@ -68,7 +68,12 @@ function microphone(answer: 'granted' | 'denied' | 'missing') {
 }
 
 /** What the server answers "Call Me", per call: a session with a key of its own by default. */
-function sessions(answer: (locale: Locale, index: number) => SessionAnswer = (locale, index) => ({ ok: true, session: { token: `key-${index + 1}`, assistantId: ASSISTANT[locale] } })) {
+function sessions(
+  answer: (locale: Locale, index: number) => SessionAnswer = (locale, index) => ({
+    ok: true,
+    session: { token: `key-${index + 1}`, assistantId: ASSISTANT[locale] },
+  }),
+) {
   let count = 0;
   return vi.fn<SessionRequester>(async (locale) => answer(locale, count++));
 }
@@ -203,7 +208,10 @@ describe('"Call Me"', () => {
   it('says in the card that the demo is unavailable when the server has no voice demo, without a notification, the microphone or an error', async () => {
     const getUserMedia = microphone('granted');
     const { load, instances } = await realSdk();
-    renderDemo(load, sessions(() => ({ ok: false, refusal: 'not-configured' })));
+    renderDemo(
+      load,
+      sessions(() => ({ ok: false, refusal: 'not-configured' })),
+    );
     await userEvent.click(mainButton());
     await waitFor(() => expect(captionsLog()).toHaveTextContent(`${text.unavailableTitle}. ${text.unavailableDescription}`));
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
@@ -218,7 +226,10 @@ describe('"Call Me"', () => {
     const getUserMedia = microphone('granted');
     const { load } = await realSdk();
     const refusals = ['budget-spent', 'rate-limited'] as const;
-    renderDemo(load, sessions((_locale, index) => ({ ok: false, refusal: refusals[index]! })));
+    renderDemo(
+      load,
+      sessions((_locale, index) => ({ ok: false, refusal: refusals[index]! })),
+    );
     const heightBefore = captionsBox().className;
 
     await userEvent.click(mainButton());
@@ -239,7 +250,10 @@ describe('"Call Me"', () => {
   it('treats a session that could not be had (network, database) as a call that could not start', async () => {
     microphone('granted');
     const { load } = await realSdk();
-    renderDemo(load, sessions(() => ({ ok: false, refusal: 'failed' })));
+    renderDemo(
+      load,
+      sessions(() => ({ ok: false, refusal: 'failed' })),
+    );
     await userEvent.click(mainButton());
     expect(await screen.findByText(text.errors.startFailed.title)).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Voice demo could not start:', expect.any(Error));
@@ -355,7 +369,7 @@ describe("during a call (spec §4 flags, from the SDK's events)", () => {
     expect(mainButton()).toHaveTextContent(text.callMe);
   });
 
-  it('lets the assistant\'s voice level drive the ring through a CSS custom property, never an inline style in the HTML', async () => {
+  it("lets the assistant's voice level drive the ring through a CSS custom property, never an inline style in the HTML", async () => {
     microphone('granted');
     const { load, instances } = await realSdk();
     renderDemo(load, sessions());
@@ -406,7 +420,9 @@ describe('live captions', () => {
     say('assistant', 'final', 'We build voice agents.');
     say('user', 'partial', 'And the');
     say('user', 'final', 'And the price?');
-    const lines = within(captionsLog()).getAllByText(/./, { selector: 'p' }).map((line) => line.textContent);
+    const lines = within(captionsLog())
+      .getAllByText(/./, { selector: 'p' })
+      .map((line) => line.textContent);
     expect(lines).toEqual(['You: Tell me about your services.', 'Agent: We build voice agents.', 'You: And the price?']);
     await userEvent.click(mainButton());
     standIn.release();

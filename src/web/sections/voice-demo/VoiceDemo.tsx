@@ -56,10 +56,16 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
     <Section id="ai-caller" headingId="ai-caller-title" title={voiceDemo.title} subtitle={voiceDemo.subtitle}>
       <div className="relative">
         {/* Behind the card, on wider screens: the voice it is about, passing through. */}
-        <div aria-hidden="true" className="absolute inset-x-0 top-1/2 hidden h-48 -translate-y-1/2 overflow-hidden [mask-image:linear-gradient(90deg,transparent,#000_20%,#000_80%,transparent)] md:block">
+        <div
+          aria-hidden="true"
+          className="absolute inset-x-0 top-1/2 hidden h-48 -translate-y-1/2 overflow-hidden [mask-image:linear-gradient(90deg,transparent,#000_20%,#000_80%,transparent)] md:block"
+        >
           <SoundWave className="stroke-brand-400/40 dark:stroke-brand-400/30" echoClassName="stroke-accent-500/40 dark:stroke-accent-400/30" />
         </div>
-        <div data-call-card="" className="relative mx-auto flex max-w-md flex-col items-center rounded-3xl border border-slate-200 bg-white bg-gradient-to-b from-white to-brand-50 px-6 py-10 text-center shadow-xl sm:px-10 dark:border-slate-800 dark:bg-slate-900 dark:from-slate-900 dark:to-brand-900/40">
+        <div
+          data-call-card=""
+          className="relative mx-auto flex max-w-md flex-col items-center rounded-3xl border border-slate-200 bg-white bg-gradient-to-b from-white to-brand-50 px-6 py-10 text-center shadow-xl sm:px-10 dark:border-slate-800 dark:bg-slate-900 dark:from-slate-900 dark:to-brand-900/40"
+        >
           <div className="relative grid size-28 place-items-center">
             {inCall ? (
               <>
@@ -97,11 +103,7 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
                 inCall ? 'bg-rose-600 text-white hover:bg-rose-700' : 'bg-primary text-on-primary hover:bg-primary-hover'
               }`}
             >
-              {inCall ? (
-                <PhoneOff aria-hidden="true" focusable="false" className="size-6" />
-              ) : (
-                <Mic aria-hidden="true" focusable="false" className="size-6" />
-              )}
+              {inCall ? <PhoneOff aria-hidden="true" focusable="false" className="size-6" /> : <Mic aria-hidden="true" focusable="false" className="size-6" />}
               {label}
             </button>
           </div>
@@ -109,9 +111,7 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
               call" while connecting, the status line during the call. It is as tall as the note in
               every state, so nothing moves and no empty band waits for the other two. */}
           <div className="mt-5 grid place-items-center">
-            <p className={`[grid-area:1/1] text-sm text-slate-600 dark:text-slate-400 ${starting || inCall ? 'invisible' : ''}`}>
-              {voiceDemo.microphoneNote}
-            </p>
+            <p className={`[grid-area:1/1] text-sm text-slate-600 dark:text-slate-400 ${starting || inCall ? 'invisible' : ''}`}>{voiceDemo.microphoneNote}</p>
             <p role="status" className="[grid-area:1/1] font-medium text-brand-700 dark:text-brand-100">
               {status ? voiceDemo.status[status] : null}
             </p>
