@@ -35,7 +35,6 @@ export default mergeConfig(
             globalSetup: ['./test/global-server-build.ts', './e2e/global-setup.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
           },
         },
       ],
