@@ -6,7 +6,7 @@
 import { createRoot } from 'react-dom/client';
 import { site } from '../../../src/config/site';
 import { App } from '../../../src/web/app/App';
-import '../../src/web/app/index.css';
+import '../../../src/web/app/index.css';
 import { BELOW_THE_FOLD } from '../../../src/web/app/sections';
 import { Toasts } from '../../../src/web/app/Toasts';
 import { getContent } from '../../../src/web/content/all';
