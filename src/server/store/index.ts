@@ -16,10 +16,9 @@ export { StoreNotWritableError, StoreUnavailableError, SubmissionCapError } from
 export type { Engine } from './migrations';
 export type { ConsentMethod, LeadSource } from './tables';
 export type { StoreLogger } from './context';
-export { cleanText, normalizeEmail } from './context';
+export { normalizeEmail } from './context';
 export type * from './outbox';
 export type * from './delivery-queue';
-export { outboxPolicy } from './outbox';
 export { CONTACT_RECORD_COLUMNS, type CallReport, type ContactRecord, type NewContact, type NewVoiceLead, type SubmissionOrigin } from './contacts';
 export type { ConsentEvent, NewSubscription, NewsletterRecord, SubscriptionState } from './newsletter';
 export { CONFIRMATION_EMAILS, CONFIRMATION_RESEND_MS, PENDING_SUBSCRIPTION_DAYS, type ConfirmationState } from './newsletter-confirmations';
