@@ -12,7 +12,7 @@
 import { optionsOrExit } from './lib/cli';
 import { resolve } from 'node:path';
 import { linkUrl } from '../src/server/newsletter/signed-link';
-import { CONTACT_RECORD_COLUMNS, type Store } from '../src/server/store';
+import { CONTACT_RECORD_COLUMNS, NEWSLETTER_RECORD_COLUMNS, type Store } from '../src/server/store';
 import { newFileProblem, writePrivateFile } from './lib/private-file';
 import { type Output, withStore } from './lib/with-store';
 
@@ -36,20 +36,8 @@ on a deployed server: atelier-ia export … (docs/deploy.md).`;
 const TABLES = {
   // Every column of a stored request, in the store's order (new ones at the end: the firm's imports keep theirs).
   contacts: CONTACT_RECORD_COLUMNS,
-  newsletter: [
-    'id',
-    'created_at',
-    'email',
-    'locale',
-    'page',
-    'consent_at',
-    'consent_form',
-    'consent_locale',
-    'consent_version',
-    'consent_method',
-    'unsubscribed_at',
-    'unsubscribe_url',
-  ],
+  // The same for subscribers, and the personal unsubscribe link made for each.
+  newsletter: [...NEWSLETTER_RECORD_COLUMNS, 'unsubscribe_url'],
 } as const;
 type Table = keyof typeof TABLES;
 type Format = 'csv' | 'json';

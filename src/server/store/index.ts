@@ -20,7 +20,7 @@ export { normalizeEmail } from './context';
 export type * from './outbox';
 export type * from './delivery-queue';
 export { CONTACT_RECORD_COLUMNS, type CallReport, type ContactRecord, type NewContact, type NewVoiceLead, type SubmissionOrigin } from './contacts';
-export type { ConsentEvent, NewSubscription, NewsletterRecord, SubscriptionState } from './newsletter';
+export { NEWSLETTER_RECORD_COLUMNS, type ConsentEvent, type NewSubscription, type NewsletterRecord, type SubscriptionState } from './newsletter';
 export { CONFIRMATION_EMAILS, CONFIRMATION_RESEND_MS, PENDING_SUBSCRIPTION_DAYS, type ConfirmationState } from './newsletter-confirmations';
 export { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, HEALTH_WRITE_EVERY_MS, type ExclusiveLock, type StoreHealth } from './database';
 
