@@ -1,90 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runDeliveries } from '../../../scripts/deliveries';
 import { freePort } from '../../../test/postgres';
-import { ENGINES, TEST_WEBHOOK_SECRET, type TestStorage, captureLogs, freshStorage, testConfig } from '../../../test/storage';
-import { buildApp } from '../app';
-import { type DeliveryRecord, type LeadEvent, type Store, createStore } from '../store';
-import { type SmtpReceiver, type WebhookReceiver, acknowledgedIds, startSmtpReceiver, startWebhookReceiver } from '../../../test/receivers';
+import { NBSP, WAIT, notifiedApp } from '../../../test/notified-app';
+import { acknowledgedIds } from '../../../test/receivers';
+import { ENGINES } from '../../../test/storage';
+import type { DeliveryRecord, LeadEvent } from '../store';
 import { injectWithProof } from '../../../test/proof';
 
-const SECRET = TEST_WEBHOOK_SECRET;
-/** Short retry settings so a test sees several attempts in about a second. */
-const FAST = { DELIVERY_POLL: '100ms', DELIVERY_RETRY_BASE: '100ms', DELIVERY_RETRY_MAX: '400ms', DELIVERY_TIMEOUT: '5s', DELIVERY_LEASE: '30s' };
-const WAIT = { timeout: 20_000, interval: 50 };
-const NBSP = '\u00a0';
 const contact = (message: string) => ({ name: 'Élodie Gagnon', email: 'elodie.gagnon@example.com', phone: '+1 418-555-0199', message });
 
 describe.each(ENGINES)('lead notifications on %s', (engine) => {
-  let storage: TestStorage;
-  let smtp: SmtpReceiver;
-  let hook: WebhookReceiver;
-  /** A second store on the same database, to look at the outbox as `npm run deliveries` does. */
-  let inspect: Store;
-  let app: FastifyInstance | undefined;
-  let logs: ReturnType<typeof captureLogs>;
+  const h = notifiedApp(engine);
 
-  beforeAll(async () => {
-    storage = await freshStorage(engine);
-    inspect = await createStore(testConfig(storage.env));
-    smtp = await startSmtpReceiver();
-  });
-  beforeEach(async () => {
-    smtp.messages.length = 0;
-    hook = await startWebhookReceiver(SECRET);
-  });
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-    await hook.close();
-  });
-  afterAll(async () => {
-    await inspect.close();
-    await smtp.close();
-    await storage.dispose();
-  });
-
-  async function start(env: Record<string, string> = {}) {
-    logs = captureLogs();
-    const config = testConfig({
-      ...storage.env,
-      SMTP_URL: smtp.url,
-      NOTIFY_EMAIL_TO: 'leads@atelier.example',
-      MAIL_FROM: 'Site Atelier IA <site@atelier.example>',
-      WEBHOOK_URL: hook.url,
-      WEBHOOK_SECRET: SECRET,
-      ...FAST,
-      ...env,
-    });
-    // No store passed: the app opens its own, with the outbox policy of this configuration.
-    app = await buildApp({ config, logger: logs.logger });
-    return app;
-  }
   const post = (url: string, payload: Record<string, unknown>, referer = 'http://localhost/fr/') =>
-    injectWithProof(app!, { url, payload, headers: { referer } });
+    injectWithProof(h.app, { url, payload, headers: { referer } });
   /** `npm run deliveries` with the server's storage settings. */
   const cli = async (args: string[]) => {
     let out = '';
     let err = '';
-    const code = await runDeliveries(args, { ...storage.env }, { write: (text: string) => (out += text) }, { write: (text: string) => (err += text) });
+    const code = await runDeliveries(args, { ...h.storage.env }, { write: (text: string) => (out += text) }, { write: (text: string) => (err += text) });
     return { code, out, err };
   };
-  const outstanding = () => inspect.deliveries.list(['pending', 'failed']);
+  const outstanding = () => h.inspect.deliveries.list(['pending', 'failed']);
   const jobFor = async (channel: string): Promise<DeliveryRecord | undefined> => (await outstanding()).find((job) => job.channel === channel);
 
   it('e-mails the firm in French with every field and posts a signed webhook when a contact request is stored', async () => {
-    await start();
+    await h.start();
     const marker = randomUUID();
     const message = `Bonjour,\nNous recevons 200 appels par jour.\n<script>alert(1)</script> ${marker}`;
     const response = await post('/api/contact', { ...contact(message), company: 'Boulangerie <Les Amis> & fils' });
     expect(response.statusCode).toBe(201);
 
-    await expect.poll(() => smtp.messages.length, WAIT).toBe(1);
-    await expect.poll(() => hook.receipts.length, WAIT).toBe(1);
-    const receipt = hook.receipts[0]!;
+    await expect.poll(() => h.smtp.messages.length, WAIT).toBe(1);
+    await expect.poll(() => h.hook.receipts.length, WAIT).toBe(1);
+    const receipt = h.hook.receipts[0]!;
     const event = receipt.body as LeadEvent;
-    const stored = (await inspect.listContacts()).find((row) => row.message.includes(marker));
+    const stored = (await h.inspect.listContacts()).find((row) => row.message.includes(marker));
 
     // The webhook: signed (the standardwebhooks library verified it), the event as JSON, its id in the headers.
     expect(receipt.verified).toBe(true);
@@ -110,7 +62,7 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     });
 
     // The e-mail: to the firm, answerable with Reply, every field, in French, HTML escaped.
-    const { envelope, message: mail } = smtp.messages[0]!;
+    const { envelope, message: mail } = h.smtp.messages[0]!;
     expect(envelope).toEqual({ from: 'site@atelier.example', to: ['leads@atelier.example'] });
     expect(mail.from).toMatchObject({ name: 'Site Atelier IA', address: 'site@atelier.example' });
     expect(mail.replyTo).toEqual([{ name: 'Élodie Gagnon', address: 'elodie.gagnon@example.com' }]);
@@ -139,16 +91,16 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
   });
 
   it('writes in English when FIRM_LOCALE=en, and notifies newsletter sign-ups when NOTIFY_NEWSLETTER is set, once confirmed', async () => {
-    await start({ FIRM_LOCALE: 'en', NOTIFY_NEWSLETTER: 'true' });
+    await h.start({ FIRM_LOCALE: 'en', NOTIFY_NEWSLETTER: 'true' });
     const email = `sam.lee+${randomUUID().slice(0, 8)}@example.com`;
     expect((await post('/api/newsletter', { email }, 'http://localhost/')).statusCode).toBe(201);
 
     // With e-mail configured, the visitor is asked to confirm first (double opt-in); the firm hears nothing yet.
-    await expect.poll(() => smtp.messages.length, WAIT).toBe(1);
-    expect(smtp.messages[0]!.envelope.to).toEqual([email]);
-    expect(hook.receipts).toEqual([]);
-    const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(smtp.messages[0]!.message.text ?? '')![0]);
-    const confirmed = await app!.inject({
+    await expect.poll(() => h.smtp.messages.length, WAIT).toBe(1);
+    expect(h.smtp.messages[0]!.envelope.to).toEqual([email]);
+    expect(h.hook.receipts).toEqual([]);
+    const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(h.smtp.messages[0]!.message.text ?? '')![0]);
+    const confirmed = await h.app.inject({
       method: 'POST',
       url: `${link.pathname}${link.search}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -156,31 +108,31 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     });
     expect(confirmed.statusCode).toBe(200);
 
-    await expect.poll(() => smtp.messages.length, WAIT).toBe(2);
-    await expect.poll(() => hook.receipts.length, WAIT).toBe(1);
-    const mail = smtp.messages[1]!.message;
-    expect(smtp.messages[1]!.envelope.to).toEqual(['leads@atelier.example']);
+    await expect.poll(() => h.smtp.messages.length, WAIT).toBe(2);
+    await expect.poll(() => h.hook.receipts.length, WAIT).toBe(1);
+    const mail = h.smtp.messages[1]!.message;
+    expect(h.smtp.messages[1]!.envelope.to).toEqual(['leads@atelier.example']);
     expect(mail.subject).toBe(`New newsletter sign-up: ${email}`);
     expect(mail.replyTo).toEqual([{ name: '', address: email }]);
     for (const line of [`E-mail: ${email}`, 'Page: /', 'Page language: English', 'Someone just signed up for the newsletter'])
       expect(mail.text).toContain(line);
-    expect(hook.receipts[0]).toMatchObject({
+    expect(h.hook.receipts[0]).toMatchObject({
       verified: true,
       body: { type: 'newsletter.subscribed', data: { subscriptionId: expect.any(Number), email, locale: 'en', page: '/' } },
     });
   });
 
   it('does not notify newsletter sign-ups unless asked to, and never sends a visitor’s confirmation to the webhook', async () => {
-    await start();
+    await h.start();
     const reader = `quiet-${randomUUID()}@example.com`;
     expect((await post('/api/newsletter', { email: reader })).statusCode).toBe(201);
     expect((await post('/api/contact', contact(`after the sign-up ${randomUUID()}`))).statusCode).toBe(201);
     // Jobs are taken oldest first: once the contact request is through, a newsletter job would be too.
-    await expect.poll(() => hook.receipts.length + smtp.messages.length, WAIT).toBe(3);
+    await expect.poll(() => h.hook.receipts.length + h.smtp.messages.length, WAIT).toBe(3);
     await expect.poll(outstanding, WAIT).toEqual([]);
-    expect(hook.receipts.map((receipt) => (receipt.body as LeadEvent).type)).toEqual(['contact.created']);
+    expect(h.hook.receipts.map((receipt) => (receipt.body as LeadEvent).type)).toEqual(['contact.created']);
     // Both jobs may go out in one batch: in either order.
-    expect(smtp.messages.map((received) => [received.envelope.to, received.message.subject]).sort()).toEqual(
+    expect(h.smtp.messages.map((received) => [received.envelope.to, received.message.subject]).sort()).toEqual(
       [
         [[reader], 'Confirmez votre abonnement à l’infolettre de Atelier IA'],
         [['leads@atelier.example'], `Nouvelle demande de contact${NBSP}: Élodie Gagnon`],
@@ -189,86 +141,85 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
   });
 
   it('answers the visitor at once while the webhook receiver is still thinking', async () => {
-    await start({ DELIVERY_TIMEOUT: '30s', DELIVERY_LEASE: '60s' });
-    hook.answer = () => 'hang';
+    await h.start({ DELIVERY_TIMEOUT: '30s', DELIVERY_LEASE: '60s' });
+    h.hook.answer = () => 'hang';
     const started = Date.now();
     const response = await post('/api/contact', contact(`slow receiver ${randomUUID()}`));
     expect(response.statusCode).toBe(201);
     expect(Date.now() - started).toBeLessThan(10_000);
 
     // The delivery is under way after the visitor got the answer...
-    await expect.poll(() => hook.held(), WAIT).toBe(1);
+    await expect.poll(() => h.hook.held(), WAIT).toBe(1);
     const sending = await jobFor('webhook');
     expect(sending).toMatchObject({ status: 'pending', attempts: 1, lastError: null, lockedUntil: expect.any(String) });
     // ...and completes once the receiver answers.
-    hook.release(200);
+    h.hook.release(200);
     await expect.poll(outstanding, WAIT).toEqual([]);
-    expect([...acknowledgedIds(hook.receipts).values()]).toEqual([1]);
+    expect([...acknowledgedIds(h.hook.receipts).values()]).toEqual([1]);
   });
 
   it('retries while the webhook receiver is down and delivers once, when it is back', async () => {
-    await hook.close();
+    await h.hook.close();
     const port = await freePort();
-    await start({ WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/leads` });
+    await h.start({ WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/leads` });
     expect((await post('/api/contact', contact(`receiver down ${randomUUID()}`))).statusCode).toBe(201);
 
     // Failing attempts are recorded and logged with their reason; the e-mail goes out regardless.
     await expect.poll(async () => (await jobFor('webhook'))?.attempts ?? 0, WAIT).toBeGreaterThanOrEqual(3);
     expect((await jobFor('webhook'))?.lastError).toMatch(/ECONNREFUSED/);
-    const retryLine = logs.lines().find((line) => line.msg === 'lead notification failed; it will be retried');
+    const retryLine = h.logs.lines().find((line) => line.msg === 'lead notification failed; it will be retried');
     expect(retryLine).toMatchObject({ level: 40, channel: 'webhook', event: 'contact.created', reason: expect.stringMatching(/ECONNREFUSED/) });
-    await expect.poll(() => smtp.messages.length, WAIT).toBe(1);
+    await expect.poll(() => h.smtp.messages.length, WAIT).toBe(1);
 
-    hook = await startWebhookReceiver(SECRET, port);
+    await h.hookOn(port);
     await expect.poll(outstanding, WAIT).toEqual([]);
-    const receipts = hook.receipts;
+    const receipts = h.hook.receipts;
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ verified: true, status: 204, id: (receipts[0]!.body as LeadEvent).id });
   });
 
   it('keeps the e-mail queued, with the reason, while the SMTP server refuses the login, and sends it once fixed', async () => {
-    await start({ SMTP_URL: smtp.url.replace('s3cret', 'wrong') });
+    await h.start({ SMTP_URL: h.smtp.url.replace('s3cret', 'wrong') });
     expect((await post('/api/contact', contact(`bad smtp password ${randomUUID()}`))).statusCode).toBe(201);
     await expect.poll(async () => (await jobFor('email'))?.attempts ?? 0, WAIT).toBeGreaterThanOrEqual(2);
     expect((await jobFor('email'))?.lastError).toMatch(/EAUTH.*535/);
-    expect(smtp.messages).toEqual([]);
+    expect(h.smtp.messages).toEqual([]);
     // The webhook is a separate job and went out.
-    await expect.poll(() => acknowledgedIds(hook.receipts).size, WAIT).toBe(1);
+    await expect.poll(() => acknowledgedIds(h.hook.receipts).size, WAIT).toBe(1);
 
     // Fixed and restarted: the queued e-mail goes out, and the webhook is not sent again.
-    await app!.close();
-    await start();
+    await h.stop();
+    await h.start();
     await expect.poll(outstanding, WAIT).toEqual([]);
-    expect(smtp.messages).toHaveLength(1);
-    expect(hook.receipts).toHaveLength(1);
+    expect(h.smtp.messages).toHaveLength(1);
+    expect(h.hook.receipts).toHaveLength(1);
   });
 
   it('gives an interrupted delivery back when the server stops, so the next start sends it at once', async () => {
-    await start({ DELIVERY_TIMEOUT: '30s', DELIVERY_LEASE: '10m' });
-    hook.answer = () => 'hang';
+    await h.start({ DELIVERY_TIMEOUT: '30s', DELIVERY_LEASE: '10m' });
+    h.hook.answer = () => 'hang';
     expect((await post('/api/contact', contact(`stopped mid-delivery ${randomUUID()}`))).statusCode).toBe(201);
-    await expect.poll(() => hook.held(), WAIT).toBe(1);
-    await app!.close();
-    app = undefined;
+    await expect.poll(() => h.hook.held(), WAIT).toBe(1);
+    await h.stop();
     expect(await jobFor('webhook')).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
-    expect(logs.lines().map((line) => line.msg)).toContain('lead notification interrupted by shutdown; it will be sent again');
+    expect(h.logs.lines().map((line) => line.msg)).toContain('lead notification interrupted by shutdown; it will be sent again');
 
     // Without the release, the job would wait out its 10-minute lease.
-    hook.answer = () => 204;
-    await start();
+    h.hook.answer = () => 204;
+    await h.start();
     await expect.poll(outstanding, WAIT).toEqual([]);
-    expect([...acknowledgedIds(hook.receipts).values()]).toEqual([1]);
+    expect([...acknowledgedIds(h.hook.receipts).values()]).toEqual([1]);
   });
 
   it('gives up after DELIVERY_MAX_ATTEMPTS, logs why, and `npm run deliveries -- --retry` sends it again', async () => {
-    await start({ DELIVERY_MAX_ATTEMPTS: '2' });
-    hook.answer = () => 503;
+    await h.start({ DELIVERY_MAX_ATTEMPTS: '2' });
+    h.hook.answer = () => 503;
     expect((await post('/api/contact', contact(`rejected ${randomUUID()}`))).statusCode).toBe(201);
 
     await expect.poll(async () => (await jobFor('webhook'))?.status, WAIT).toBe('failed');
     const failed = (await jobFor('webhook'))!;
     expect(failed).toMatchObject({ attempts: 2, lastError: 'HTTP 503 Service Unavailable' });
-    expect(logs.lines().filter((line) => line.level === 50)).toEqual([
+    expect(h.logs.lines().filter((line) => line.level === 50)).toEqual([
       expect.objectContaining({ msg: expect.stringContaining('failed for good'), jobId: failed.id, reason: 'HTTP 503 Service Unavailable' }),
     ]);
 
@@ -276,11 +227,11 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
     expect(listing.code).toBe(0);
     expect(listing.out).toMatch(new RegExp(`^${failed.id}\\s+failed\\s+webhook\\s+contact\\.created \\w{8}\\s+2\\s+-\\s+HTTP 503 Service Unavailable$`, 'm'));
 
-    hook.answer = () => 204;
+    h.hook.answer = () => 204;
     expect(await cli(['--retry', 'all-failed'])).toMatchObject({ code: 0, out: expect.stringContaining('Re-queued 1 job(s)') });
     await expect.poll(outstanding, WAIT).toEqual([]);
-    expect(hook.receipts.map((receipt) => receipt.status)).toEqual([503, 503, 204]);
-    expect(new Set(hook.receipts.map((receipt) => receipt.id)).size).toBe(1);
+    expect(h.hook.receipts.map((receipt) => receipt.status)).toEqual([503, 503, 204]);
+    expect(new Set(h.hook.receipts.map((receipt) => receipt.id)).size).toBe(1);
     expect(await cli([])).toMatchObject({ code: 0, out: 'No pending or failed deliveries.\n' });
   });
 });

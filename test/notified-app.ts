@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../src/server/app';
+import { type Store, createStore } from '../src/server/store';
+import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from './receivers';
+import { type EngineName, TEST_WEBHOOK_SECRET, type TestStorage, captureLogs, freshStorage, testConfig } from './storage';
+
+/** Short retry settings so a test sees several attempts in about a second. */
+export const FAST_DELIVERY = {
+  DELIVERY_POLL: '100ms',
+  DELIVERY_RETRY_BASE: '100ms',
+  DELIVERY_RETRY_MAX: '400ms',
+  DELIVERY_TIMEOUT: '5s',
+  DELIVERY_LEASE: '30s',
+};
+export const WAIT = { timeout: 20_000, interval: 50 };
+export const NBSP = '\u00a0';
+
+/**
+ * The server through `inject`, notifying the firm for real: a real SMTP server and a webhook
+ * receiver that verifies Standard Webhooks signatures (a new one for each test), on a fresh
+ * database of `engine`, with a second store on it to look at what was stored and queued. The app
+ * opens its own store, with the outbox policy of its configuration. Call inside a describe: it
+ * registers the hooks that open and close everything.
+ */
+export function notifiedApp(engine: EngineName, baseEnv: Record<string, string> = {}) {
+  let storage: TestStorage;
+  let smtp: SmtpReceiver;
+  let hook: WebhookReceiver;
+  let inspect: Store;
+  let app: FastifyInstance | undefined;
+  let logs: ReturnType<typeof captureLogs>;
+
+  beforeAll(async () => {
+    storage = await freshStorage(engine);
+    inspect = await createStore(testConfig(storage.env));
+    smtp = await startSmtpReceiver();
+  });
+  beforeEach(async () => {
+    smtp.messages.length = 0;
+    hook = await startWebhookReceiver(TEST_WEBHOOK_SECRET);
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    await hook.close();
+  });
+  afterAll(async () => {
+    await inspect.close();
+    await smtp.close();
+    await storage.dispose();
+  });
+
+  return {
+    get storage() {
+      return storage;
+    },
+    get smtp() {
+      return smtp;
+    },
+    get hook() {
+      return hook;
+    },
+    /** A second store on the same database, to look at what was stored, as `npm run deliveries` does. */
+    get inspect() {
+      return inspect;
+    },
+    /** The server the last start() built (until stop()). */
+    get app() {
+      return app!;
+    },
+    /** The log lines of the server the last start() built. */
+    get logs() {
+      return logs;
+    },
+    async start(env: Record<string, string> = {}) {
+      logs = captureLogs();
+      const config = testConfig({
+        ...storage.env,
+        SMTP_URL: smtp.url,
+        NOTIFY_EMAIL_TO: 'leads@atelier.example',
+        MAIL_FROM: 'Site Atelier IA <site@atelier.example>',
+        WEBHOOK_URL: hook.url,
+        WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+        ...FAST_DELIVERY,
+        ...baseEnv,
+        ...env,
+      });
+      app = await buildApp({ config, logger: logs.logger });
+      return app;
+    },
+    /** A new webhook receiver on `port` (the test's receiver was closed there: it comes back). */
+    async hookOn(port: number) {
+      hook = await startWebhookReceiver(TEST_WEBHOOK_SECRET, port);
+    },
+    async stop() {
+      await app?.close();
+      app = undefined;
+    },
+  };
+}
