@@ -11,7 +11,6 @@ import { sendWithProof } from '../../lib/proof-of-work/send';
 
 /** What the visitor has typed in each of the contract's fields (an optional one left empty is sent as ''). */
 export type ContactValues = Record<ContactField, string>;
-export type { ContactField };
 
 export const EMPTY_CONTACT = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, ''])) as ContactValues;
 
