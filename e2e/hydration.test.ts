@@ -1,8 +1,8 @@
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ANCHORS, BELOW_THE_FOLD } from '../src/web/app/sections';
-import { SECTION_ANCHORS } from '../src/web/content/types';
-import { LOCALES } from '../src/web/content';
+import { SECTION_ANCHORS } from '../src/content/types';
+import { LOCALES } from '../src/content';
 import { PAGE_IDS, pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
 

@@ -6,9 +6,9 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSiteConfig } from '../src/config/site-schema';
-import { fill, languages, LOCALES, type Locale } from '../src/web/content';
-import { getContent } from '../src/web/content/all';
-import { privacyPolicies } from '../src/web/content/privacy';
+import { fill, languages, LOCALES, type Locale } from '../src/content';
+import { getContent } from '../src/content/all';
+import { privacyPolicies } from '../src/content/privacy';
 import { HTML_LANG, pagePath, type PageId } from '../src/web/lib/pages';
 import { axeViolations, launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
 

@@ -3,8 +3,8 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHALLENGE_PATH, PROOF_ALGORITHM } from '../src/contracts/proof-of-work';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
-import { LOCALES } from '../src/web/content';
-import { getContent } from '../src/web/content/all';
+import { LOCALES } from '../src/content';
+import { getContent } from '../src/content/all';
 import { pagePath } from '../src/web/lib/pages';
 
 /**

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOCALES, type Locale } from '../src/web/content';
-import { getContent } from '../src/web/content/all';
+import { LOCALES, type Locale } from '../src/content';
+import { getContent } from '../src/content/all';
 import { monogram } from '../src/web/lib/monogram';
 import { pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';

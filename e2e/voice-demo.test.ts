@@ -19,7 +19,7 @@ import { axeViolations, launchBrowser, waitForHydration } from './helpers/browse
 import { fromAssistant, joinedRoom, standInDailyCallMachine } from './helpers/daily-stand-in';
 import { startServer, type RunningServer } from './helpers/server';
 import { startVapiStandIn, type VapiStandIn } from './helpers/vapi-stand-in';
-import { getContent } from '../src/web/content/all';
+import { getContent } from '../src/content/all';
 
 const DIR = resolve('.tmp/e2e-voice');
 const STATIC_DIR = `${DIR}-dist`;

@@ -13,8 +13,8 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launchBrowser } from './lib/chromium';
 import { loadSiteConfig } from '../src/config/site-schema';
-import { fill, LOCALES } from '../src/web/content';
-import { getContent } from '../src/web/content/all';
+import { fill, LOCALES } from '../src/content';
+import { getContent } from '../src/content/all';
 import { SOCIAL_IMAGE, socialImagePath } from '../src/web/seo/social-image';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

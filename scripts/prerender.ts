@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Locale } from '../src/web/content';
+import type { Locale } from '../src/content';
 import { localeOfLang } from '../src/web/lib/pages';
 import { criticalCss, inlineCriticalCss } from './lib/critical-css';
 import { DEFERRED_PART } from './lib/page-weight';
@@ -72,7 +72,7 @@ export function fillTemplate(template: string, page: RenderedPage, bootScript: s
 
 /** The source modules each page needs at start besides the entry (src/web/app/entry-client.tsx). */
 function chunksOf(locale: Locale): string[] {
-  return [`src/web/content/${locale}/first-screen.ts`];
+  return [`src/content/${locale}/first-screen.ts`];
 }
 
 /** The page without the entry module and its preloads. */

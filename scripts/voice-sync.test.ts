@@ -4,7 +4,7 @@ import { VapiClient } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVapiStandIn, type VapiStandIn } from '../e2e/helpers/vapi-stand-in';
 import { loadServerConfig } from '../src/server/config';
-import { getContent } from '../src/web/content/all';
+import { getContent } from '../src/content/all';
 import { assistantDefinitions } from '../src/voice/assistants';
 import { syncAssistants } from '../src/voice/sync';
 import { REPO_ROOT } from '../test/server-process';

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../config/site-schema';
 import { VOICE_LOCALES } from '../contracts/voice';
 import { CALLBACK_TOOL } from '../contracts/voice-lead';
-import { LOCALES, fill } from '../web/content';
-import { getContent } from '../web/content/all';
-import { privacyPolicies } from '../web/content/privacy';
+import { LOCALES, fill } from '../content';
+import { getContent } from '../content/all';
+import { privacyPolicies } from '../content/privacy';
 import { ASSISTANT_KEY, assistantDefinition, assistantDefinitions } from './assistants';
 
 const site = loadSiteConfig({ SITE_BRAND_NAME: 'Studio Lumière IA', SITE_PHONE: '+1 418-555-0199', SITE_EMAIL: 'allo@lumiere.example' });

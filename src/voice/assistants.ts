@@ -2,12 +2,12 @@ import type { Vapi } from '@vapi-ai/server-sdk';
 import type { SiteConfig } from '../config/site-schema';
 import { VOICE_LOCALES, type VoiceLocale } from '../contracts/voice';
 import { CALLBACK_TOOL, callbackToolParameters } from '../contracts/voice-lead';
-import { type Content, fill, fillContent } from '../web/content';
-import { getContent } from '../web/content/all';
-import { AGENT_COPY, type AgentCopy } from './agent-copy';
+import { type Content, fill, fillContent } from '../content';
+import { getContent } from '../content/all';
+import { AGENT_COPY, type AgentCopy } from '../content/agent';
 import { ASSISTANT_KEY, assistantKey } from './identity';
 
-export { AGENT_COPY } from './agent-copy';
+export { AGENT_COPY } from '../content/agent';
 export { ASSISTANT_KEY, assistantKey } from './identity';
 
 /**

@@ -1,5 +1,5 @@
-import type { FirstScreenContent } from '../content';
-import { ContentProvider } from '../content/context';
+import type { FirstScreenContent } from '../../content';
+import { ContentProvider } from '../lib/content-context';
 import { SkipLink } from '../components/SkipLink';
 import { LanguageOffer } from '../features/language/LanguageOffer';
 import { Live, NotificationsSlot, Slot, type PageParts } from '../hydration/Slot';

@@ -1,7 +1,7 @@
 import { Toaster } from 'sonner';
 import { useLayout } from '../lib/layout';
 import { useResolvedTheme } from '../lib/theme';
-import { useContent } from '../content/context';
+import { useContent } from '../lib/content-context';
 
 /**
  * Where the forms' and the voice demo's notices appear (sonner), named in the page's language. Not

@@ -1,9 +1,9 @@
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { site } from '../../config/site';
-import type { Locale } from '../content';
-import { fillContent } from '../content/context';
-import { loadBelowTheFoldContent, loadFirstScreenContent } from '../content/load';
+import type { Locale } from '../../content';
+import { fillContent } from '../lib/content-context';
+import { loadBelowTheFoldContent, loadFirstScreenContent } from '../../content/load';
 import { pageParts } from '../hydration/Slot';
 import { RenderStatic } from '../hydration/Static';
 import { currentDocument, type DocumentKind } from '../lib/pages';

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { site } from '../../config/site';
-import { LOCALES, type Locale } from '../content';
-import { getContent } from '../content/all';
-import { fillContent } from '../content/context';
-import { privacyPolicies } from '../content/privacy';
+import { LOCALES, type Locale } from '../../content';
+import { getContent } from '../../content/all';
+import { fillContent } from '../lib/content-context';
+import { privacyPolicies } from '../../content/privacy';
 import { heightRules } from '../hydration/heights';
 import { capturePending } from '../hydration/pending';
 import { pageParts } from '../hydration/Slot';

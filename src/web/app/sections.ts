@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { NavAnchor, SectionAnchor } from '../content/types';
+import type { NavAnchor, SectionAnchor } from '../../content/types';
 import { Hero } from '../sections/hero/Hero';
 
 /**

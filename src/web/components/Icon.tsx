@@ -13,7 +13,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import type { IconName } from '../content/catalog';
+import type { IconName } from '../../content/catalog';
 
 const icons: Record<IconName, LucideIcon> = {
   'phone-call': PhoneCall,

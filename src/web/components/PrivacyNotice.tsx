@@ -1,5 +1,5 @@
-import { useFirstScreenContent } from '../content/context';
-import type { CollectionNotice } from '../content/types';
+import { useFirstScreenContent } from '../lib/content-context';
+import type { CollectionNotice } from '../../content/types';
 import { pagePath } from '../lib/pages';
 
 /**

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import type { SectionAnchor } from '../content/types';
+import type { SectionAnchor } from '../../content/types';
 import { currentLayout } from '../lib/layout';
 import { scrollToSection } from '../lib/scroll';
 

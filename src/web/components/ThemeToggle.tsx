@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useFirstScreenContent } from '../content/context';
+import { useFirstScreenContent } from '../lib/content-context';
 import { readThemePreference, setThemePreference, useThemePreference, type ThemePreference } from '../lib/theme';
 
 const options: { value: ThemePreference; Icon: typeof Sun }[] = [

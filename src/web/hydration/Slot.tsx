@@ -1,6 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
-import type { Content } from '../content';
-import { ContentProvider } from '../content/context';
+import type { Content } from '../../content';
+import { ContentProvider } from '../lib/content-context';
 import { expectUnit, markLive } from './live';
 import { Static } from './Static';
 

@@ -1,4 +1,4 @@
-import type { SectionAnchor } from '../content/types';
+import type { SectionAnchor } from '../../content/types';
 import { prefersReducedMotion, type Layout } from './layout';
 
 /** Spec §9: mobile nav scrolls to 60 px above a section, 100 px more for the contact form. */

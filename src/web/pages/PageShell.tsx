@@ -1,11 +1,11 @@
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { site } from '../../config/site';
-import { ContentProvider, useContent } from '../content/context';
+import { ContentProvider, useContent } from '../lib/content-context';
 import { LogoMark } from '../components/Logo';
 import { SkipLink } from '../components/SkipLink';
 import { ThemeSwitch, ThemeToggle } from '../components/ThemeToggle';
-import type { FirstScreenContent } from '../content';
+import type { FirstScreenContent } from '../../content';
 import { LanguageOffer } from '../features/language/LanguageOffer';
 import { LanguageSwitch } from '../features/language/LanguageSwitch';
 import { Live } from '../hydration/Slot';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../config/site-schema';
-import { fillContent } from '../content/context';
-import { getContent } from '../content/all';
+import { fillContent } from '../lib/content-context';
+import { getContent } from '../../content/all';
 import { robotsTxt, sitemapXml } from './crawlers';
 import { headTags } from './head';
 import { faqAnswerText, homeStructuredData, jsonLdScript } from './structured-data';

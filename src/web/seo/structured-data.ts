@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../config/site-schema';
-import type { Content, Locale } from '../content';
-import type { FaqItem } from '../content/types';
+import type { Content, Locale } from '../../content';
+import type { FaqItem } from '../../content/types';
 import { absoluteUrl, HTML_LANG, pagePath } from '../lib/pages';
 import { socialImagePath } from './social-image';
 

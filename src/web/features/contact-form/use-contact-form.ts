@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { API_PATHS } from '../../../contracts/api';
 import { CONTACT_FIELDS, type ContactField, contactRequestSchema } from '../../../contracts/contact';
 import { fieldErrors, type FieldErrorCode } from '../../../contracts/fields';
-import { useContent } from '../../content/context';
+import { useContent } from '../../lib/content-context';
 import { postJson, type PostResult } from '../../lib/api';
 import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';
 import { sendWithProof } from '../../lib/proof-of-work/send';

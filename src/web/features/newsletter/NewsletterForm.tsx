@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { EMAIL_MAX } from '../../../contracts/fields';
-import { useContent } from '../../content/context';
+import { useContent } from '../../lib/content-context';
 import { Honeypot } from '../../components/Honeypot';
 import { NoScriptNote } from '../../components/NoScriptNote';
 import { PrivacyNotice } from '../../components/PrivacyNotice';

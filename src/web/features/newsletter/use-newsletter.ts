@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { API_PATHS } from '../../../contracts/api';
 import { EMAIL_PATTERN } from '../../../contracts/fields';
-import { useContent } from '../../content/context';
+import { useContent } from '../../lib/content-context';
 import { postJson } from '../../lib/api';
 import { sendWithProof } from '../../lib/proof-of-work/send';
 import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useContent } from '../../content/context';
+import { useContent } from '../../lib/content-context';
 import { type Captions, NO_CAPTIONS, captionsReducer } from './captions';
 import { loadVoiceClient } from './vapi-client';
 import type { StartFailure, VoiceClient, VoiceClientEvent, VoiceClientLoader } from './voice-client';

@@ -2,7 +2,7 @@ import { ArrowLeft, Mail, Phone } from 'lucide-react';
 import { site } from '../../../config/site';
 import { LogoMark } from '../../components/Logo';
 import { primaryAction } from '../../components/styles';
-import type { Content } from '../../content';
+import type { Content } from '../../../content';
 import { pagePath } from '../../lib/pages';
 import { PageShell } from '../PageShell';
 

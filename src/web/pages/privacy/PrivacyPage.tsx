@@ -1,8 +1,8 @@
 import { site } from '../../../config/site';
-import { fillContent } from '../../content/context';
+import { fillContent } from '../../lib/content-context';
 import { RichText } from '../../components/RichText';
-import type { Content } from '../../content';
-import { privacyPolicies } from '../../content/privacy';
+import type { Content } from '../../../content';
+import { privacyPolicies } from '../../../content/privacy';
 import { pagePath } from '../../lib/pages';
 import { PageShell } from '../PageShell';
 

@@ -1,6 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
-import { useContent } from '../../content/context';
+import { useContent } from '../../lib/content-context';
 import { SoundWave } from '../../components/SoundWave';
 
 /**

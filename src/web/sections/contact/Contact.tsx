@@ -1,8 +1,8 @@
 import { Check, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { site } from '../../../config/site';
-import { useContent } from '../../content/context';
-import { formatAddress } from '../../content';
+import { useContent } from '../../lib/content-context';
+import { formatAddress } from '../../../content';
 import { Section } from '../../components/Section';
 import { ContactForm } from '../../features/contact-form/ContactForm';
 import { ChipCircuit } from './ChipCircuit';

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useContent } from '../../content/context';
-import { deliveryStyle } from '../../content/catalog';
+import { useContent } from '../../lib/content-context';
+import { deliveryStyle } from '../../../content/catalog';
 import { Icon } from '../../components/Icon';
 import { Section } from '../../components/Section';
 

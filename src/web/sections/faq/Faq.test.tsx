@@ -2,8 +2,8 @@ import { loadSiteConfig } from '../../../config/site-schema';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ContentProvider, fillContent } from '../../content/context';
-import { getContent } from '../../content/all';
+import { ContentProvider, fillContent } from '../../lib/content-context';
+import { getContent } from '../../../content/all';
 
 const en = getContent('en');
 import { Faq } from './Faq';

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import { useContent } from '../../content/context';
-import type { FaqItem } from '../../content/types';
+import { useContent } from '../../lib/content-context';
+import type { FaqItem } from '../../../content/types';
 import { Section } from '../../components/Section';
 import { SectionLink } from '../../components/SectionLink';
 import { primaryAction } from '../../components/styles';

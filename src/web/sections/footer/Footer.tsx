@@ -1,6 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
 import { site } from '../../../config/site';
-import { useContent } from '../../content/context';
+import { useContent } from '../../lib/content-context';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { NewsletterForm } from '../../features/newsletter/NewsletterForm';

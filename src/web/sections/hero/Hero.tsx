@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { site } from '../../../config/site';
-import { useFirstScreenContent } from '../../content/context';
+import { useFirstScreenContent } from '../../lib/content-context';
 import { Emblem } from '../../components/Emblem';
 import { SectionLink } from '../../components/SectionLink';
 import { primaryAction } from '../../components/styles';

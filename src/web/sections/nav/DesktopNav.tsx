@@ -1,5 +1,5 @@
 import { site } from '../../../config/site';
-import { useFirstScreenContent } from '../../content/context';
+import { useFirstScreenContent } from '../../lib/content-context';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { ThemeToggle } from '../../components/ThemeToggle';

@@ -1,8 +1,8 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { site } from '../../../config/site';
-import { useFirstScreenContent } from '../../content/context';
-import { mobileTarget } from '../../content/catalog';
-import type { NavAnchor, SectionAnchor } from '../../content/types';
+import { useFirstScreenContent } from '../../lib/content-context';
+import { mobileTarget } from '../../../content/catalog';
+import type { NavAnchor, SectionAnchor } from '../../../content/types';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { ThemeSwitch } from '../../components/ThemeToggle';

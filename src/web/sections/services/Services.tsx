@@ -1,5 +1,5 @@
-import { useContent } from '../../content/context';
-import { serviceStyle } from '../../content/catalog';
+import { useContent } from '../../lib/content-context';
+import { serviceStyle } from '../../../content/catalog';
 import { Icon } from '../../components/Icon';
 import { Section } from '../../components/Section';
 

@@ -1,7 +1,7 @@
 import { Quote } from 'lucide-react';
-import { useContent } from '../../content/context';
-import { MONOGRAM_GRADIENTS } from '../../content/catalog';
-import { keepNamesWhole } from '../../content/typography';
+import { useContent } from '../../lib/content-context';
+import { MONOGRAM_GRADIENTS } from '../../../content/catalog';
+import { keepNamesWhole } from '../../../content/typography';
 import { Section } from '../../components/Section';
 import { monogram } from '../../lib/monogram';
 

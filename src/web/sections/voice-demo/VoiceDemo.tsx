@@ -1,6 +1,6 @@
 import { Mic, PhoneOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useContent } from '../../content/context';
+import { useContent } from '../../lib/content-context';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { SoundWave } from '../../components/SoundWave';
 import { Section } from '../../components/Section';

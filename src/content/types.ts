@@ -8,8 +8,8 @@
  * Structural data that does not change with the language (icons, gradients, animation delays,
  * anchors) lives in ./catalog.ts, keyed by the same ids.
  */
-import type { ContactField } from '../../contracts/contact';
-import type { FieldErrorCode } from '../../contracts/fields';
+import type { ContactField } from '../contracts/contact';
+import type { FieldErrorCode } from '../contracts/fields';
 
 export type Locale = 'en' | 'fr';
 

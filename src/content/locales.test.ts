@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadSiteConfig } from '../../config/site-schema';
-import { fillContent } from './context';
+import { loadSiteConfig } from '../config/site-schema';
 import { getContent } from './all';
-import { languages, LOCALES, PLACEHOLDERS } from './index';
+import { fillContent, languages, LOCALES, PLACEHOLDERS } from './index';
 import { privacyPolicies } from './privacy';
 
 const en = getContent('en');

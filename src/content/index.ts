@@ -1,5 +1,5 @@
-import { formatAddress } from '../../config/address';
-import type { SiteConfig } from '../../config/site-schema';
+import { formatAddress } from '../config/address';
+import type { SiteConfig } from '../config/site-schema';
 import { COPYRIGHT_YEAR } from './catalog';
 import type { Locale } from './types';
 

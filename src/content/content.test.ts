@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadSiteConfig } from '../../config/site-schema';
-import { fillContent } from './context';
+import { loadSiteConfig } from '../config/site-schema';
 import { SERVICE_ORDER, serviceStyle } from './catalog';
 import { getContent } from './all';
 
 const en = getContent('en');
-import { fill } from './index';
+import { fill, fillContent } from './index';
 
 const site = loadSiteConfig({});
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { NEWSLETTER_CONSENT_VERSION } from '../../contracts/newsletter';
+import { NEWSLETTER_CONSENT_VERSION } from '../contracts/newsletter';
 import { getContent } from './all';
 import { LOCALES } from './index';
 

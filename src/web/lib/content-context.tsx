@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { type Content, type FirstScreenContent, fillContent } from '../content';
+import { type Content, type FirstScreenContent, fillContent } from '../../content';
 
 const ContentContext = createContext<FirstScreenContent | Content | null>(null);
 
