@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { HtmlValidate } from 'html-validate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOCALES } from '../src/content';
+import { LOCALES } from '../src/contracts/locales';
 import { PAGE_IDS, pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
 

@@ -2,7 +2,7 @@ import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ANCHORS, BELOW_THE_FOLD } from '../src/web/app/sections';
 import { SECTION_ANCHORS } from '../src/content/types';
-import { LOCALES } from '../src/content';
+import { LOCALES } from '../src/contracts/locales';
 import { PAGE_IDS, pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
 

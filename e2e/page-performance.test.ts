@@ -9,7 +9,7 @@ import { COMPILE_HINT } from '../scripts/lib/compile-hints';
 import { BUDGETS, firstScreenEnd, measurePageWeight, type PageWeight } from '../scripts/lib/page-weight';
 import { ESTIMATED_HEIGHTS } from '../src/web/hydration/heights';
 import { BELOW_THE_FOLD, type BelowTheFoldSection } from '../src/web/app/sections';
-import { LOCALES } from '../src/content';
+import { LOCALES } from '../src/contracts/locales';
 import { pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
 

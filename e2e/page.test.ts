@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ANCHORS, BELOW_THE_FOLD, NAV_ANCHORS } from '../src/web/app/sections';
-import { LOCALES, type Locale } from '../src/content';
+import { LOCALES, type Locale } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
 import { HTML_LANG, pagePath } from '../src/web/lib/pages';
 import { axeViolations, launchBrowser, openPage, screenshot, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';

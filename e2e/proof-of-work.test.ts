@@ -3,7 +3,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHALLENGE_PATH, PROOF_ALGORITHM } from '../src/contracts/proof-of-work';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
-import { LOCALES } from '../src/content';
+import { LOCALES } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
 import { pagePath } from '../src/web/lib/pages';
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOCALES, type Locale } from '../src/content';
+import { LOCALES, type Locale } from '../src/contracts/locales';
 import { pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, screenshot, waitForHydration } from './helpers/browser';
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSiteConfig } from '../src/config/site-schema';
-import { LOCALES, type Locale } from '../src/content';
+import { LOCALES, type Locale } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
 import { HTML_LANG, otherLocale, pagePath, type PageId } from '../src/web/lib/pages';
 import { axeViolations, launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';

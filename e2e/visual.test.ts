@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOCALES, type Locale } from '../src/content';
+import { LOCALES, type Locale } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
 import { monogram } from '../src/web/lib/monogram';
 import { pagePath } from '../src/web/lib/pages';

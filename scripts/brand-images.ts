@@ -13,7 +13,8 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launchBrowser } from './lib/chromium';
 import { loadSiteConfig } from '../src/config/site-schema';
-import { fill, LOCALES } from '../src/content';
+import { fill } from '../src/content';
+import { LOCALES } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
 import { SOCIAL_IMAGE, socialImagePath } from '../src/web/seo/social-image';
 

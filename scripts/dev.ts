@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { type Plugin, createServer } from 'vite';
 import { ConfigError, loadServerConfig } from '../src/server/config';
 import { buildApp } from '../src/server/app';
-import { LOCALES } from '../src/content';
+import { LOCALES } from '../src/contracts/locales';
 import { PAGE_IDS, pagePath } from '../src/web/lib/pages';
 import { withConfigFile } from './lib/cli';
 import { fillTemplate } from './prerender';

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Locale } from '../src/content';
+import type { Locale } from '../src/contracts/locales';
 import { localeOfLang } from '../src/web/lib/pages';
 import { criticalCss, inlineCriticalCss } from './lib/critical-css';
 import { DEFERRED_PART } from './lib/page-weight';

@@ -46,7 +46,7 @@ describe('npm run voice:sync', () => {
     expect(fr.transcriber).toEqual({ provider: 'deepgram', model: 'nova-3', language: 'fr-CA' });
     expect(en.transcriber).toEqual({ provider: 'deepgram', model: 'nova-3', language: 'en' });
     expect(stdout).toContain(`fr: Atelier IA démo vocale (FR): created [${fr.id}]`);
-    expect(stdout).toContain(`VAPI_ASSISTANT_ID_FR=${fr.id}\nVAPI_ASSISTANT_ID_EN=${en.id}`);
+    expect(stdout).toContain(`VAPI_ASSISTANT_ID_EN=${en.id}\nVAPI_ASSISTANT_ID_FR=${fr.id}`);
     expect(stdout).not.toContain(PRIVATE_KEY);
   });
 
@@ -73,8 +73,8 @@ describe('npm run voice:sync', () => {
 
     const planned = await syncAssistants(client.assistants, definitions, { dryRun: true });
     expect(planned.map(({ locale, action, fields }) => ({ locale, action, fields }))).toEqual([
-      { locale: 'fr', action: 'update', fields: ['model'] },
       { locale: 'en', action: 'unchanged', fields: [] },
+      { locale: 'fr', action: 'update', fields: ['model'] },
     ]);
     expect(standIn.assistantRequests.slice(before).map((request) => request.method)).toEqual(['GET']);
 

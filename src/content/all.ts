@@ -2,7 +2,8 @@ import { enBelowTheFold } from './en/below-the-fold';
 import { enFirstScreen } from './en/first-screen';
 import { frBelowTheFold } from './fr/below-the-fold';
 import { frFirstScreen } from './fr/first-screen';
-import type { Content, Locale } from './types';
+import type { Content } from './types';
+import type { Locale } from '../contracts/locales';
 
 /**
  * Every language's copy, whole and at once: for the prerender step, the server's e-mails and tests.

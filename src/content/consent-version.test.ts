@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_VERSION } from '../contracts/newsletter';
 import { getContent } from './all';
-import { LOCALES } from './index';
+import { LOCALES } from '../contracts/locales';
 
 /**
  * CASL proof of consent records which wording a subscriber saw by NEWSLETTER_CONSENT_VERSION. So

@@ -1,15 +1,10 @@
 import { formatAddress } from '../config/address';
 import type { SiteConfig } from '../config/site-schema';
 import { COPYRIGHT_YEAR } from './catalog';
-import type { Locale } from './types';
 
-export type { BelowTheFoldContent, Content, FirstScreenContent, LanguageText, Locale } from './types';
+export type { BelowTheFoldContent, Content, FirstScreenContent, LanguageText } from './types';
 export { languages } from './languages';
 export { formatAddress };
-
-export const DEFAULT_LOCALE: Locale = 'en';
-/** Every language of the site, the default first. */
-export const LOCALES: readonly Locale[] = ['en', 'fr'];
 
 /** What copy may fill in from the site configuration, and nothing else. */
 export const PLACEHOLDERS = {

@@ -1,4 +1,5 @@
-import type { LanguageText, Locale } from './types';
+import type { LanguageText } from './types';
+import type { Locale } from '../contracts/locales';
 
 /**
  * How each language of the site names and offers itself, written in that language. Both are

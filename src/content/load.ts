@@ -1,4 +1,5 @@
-import type { BelowTheFoldContent, FirstScreenContent, Locale } from './types';
+import type { BelowTheFoldContent, FirstScreenContent } from './types';
+import type { Locale } from '../contracts/locales';
 
 /**
  * The browser's copy, one language at a time and in two chunks: the first screen's, which the page

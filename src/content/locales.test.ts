@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../config/site-schema';
 import { getContent } from './all';
-import { fillContent, languages, LOCALES, PLACEHOLDERS } from './index';
+import { fillContent, languages, PLACEHOLDERS } from './index';
+import { LOCALES } from '../contracts/locales';
 import { privacyPolicies } from './privacy';
 
 const en = getContent('en');

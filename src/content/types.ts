@@ -10,8 +10,7 @@
  */
 import type { ContactField } from '../contracts/contact';
 import type { FieldErrorCode } from '../contracts/fields';
-
-export type Locale = 'en' | 'fr';
+import type { Locale } from '../contracts/locales';
 
 /** The ids spec §2 gives to places of the page, for its links to scroll to. */
 export const SECTION_ANCHORS = ['ai-caller', 'services', 'about', 'contact', 'contact-form', 'faq'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { CONTACT_LIMITS, phoneNumber } from './contact';
 import { email, optionalText, requiredText } from './fields';
-import { VOICE_LOCALES } from './voice';
+import { LOCALES } from './locales';
 
 /**
  * A callback request taken by the demo's voice agent during a call: the arguments of its tool, as
@@ -30,7 +30,7 @@ const argumentsShape = {
   /** When the caller would like to be called back, as said ("Tuesday morning"). */
   preferredTime: optionalText(VOICE_LEAD_LIMITS.preferredTime),
   /** The language of the call: the lead's language, as a form lead's page language. */
-  language: z.enum(VOICE_LOCALES, 'invalid'),
+  language: z.enum(LOCALES, 'invalid'),
 };
 export type CallbackArgument = keyof typeof argumentsShape;
 

@@ -1,16 +1,13 @@
 import { z } from 'zod/mini';
+import { LOCALES } from './locales';
 
 /**
  * The voice demo's session: the page asks for one when "Call Me" is pressed, in its language, and
  * gets what the voice SDK needs to start that language's assistant (docs/voice.md).
  */
 
-/** The languages the demo's assistants speak: one assistant per language of the site. */
-export const VOICE_LOCALES = ['fr', 'en'] as const;
-export type VoiceLocale = (typeof VOICE_LOCALES)[number];
-
 export const voiceSessionRequestSchema = z.strictObject({
-  locale: z.enum(VOICE_LOCALES, 'invalid'),
+  locale: z.enum(LOCALES, 'invalid'),
 });
 
 export type VoiceSessionRequest = z.input<typeof voiceSessionRequestSchema>;

@@ -158,7 +158,7 @@ describe('loadServerConfig', () => {
       '  MAIL_FROM: expected an address, e.g. "Atelier IA <leads@example.com>"',
       '  WEBHOOK_URL: expected an http:// or https:// URL',
       `  WEBHOOK_SECRET: expected ${WEBHOOK_SECRET_HINT}; it does not start with whsec_`,
-      '  FIRM_LOCALE: expected one of fr, en',
+      '  FIRM_LOCALE: expected one of en, fr',
       '  DELIVERY_POLL: expected a duration such as 500ms, 30s, 15m, 48h or 2d',
     ]);
     expect(errorLines({ SUBMISSIONS_PER_DAY: '0', NOTIFICATIONS_PER_MINUTE: 'many', PROOF_OF_WORK: 'no', PROOF_OF_WORK_ATTEMPTS: '1' })).toEqual([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../config/site-schema';
-import { VOICE_LOCALES } from '../contracts/voice';
+import { LOCALES } from '../contracts/locales';
 import { CALLBACK_TOOL } from '../contracts/voice-lead';
-import { LOCALES, fill } from '../content';
+import { fill } from '../content';
 import { getContent } from '../content/all';
 import { privacyPolicies } from '../content/privacy';
 import { ASSISTANT_KEY, assistantDefinition, assistantDefinitions } from './assistants';
@@ -19,10 +19,10 @@ const shown = (text: string) => fill(text, site);
 
 describe('the demo assistants, one per language of the site', () => {
   it('cover exactly the languages of the page', () => {
-    expect([...VOICE_LOCALES].sort()).toEqual([...LOCALES].sort());
+    expect(Object.keys(definitions).sort()).toEqual([...LOCALES].sort());
   });
 
-  describe.each(VOICE_LOCALES)('%s', (locale) => {
+  describe.each(LOCALES)('%s', (locale) => {
     const content = getContent(locale);
     const prompt = promptOf(locale);
 
@@ -80,7 +80,7 @@ describe('the demo assistants, one per language of the site', () => {
     });
   });
 
-  describe.each(VOICE_LOCALES)('taking a callback request (%s)', (locale) => {
+  describe.each(LOCALES)('taking a callback request (%s)', (locale) => {
     const callbacks = { serverUrl: 'https://www.lumiere.example/api/voice/events', credentialId: 'cred-42' };
     const withCallbacks = assistantDefinition(locale, { site, maxCallSeconds: 180, callbacks });
     const prompt = (withCallbacks.model as { messages: Array<{ content: string }> }).messages[0]!.content;
@@ -145,7 +145,7 @@ describe('the demo assistants, one per language of the site', () => {
 
   it('are processed by exactly the providers the privacy policy names, in both languages', () => {
     const PROVIDER_NAMES: Record<string, string> = { deepgram: 'Deepgram', openai: 'OpenAI', azure: 'Microsoft Azure' };
-    for (const locale of VOICE_LOCALES) {
+    for (const locale of LOCALES) {
       const { transcriber, model, voice } = definitions[locale];
       const providers = [transcriber, model, voice].map((part) => PROVIDER_NAMES[(part as { provider: string }).provider]);
       const section = privacyPolicies[locale].sections.find((part) => part.id === 'voice-demo')!;

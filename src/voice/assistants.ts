@@ -1,6 +1,6 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
 import type { SiteConfig } from '../config/site-schema';
-import { VOICE_LOCALES, type VoiceLocale } from '../contracts/voice';
+import { LOCALES, type Locale } from '../contracts/locales';
 import { CALLBACK_TOOL, callbackToolParameters } from '../contracts/voice-lead';
 import { type Content, fill, fillContent } from '../content';
 import { getContent } from '../content/all';
@@ -33,7 +33,7 @@ export type DefinitionOptions = {
   /** maxDurationSeconds of every call (VOICE_MAX_CALL_SECONDS, 180 by default). */
   maxCallSeconds: number;
   /** The page's copy per language; the site's own by default (tests pass a changed one). */
-  content?: (locale: VoiceLocale) => Content;
+  content?: (locale: Locale) => Content;
   /**
    * Where Vapi sends the callback requests the agent takes, and the credential it authenticates
    * with (`voice:sync` makes sure it exists: ./credential.ts). Absent (no VAPI_SERVER_SECRET): the
@@ -87,7 +87,7 @@ function callbackTool(copy: AgentCopy): Vapi.OpenAiModelToolsItem.Function {
   };
 }
 
-export function assistantDefinition(locale: VoiceLocale, options: DefinitionOptions): AssistantDefinition {
+export function assistantDefinition(locale: Locale, options: DefinitionOptions): AssistantDefinition {
   const copy = fillContent(AGENT_COPY[locale], options.site);
   const content = fillContent((options.content ?? getContent)(locale), options.site);
   const { callbacks } = options;
@@ -111,8 +111,8 @@ export function assistantDefinition(locale: VoiceLocale, options: DefinitionOpti
   };
 }
 
-export function assistantDefinitions(options: DefinitionOptions): Record<VoiceLocale, AssistantDefinition> {
-  return Object.fromEntries(VOICE_LOCALES.map((locale) => [locale, assistantDefinition(locale, options)])) as Record<VoiceLocale, AssistantDefinition>;
+export function assistantDefinitions(options: DefinitionOptions): Record<Locale, AssistantDefinition> {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, assistantDefinition(locale, options)])) as Record<Locale, AssistantDefinition>;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../config/site-schema';
-import { VOICE_LOCALES } from '../contracts/voice';
+import { LOCALES } from '../contracts/locales';
 import { CALLBACK_TOOL, CONTACT_POINTS, callbackArgumentsSchema } from '../contracts/voice-lead';
 import { assistantDefinitions } from './assistants';
 
@@ -22,7 +22,7 @@ const definitions = assistantDefinitions({
 });
 const VALIDATORS = { unicode: new Ajv(), 'no unicode flag': new Ajv({ unicodeRegExp: false }) };
 
-const toolOf = (locale: (typeof VOICE_LOCALES)[number]) => {
+const toolOf = (locale: (typeof LOCALES)[number]) => {
   const tools =
     (definitions[locale].model as { tools?: Array<{ type: string; function: { name: string; description: string; parameters: object } }> }).tools ?? [];
   expect(tools.map((tool) => `${tool.type} ${tool.function.name}`)).toEqual([`function ${CALLBACK_TOOL}`]);
@@ -83,7 +83,7 @@ const argumentsFrom = fc
   )
   .map((record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)));
 
-describe.each(VOICE_LOCALES.flatMap((locale) => (Object.keys(VALIDATORS) as Array<keyof typeof VALIDATORS>).map((mode) => [locale, mode] as const)))(
+describe.each(LOCALES.flatMap((locale) => (Object.keys(VALIDATORS) as Array<keyof typeof VALIDATORS>).map((mode) => [locale, mode] as const)))(
   'the callback tool of the %s assistant (patterns: %s)',
   (locale, mode) => {
     const tool = toolOf(locale);
@@ -142,7 +142,7 @@ describe.each(VOICE_LOCALES.flatMap((locale) => (Object.keys(VALIDATORS) as Arra
       }
       expect(parameters.properties.language).toEqual({
         type: 'string',
-        enum: ['fr', 'en'],
+        enum: ['en', 'fr'],
         description: locale === 'fr' ? 'La langue de cet appel\u00a0: fr.' : 'The language of this call: en.',
       });
     });

@@ -1,4 +1,4 @@
-import type { VoiceLocale } from '../contracts/voice';
+import type { Locale } from '../contracts/locales';
 
 /**
  * How `voice:sync` finds its assistants again among the organization's: `metadata[ASSISTANT_KEY]`
@@ -6,4 +6,4 @@ import type { VoiceLocale } from '../contracts/voice';
  * the assistant with its server messages, so the server reads the call's language from it too.
  */
 export const ASSISTANT_KEY = 'siteAssistant';
-export const assistantKey = (locale: VoiceLocale) => `voice-demo-${locale}`;
+export const assistantKey = (locale: Locale) => `voice-demo-${locale}`;

@@ -1,5 +1,5 @@
 import type { Vapi, VapiClient } from '@vapi-ai/server-sdk';
-import { VOICE_LOCALES, type VoiceLocale } from '../contracts/voice';
+import { LOCALES, type Locale } from '../contracts/locales';
 import { ASSISTANT_KEY, type AssistantDefinition, assistantKey } from './assistants';
 
 /**
@@ -12,7 +12,7 @@ import { ASSISTANT_KEY, type AssistantDefinition, assistantKey } from './assista
 export type AssistantsApi = Pick<VapiClient['assistants'], 'list' | 'create' | 'update'>;
 
 export type SyncOutcome = {
-  locale: VoiceLocale;
+  locale: Locale;
   action: 'create' | 'update' | 'unchanged';
   /** Absent only for an assistant a dry run would create. */
   id?: string;
@@ -29,7 +29,7 @@ export class SyncError extends Error {
 
 export async function syncAssistants(
   api: AssistantsApi,
-  definitions: Record<VoiceLocale, AssistantDefinition>,
+  definitions: Record<Locale, AssistantDefinition>,
   options: { dryRun?: boolean } = {},
 ): Promise<SyncOutcome[]> {
   const existing = await api.list({ limit: LIST_LIMIT });
@@ -39,7 +39,7 @@ export async function syncAssistants(
     );
   }
   const outcomes: SyncOutcome[] = [];
-  for (const locale of VOICE_LOCALES) {
+  for (const locale of LOCALES) {
     const definition = definitions[locale];
     const matches = existing.filter((assistant) => assistant.metadata?.[ASSISTANT_KEY] === assistantKey(locale));
     if (matches.length > 1) {

@@ -1,4 +1,4 @@
-import type { VoiceLocale } from '../../contracts/voice';
+import type { Locale } from '../../contracts/locales';
 import { enAgent } from './en';
 import { frAgent } from './fr';
 import type { AgentCopy } from './types';
@@ -6,4 +6,4 @@ import type { AgentCopy } from './types';
 export type { AgentCopy } from './types';
 
 /** The agent's own words, per language of the site. */
-export const AGENT_COPY: Record<VoiceLocale, AgentCopy> = { en: enAgent, fr: frAgent };
+export const AGENT_COPY: Record<Locale, AgentCopy> = { en: enAgent, fr: frAgent };

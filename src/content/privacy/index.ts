@@ -1,4 +1,5 @@
-import type { Locale, PrivacyPolicy } from '../types';
+import type { PrivacyPolicy } from '../types';
+import type { Locale } from '../../contracts/locales';
 import { privacyEn } from './en';
 import { privacyFr } from './fr';
 

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod/mini';
-import { FIRM_LOCALES, LOG_LEVELS, type RateLimit } from './types';
+import { LOG_LEVELS, type RateLimit } from './types';
+import { LOCALES } from '../../contracts/locales';
 import { webhookKey } from './webhook-secret';
 
 /**
@@ -142,7 +143,7 @@ export const envSchema = z.object({
     ),
   ),
   NOTIFY_NEWSLETTER: z._default(z.enum(['true', 'false', '1', '0'], 'expected true or false'), 'false'),
-  FIRM_LOCALE: z._default(z.enum(FIRM_LOCALES, `expected one of ${FIRM_LOCALES.join(', ')}`), 'fr'),
+  FIRM_LOCALE: z._default(z.enum(LOCALES, `expected one of ${LOCALES.join(', ')}`), 'fr'),
   FIRM_TIME_ZONE: z._default(
     z.string().check(z.refine((value) => isTimeZone(value.trim()), 'expected an IANA time zone, e.g. America/Toronto')),
     'America/Toronto',

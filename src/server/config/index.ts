@@ -9,9 +9,7 @@ export { ConfigError, loadServerConfig } from './load';
 export { DEFAULT_PROOF_ATTEMPTS, SERVER_VARIABLES } from './env-schema';
 export { WEBHOOK_SECRET_HINT, webhookKey } from './webhook-secret';
 export {
-  FIRM_LOCALES,
   type DeliveryConfig,
-  type FirmLocale,
   type LogLevel,
   type NotificationConfig,
   type ProofOfWorkConfig,

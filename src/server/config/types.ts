@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../../config/site-schema';
-import type { VoiceLocale } from '../../contracts/voice';
+import type { Locale } from '../../contracts/locales';
 
 /**
  * What the server is given once its environment is parsed (./load.ts): every part of the app
@@ -61,7 +61,7 @@ export type VoiceConfig = {
    */
   credentials: { kind: 'token'; privateKey: string; orgId: string } | { kind: 'public-key'; publicKey: string } | undefined;
   /** The assistant each language of the page calls (`npm run voice:sync` prints them). */
-  assistantIds: Partial<Record<VoiceLocale, string>>;
+  assistantIds: Partial<Record<Locale, string>>;
   /** Sessions per client address per window (RATE_LIMIT_VOICE). */
   rateLimit: RateLimit;
   /** Sessions per day (FIRM_TIME_ZONE), all addresses and instances together (VOICE_CALLS_PER_DAY). */
@@ -83,9 +83,6 @@ export type ProofOfWorkConfig = {
   maxAttempts: number;
 };
 
-export const FIRM_LOCALES = ['fr', 'en'] as const;
-export type FirmLocale = (typeof FIRM_LOCALES)[number];
-
 export type NotificationConfig = {
   /** E-mail to the firm through SMTP; undefined when SMTP_URL is not set. */
   email: { smtpUrl: string; to: string[]; from: string } | undefined;
@@ -95,7 +92,7 @@ export type NotificationConfig = {
   /** Newsletter sign-ups are notified too (contact requests always are). */
   newsletter: boolean;
   /** Language of the e-mails the firm receives. */
-  firmLocale: FirmLocale;
+  firmLocale: Locale;
   /** Time zone in which the e-mails show when a lead arrived. */
   timeZone: string;
 };

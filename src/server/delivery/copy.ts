@@ -1,5 +1,5 @@
 import type { ContactField } from '../../contracts/contact';
-import type { FirmLocale } from '../config';
+import type { Locale } from '../../contracts/locales';
 
 /**
  * The words of the e-mails the firm receives, in its language (FIRM_LOCALE). Visitors never see
@@ -46,7 +46,7 @@ export type NotificationCopy = {
 // French typography puts a no-break space before a colon.
 const NBSP = '\u00a0';
 
-export const NOTIFICATION_COPY: Record<FirmLocale, NotificationCopy> = {
+export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
   fr: {
     contactSubject: (name) => `Nouvelle demande de contact${NBSP}: ${name}`,
     contactIntro: 'Une nouvelle demande de contact est arrivée par le site web.',

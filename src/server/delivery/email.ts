@@ -3,7 +3,7 @@ import type { SiteConfig } from '../../config/site-schema';
 import { CONTACT_FIELDS } from '../../contracts/contact';
 import type { NotificationConfig } from '../config';
 import { composeConfirmationEmail } from '../newsletter/confirm-email';
-import { asLinkLocale } from '../newsletter/link-copy';
+import { asLocale } from '../../contracts/locales';
 import type { LeadEvent } from '../store';
 import { NOTIFICATION_COPY, type NotificationCopy } from './copy';
 import type { Sender } from './sender';
@@ -189,7 +189,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
       const headers = { 'X-AtelierIA-Id': event.id, 'X-AtelierIA-Event': event.type };
       if (event.type === 'newsletter.confirmation') {
         const link = await options.confirmationLink(event.data.confirmationId, event.data.linkNonce ?? null);
-        const mail = composeConfirmationEmail({ locale: asLinkLocale(event.data.locale), link, site: options.site });
+        const mail = composeConfirmationEmail({ locale: asLocale(event.data.locale), link, site: options.site });
         await (
           await connect()
         ).sendMail({

@@ -1,6 +1,7 @@
 import { formatAddress } from '../../config/address';
 import type { SiteConfig } from '../../config/site-schema';
-import { CONFIRM_EMAIL_COPY, type LinkLocale } from './link-copy';
+import { CONFIRM_EMAIL_COPY } from './link-copy';
+import type { Locale } from '../../contracts/locales';
 import { escapeHtml, localesFor } from './link-page';
 
 export type ConfirmationEmail = { subject: string; text: string; html: string };
@@ -12,7 +13,7 @@ export type ConfirmationEmail = { subject: string; text: string; html: string };
  * is sent to.
  */
 export function composeConfirmationEmail(input: {
-  locale: LinkLocale | undefined;
+  locale: Locale | undefined;
   link: string;
   site: Pick<SiteConfig, 'brand' | 'email' | 'address'>;
 }): ConfirmationEmail {

@@ -1,13 +1,11 @@
+import type { Locale } from '../../contracts/locales';
+
 /**
  * Words of the pages the newsletter's signed links open (unsubscribe, confirm a sign-up) and of the
  * confirmation e-mail, per language. `{brand}` and `{email}` are filled in by the page; `{email}`
  * is the subscriber's (masked) address, or the firm's contact address on error pages.
  * French follows OQLF typography (narrow no-break space before ? and !).
  */
-export type LinkLocale = 'en' | 'fr';
-
-/** A stored language code as one of ours, or undefined (then both languages are shown). */
-export const asLinkLocale = (value: string | null | undefined): LinkLocale | undefined => (value === 'fr' || value === 'en' ? value : undefined);
 
 type Message = { title: string; body: string };
 
@@ -27,7 +25,7 @@ export type LinkPageCopy = {
   homePath: string;
 };
 
-export const UNSUBSCRIBE_COPY: Record<LinkLocale, LinkPageCopy> = {
+export const UNSUBSCRIBE_COPY: Record<Locale, LinkPageCopy> = {
   en: {
     pageTitle: 'Newsletter — {brand}',
     confirm: {
@@ -98,7 +96,7 @@ export const UNSUBSCRIBE_COPY: Record<LinkLocale, LinkPageCopy> = {
   },
 };
 
-export const CONFIRM_COPY: Record<LinkLocale, LinkPageCopy> = {
+export const CONFIRM_COPY: Record<Locale, LinkPageCopy> = {
   en: {
     pageTitle: 'Newsletter — {brand}',
     confirm: {
@@ -185,7 +183,7 @@ export type ConfirmEmailCopy = {
   sender: string;
 };
 
-export const CONFIRM_EMAIL_COPY: Record<LinkLocale, ConfirmEmailCopy> = {
+export const CONFIRM_EMAIL_COPY: Record<Locale, ConfirmEmailCopy> = {
   en: {
     subject: 'Confirm your subscription to the {brand} newsletter',
     greeting: 'Hello,',

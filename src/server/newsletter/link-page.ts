@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { LinkLocale, LinkPageCopy } from './link-copy';
+import type { LinkPageCopy } from './link-copy';
+import type { Locale } from '../../contracts/locales';
 
 export type LinkPageState = 'confirm' | 'done' | 'already' | 'gone' | 'invalid' | 'unavailable' | 'rateLimited';
 
@@ -41,7 +42,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
 /** Without a known subscriber, both official-language versions, French first (Quebec). */
-export function localesFor(locale: LinkLocale | undefined): LinkLocale[] {
+export function localesFor(locale: Locale | undefined): Locale[] {
   return locale ? [locale] : ['fr', 'en'];
 }
 
@@ -53,10 +54,10 @@ export function maskEmail(email: string): string {
 }
 
 export type LinkPageInput = {
-  copy: Record<LinkLocale, LinkPageCopy>;
+  copy: Record<Locale, LinkPageCopy>;
   state: LinkPageState;
   /** The subscriber's language; undefined (unknown subscriber) renders French and English. */
-  locale: LinkLocale | undefined;
+  locale: Locale | undefined;
   brand: string;
   /** The subscriber's address (masked on the page), or undefined when unknown. */
   email?: string | undefined;
@@ -64,7 +65,7 @@ export type LinkPageInput = {
   firmEmail: string;
 };
 
-function section(locale: LinkLocale, input: LinkPageInput, headingLevel: 'h1' | 'h2'): string {
+function section(locale: Locale, input: LinkPageInput, headingLevel: 'h1' | 'h2'): string {
   const copy = input.copy[locale];
   const message = copy[input.state];
   const shownEmail =

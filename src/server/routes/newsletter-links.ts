@@ -4,7 +4,8 @@ import type { RateLimit } from '../config';
 import { NotConfiguredError, RateLimitedError } from '../http-errors';
 import { replyWithError } from '../plugins/errors';
 import { routeRateLimit } from '../plugins/rate-limit';
-import { CONFIRM_COPY, type LinkLocale, type LinkPageCopy, UNSUBSCRIBE_COPY, asLinkLocale } from '../newsletter/link-copy';
+import { CONFIRM_COPY, type LinkPageCopy, UNSUBSCRIBE_COPY } from '../newsletter/link-copy';
+import { type Locale, asLocale } from '../../contracts/locales';
 import { LINK_PAGE_CSP, type LinkPageState, renderLinkPage } from '../newsletter/link-page';
 import { LINK_PATHS, type LinkPurpose, parseLinkQuery, verifyLinkToken } from '../newsletter/signed-link';
 import { PENDING_SUBSCRIPTION_DAYS, type Store, StoreUnavailableError } from '../store';
@@ -19,7 +20,7 @@ type Link = { id: number; token: string; nonce: string | undefined };
 /** What one kind of link acts on, and how. */
 type LinkFlow = {
   purpose: LinkPurpose;
-  copy: Record<LinkLocale, LinkPageCopy>;
+  copy: Record<Locale, LinkPageCopy>;
   /**
    * The record the link names; `done` when what the link does is already done; `stale` when the
    * link no longer acts on it (a confirmation link past its time, or not the latest one sent).
@@ -87,7 +88,7 @@ export async function newsletterLinkRoutes(app: FastifyInstance, options: { site
     },
   ];
 
-  const pageOf = (flow: LinkFlow) => (reply: FastifyReply, state: LinkPageState, locale: LinkLocale | undefined, email?: string) =>
+  const pageOf = (flow: LinkFlow) => (reply: FastifyReply, state: LinkPageState, locale: Locale | undefined, email?: string) =>
     reply
       .code(STATUS[state])
       .header('content-security-policy', LINK_PAGE_CSP)
@@ -101,7 +102,7 @@ export async function newsletterLinkRoutes(app: FastifyInstance, options: { site
     const send = pageOf(flow);
 
     /** Runs `work` on the record the link names, or answers the error page itself. */
-    type Found = { store: Store; id: number; email: string; locale: LinkLocale; done: boolean };
+    type Found = { store: Store; id: number; email: string; locale: Locale; done: boolean };
     async function withLink(request: FastifyRequest, reply: FastifyReply, work: (found: Found) => Promise<unknown>) {
       try {
         const link = parseLinkQuery(request.query);
@@ -117,7 +118,7 @@ export async function newsletterLinkRoutes(app: FastifyInstance, options: { site
           request.logFields = { ...request.logFields, [flow.purpose]: found ? 'stale-link' : 'gone' };
           return await send(reply, 'gone', undefined);
         }
-        return await work({ store, id: link.id, email: found.email, locale: asLinkLocale(found.locale) ?? 'en', done: found.done });
+        return await work({ store, id: link.id, email: found.email, locale: asLocale(found.locale) ?? 'en', done: found.done });
       } catch (error) {
         // Storage down or not configured: a page that says so, in both languages, not a JSON error.
         if (!(error instanceof NotConfiguredError || error instanceof StoreUnavailableError)) throw error;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiSuccess } from '../../contracts/api';
+import { DEFAULT_LOCALE } from '../../contracts/locales';
 import { ProofRefusedError } from '../http-errors';
 import { type ProofSecrets, checkProof } from '../proof-of-work';
 import type { Store, SubmissionOrigin } from '../store';
@@ -46,8 +47,7 @@ export async function requireProof(app: FastifyInstance, request: FastifyRequest
   }
 }
 
-/** The site serves its default language at / and the others under /<code>/ (see the prerender step). */
-const DEFAULT_LOCALE = 'en';
+// The site serves its default language at / and the others under /<code>/ (see the prerender step).
 const LOCALE_PREFIX = /^\/([a-z]{2})(?:\/|$)/;
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../config/site-schema';
 import { API_PATHS } from '../../contracts/api';
 import { fieldErrors } from '../../contracts/fields';
-import { VOICE_LOCALES, type VoiceLocale } from '../../contracts/voice';
+import { LOCALES, type Locale } from '../../contracts/locales';
 import { CALLBACK_TOOL, type CallbackArgument, callbackArgumentsSchema } from '../../contracts/voice-lead';
 import { fillContent } from '../../content';
 import { AGENT_COPY, type AgentCopy } from '../../content/agent';
@@ -49,8 +49,8 @@ type ToolCallResult = { toolCallId: string; result: string } | { toolCallId: str
 export async function voiceEventsRoute(app: FastifyInstance, options: VoiceEventsOptions) {
   const { leads } = options.voice;
   const expected = leads ? digest(`Bearer ${leads.serverSecret}`) : undefined;
-  const copies = Object.fromEntries(VOICE_LOCALES.map((locale) => [locale, fillContent(AGENT_COPY[locale], options.site).callback.answers])) as Record<
-    VoiceLocale,
+  const copies = Object.fromEntries(LOCALES.map((locale) => [locale, fillContent(AGENT_COPY[locale], options.site).callback.answers])) as Record<
+    Locale,
     AgentCopy['callback']['answers']
   >;
 
@@ -129,11 +129,11 @@ export async function voiceEventsRoute(app: FastifyInstance, options: VoiceEvent
   }
 
   /** The call's language: the one the tool was given, else the assistant's, else English. */
-  function localeOf(args: unknown, message: ServerMessage): VoiceLocale {
+  function localeOf(args: unknown, message: ServerMessage): Locale {
     const given = (args as { language?: unknown } | null)?.language;
-    if (VOICE_LOCALES.includes(given as VoiceLocale)) return given as VoiceLocale;
+    if (LOCALES.includes(given as Locale)) return given as Locale;
     const key = message.assistant?.metadata?.[ASSISTANT_KEY];
-    const byAssistant = VOICE_LOCALES.find((locale) => assistantKey(locale) === key || options.voice.assistantIds[locale] === message.call?.assistantId);
+    const byAssistant = LOCALES.find((locale) => assistantKey(locale) === key || options.voice.assistantIds[locale] === message.call?.assistantId);
     return byAssistant ?? 'en';
   }
 }

@@ -1,7 +1,7 @@
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { site } from '../../config/site';
-import type { Locale } from '../../content';
+import type { Locale } from '../../contracts/locales';
 import { fillContent } from '../lib/content-context';
 import { loadBelowTheFoldContent, loadFirstScreenContent } from '../../content/load';
 import { pageParts } from '../hydration/Slot';

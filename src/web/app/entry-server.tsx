@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { site } from '../../config/site';
-import { LOCALES, type Locale } from '../../content';
+import { LOCALES, type Locale } from '../../contracts/locales';
 import { getContent } from '../../content/all';
 import { fillContent } from '../lib/content-context';
 import { privacyPolicies } from '../../content/privacy';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getContent } from '../../content/all';
-import { LOCALES } from '../../content';
+import { LOCALES } from '../../contracts/locales';
 import { monogram } from './monogram';
 
 describe('monogram', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../content';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contracts/locales';
 
 /** The prerendered pages that have an address in every language. */
 export type PageId = 'home' | 'privacy';

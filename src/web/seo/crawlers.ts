@@ -1,4 +1,4 @@
-import { LOCALES } from '../../content';
+import { LOCALES } from '../../contracts/locales';
 import { absoluteUrl, pagePath, PAGE_IDS } from '../lib/pages';
 
 /**

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../../config/site-schema';
-import { LOCALES, type Locale } from '../../content';
+import { LOCALES, type Locale } from '../../contracts/locales';
 import { absoluteUrl, pagePath, type PageId } from '../lib/pages';
 import { SOCIAL_IMAGE, socialImagePath } from './social-image';
 

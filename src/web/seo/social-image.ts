@@ -1,4 +1,4 @@
-import type { Locale } from '../../content';
+import type { Locale } from '../../contracts/locales';
 
 /**
  * The Open Graph / Twitter card image of each language: 1200×630 JPEG files committed under

@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../../config/site-schema';
-import type { Content, Locale } from '../../content';
+import type { Content } from '../../content';
+import type { Locale } from '../../contracts/locales';
 import type { FaqItem } from '../../content/types';
 import { absoluteUrl, HTML_LANG, pagePath } from '../lib/pages';
 import { socialImagePath } from './social-image';

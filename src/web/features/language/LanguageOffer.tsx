@@ -1,6 +1,7 @@
 import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { useFirstScreenContent } from '../../lib/content-context';
-import { DEFAULT_LOCALE, languages, type Locale } from '../../../content';
+import { languages } from '../../../content';
+import { DEFAULT_LOCALE, type Locale } from '../../../contracts/locales';
 import { HTML_LANG, pagePath, type PageId } from '../../lib/pages';
 import { languageToOffer, rememberedLocale, rememberLocale } from './language-choice';
 import { switchLanguage } from './switch-language';

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '../../../content';
+import { LOCALES, type Locale } from '../../../contracts/locales';
 
 /**
  * The visitor's explicit language choice (the switch in the navs, or an answer to the French

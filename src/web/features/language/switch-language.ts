@@ -1,4 +1,4 @@
-import type { Locale } from '../../../content';
+import type { Locale } from '../../../contracts/locales';
 import { pagePath, type PageId } from '../../lib/pages';
 import { rememberLocale } from './language-choice';
 import { currentPlace } from './keep-place';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../../config/site-schema';
 import { ContentProvider, fillContent } from '../../lib/content-context';
-import type { Locale } from '../../../content';
+import type { Locale } from '../../../contracts/locales';
 import { getContent } from '../../../content/all';
 import { privacyPolicies } from '../../../content/privacy';
 import { NewsletterForm } from './NewsletterForm';

@@ -1,5 +1,5 @@
 import { API_PATHS } from '../../../contracts/api';
-import type { VoiceLocale } from '../../../contracts/voice';
+import type { Locale } from '../../../contracts/locales';
 import { postJson } from '../../lib/api';
 import type { VoiceSession } from './voice-client';
 
@@ -16,7 +16,7 @@ export type SessionRefusal =
 
 export type SessionAnswer = { ok: true; session: VoiceSession } | { ok: false; refusal: SessionRefusal };
 
-export type SessionRequester = (locale: VoiceLocale) => Promise<SessionAnswer>;
+export type SessionRequester = (locale: Locale) => Promise<SessionAnswer>;
 
 /**
  * Asks the server for one call's key, in the page's language (POST /api/voice/session). Each

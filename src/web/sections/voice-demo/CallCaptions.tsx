@@ -1,7 +1,7 @@
 import { RichText } from '../../components/RichText';
 import { SectionLink } from '../../components/SectionLink';
 import { useContent } from '../../lib/content-context';
-import type { Locale } from '../../../content/types';
+import type { Locale } from '../../../contracts/locales';
 import { type Captions, type Speaker, VISIBLE_LINES } from '../../features/voice-agent/captions';
 import type { VoiceNotice } from '../../features/voice-agent/use-voice-call';
 

@@ -17,7 +17,7 @@ import { loadSiteConfig } from '../../../config/site-schema';
 import { getContent } from '../../../content/all';
 import { ContentProvider, fillContent } from '../../lib/content-context';
 import { frenchTypography } from '../../../content/typography';
-import type { Locale } from '../../../content/types';
+import type { Locale } from '../../../contracts/locales';
 import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from '../../features/voice-agent/vapi-client';
 import type { VoiceClientLoader } from '../../features/voice-agent/voice-client';
 import type { SessionAnswer, SessionRequester } from '../../features/voice-agent/voice-session';
