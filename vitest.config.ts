@@ -20,7 +20,7 @@ export default mergeConfig(
           test: {
             name: 'server',
             environment: 'node',
-            include: ['src/server/**/*.test.ts', 'src/voice/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
+            include: ['src/server/**/*.test.ts', 'src/assistants/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
             globalSetup: ['./test/global-server-build.ts', './test/global-postgres.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,

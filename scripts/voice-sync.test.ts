@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVapiStandIn, type VapiStandIn } from '../e2e/helpers/vapi-stand-in';
 import { loadServerConfig } from '../src/server/config';
 import { getContent } from '../src/content/all';
-import { assistantDefinitions } from '../src/voice/assistants';
-import { syncAssistants } from '../src/voice/sync';
+import { assistantDefinitions } from '../src/assistants/assistants';
+import { syncAssistants } from '../src/assistants/sync';
 import { REPO_ROOT } from '../test/server-process';
 import { runVoiceSync } from './voice-sync';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run voice:sync [-- --dry-run]`: creates or updates the demo's two assistants (French and
- * English) in the firm's Vapi organization from their definitions in src/voice/, and prints the
+ * English) in the firm's Vapi organization from their definitions in src/assistants/, and prints the
  * ids the server needs (VAPI_ASSISTANT_ID_FR, VAPI_ASSISTANT_ID_EN). With VAPI_SERVER_SECRET, it
  * first makes sure Vapi holds it in a Bearer credential, and the assistants take callback
  * requests, sent to SITE_URL/api/voice/events with that credential. A second run with nothing
@@ -12,9 +12,9 @@ import { pathToFileURL } from 'node:url';
 import { VapiClient, VapiEnvironment, VapiError } from '@vapi-ai/server-sdk';
 import { ConfigError, loadServerConfig } from '../src/server/config';
 import { API_PATHS } from '../src/contracts/api';
-import { assistantDefinitions } from '../src/voice/assistants';
-import { type CredentialOutcome, ensureServerCredential, vapiCredentials } from '../src/voice/credential';
-import { SyncError, type SyncOutcome, syncAssistants } from '../src/voice/sync';
+import { assistantDefinitions } from '../src/assistants/assistants';
+import { type CredentialOutcome, ensureServerCredential, vapiCredentials } from '../src/assistants/credential';
+import { SyncError, type SyncOutcome, syncAssistants } from '../src/assistants/sync';
 
 const VARIABLE = { fr: 'VAPI_ASSISTANT_ID_FR', en: 'VAPI_ASSISTANT_ID_EN' } as const;
 

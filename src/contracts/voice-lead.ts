@@ -7,7 +7,7 @@ import { LOCALES } from './locales';
  * A callback request taken by the demo's voice agent during a call: the arguments of its tool, as
  * the model sends them and as the server checks them (POST /api/voice/events, docs/voice.md). The
  * fields the contact form has too follow the form's rules (./contact.ts, ./fields.ts); the tool's
- * JSON Schema in the assistants (src/voice/assistants.ts) is made from this same schema by
+ * JSON Schema in the assistants (src/assistants/assistants.ts) is made from this same schema by
  * `callbackToolParameters`, so the two cannot drift apart.
  */
 

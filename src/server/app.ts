@@ -16,7 +16,7 @@ import { apiRoutes } from './routes';
 import { newsletterLinkRoutes } from './routes/newsletter-links';
 import type { Store } from './store';
 import { zodValidatorCompiler } from './validation';
-import { withVoiceCsp } from './voice/csp';
+import { withVoiceCsp } from './vapi/csp';
 
 /** Largest accepted request body: a full contact form (5000-character message) fits with room to spare. */
 export const API_BODY_LIMIT = 32 * 1024;

@@ -8,7 +8,7 @@ import { injectWithProof } from '../../test/proof';
 import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { buildApp } from './app';
 import { type Store, createStore } from './store';
-import { budgetDay } from './voice/budget-day';
+import { budgetDay } from './vapi/budget-day';
 
 /**
  * POST /api/voice/session: a short-lived token for one language's assistant, within the

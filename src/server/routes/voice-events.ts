@@ -7,7 +7,7 @@ import { LOCALES, type Locale } from '../../contracts/locales';
 import { CALLBACK_TOOL, type CallbackArgument, callbackArgumentsSchema } from '../../contracts/voice-lead';
 import { fillContent } from '../../content';
 import { AGENT_COPY, type AgentCopy } from '../../content/agent';
-import { ASSISTANT_KEY, assistantKey } from '../../voice/identity';
+import { ASSISTANT_KEY, assistantKey } from '../../assistants/identity';
 import type { VoiceConfig } from '../config';
 import { NotConfiguredError, UnauthorizedError, VoiceNotConfiguredError } from '../http-errors';
 import { StoreUnavailableError, SubmissionCapError } from '../store';
@@ -20,7 +20,7 @@ import {
   callReportOf,
   serverMessageSchema,
   toolCallsOf,
-} from '../voice/server-messages';
+} from '../vapi/server-messages';
 
 export type VoiceEventsOptions = {
   voice: Pick<VoiceConfig, 'leads' | 'assistantIds'>;

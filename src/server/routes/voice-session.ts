@@ -5,8 +5,8 @@ import type { VoiceConfig } from '../config';
 import { DailyBudgetError, VoiceNotConfiguredError } from '../http-errors';
 import { routeRateLimit } from '../plugins/rate-limit';
 import type { ZodMiniTypeProvider } from '../validation';
-import { budgetDay } from '../voice/budget-day';
-import { signVoiceToken } from '../voice/session-token';
+import { budgetDay } from '../vapi/budget-day';
+import { signVoiceToken } from '../vapi/session-token';
 
 export type VoiceSessionOptions = {
   voice: VoiceConfig;

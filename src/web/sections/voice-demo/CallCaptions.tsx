@@ -2,8 +2,8 @@ import { RichText } from '../../components/RichText';
 import { SectionLink } from '../../components/SectionLink';
 import { useContent } from '../../lib/content-context';
 import type { Locale } from '../../../contracts/locales';
-import { type Captions, type Speaker, VISIBLE_LINES } from '../../features/voice-agent/captions';
-import type { VoiceNotice } from '../../features/voice-agent/use-voice-call';
+import { type Captions, type Speaker, VISIBLE_LINES } from '../../features/voice-call/captions';
+import type { VoiceNotice } from '../../features/voice-call/use-voice-call';
 
 const SPEAKERS: readonly Speaker[] = ['assistant', 'user'];
 

@@ -18,9 +18,9 @@ import { getContent } from '../../../content/all';
 import { ContentProvider, fillContent } from '../../lib/content-context';
 import { frenchTypography } from '../../../content/typography';
 import type { Locale } from '../../../contracts/locales';
-import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from '../../features/voice-agent/vapi-client';
-import type { VoiceClientLoader } from '../../features/voice-agent/voice-client';
-import type { SessionAnswer, SessionRequester } from '../../features/voice-agent/voice-session';
+import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from '../../features/voice-call/vapi-client';
+import type { VoiceClientLoader } from '../../features/voice-call/voice-client';
+import type { SessionAnswer, SessionRequester } from '../../features/voice-call/voice-session';
 import { VoiceDemo } from './VoiceDemo';
 
 /** One call's SDK instance. */

@@ -4,10 +4,10 @@ import { useContent } from '../../lib/content-context';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { SoundWave } from '../../components/SoundWave';
 import { Section } from '../../components/Section';
-import { useVoiceCall } from '../../features/voice-agent/use-voice-call';
-import type { VoiceClientLoader } from '../../features/voice-agent/voice-client';
-import type { SessionRequester } from '../../features/voice-agent/voice-session';
-import { callStatus } from '../../features/voice-agent/voice-state';
+import { useVoiceCall } from '../../features/voice-call/use-voice-call';
+import type { VoiceClientLoader } from '../../features/voice-call/voice-client';
+import type { SessionRequester } from '../../features/voice-call/voice-session';
+import { callStatus } from '../../features/voice-call/voice-state';
 import { CallCaptions } from './CallCaptions';
 
 /**

@@ -22,7 +22,7 @@ export const credentialName = (secret: string) =>
 /** What Vapi holds of a credential, as far as the sync needs it. */
 export type StoredCredential = { id: string; name?: string; provider?: string };
 
-/** GET, POST and PATCH /credential: the part of Vapi's API the sync uses (src/voice/credential.ts). */
+/** GET, POST and PATCH /credential: the part of Vapi's API the sync uses (src/assistants/credential.ts). */
 export type CredentialsApi = {
   list(): Promise<StoredCredential[]>;
   create(body: CustomCredentialBody & { provider: 'custom-credential' }): Promise<StoredCredential>;
