@@ -6,7 +6,8 @@ import { type ServerProcess, startServerProcess } from '../../test/server-proces
 import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, testConfig } from '../../test/storage';
 import { CALLER, endOfCallReport, toolCallsMessage } from '../../test/vapi-messages';
 import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from '../../test/receivers';
-import { type LeadEvent, createStore } from './store';
+import type { LeadEvent } from '../contracts/lead-event';
+import { createStore } from './store';
 
 /**
  * The whole callback flow with real processes and real parts: the compiled server

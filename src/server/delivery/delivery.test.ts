@@ -5,7 +5,8 @@ import { freePort } from '../../../test/postgres';
 import { NBSP, WAIT, notifiedApp } from '../../../test/notified-app';
 import { acknowledgedIds } from '../../../test/receivers';
 import { ENGINES } from '../../../test/storage';
-import type { DeliveryRecord, LeadEvent } from '../store';
+import type { LeadEvent } from '../../contracts/lead-event';
+import type { DeliveryRecord } from '../store';
 import { injectWithProof } from '../../../test/proof';
 
 const contact = (message: string) => ({ name: 'Élodie Gagnon', email: 'elodie.gagnon@example.com', phone: '+1 418-555-0199', message });

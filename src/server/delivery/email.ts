@@ -4,7 +4,7 @@ import { CONTACT_FIELDS } from '../../contracts/contact';
 import type { NotificationConfig } from '../config';
 import { composeConfirmationEmail } from '../newsletter/confirm-email';
 import { asLocale } from '../../contracts/locales';
-import type { LeadEvent } from '../store';
+import type { LeadEvent } from '../../contracts/lead-event';
 import { NOTIFICATION_COPY, type NotificationCopy } from './copy';
 import type { Sender } from './sender';
 

@@ -1,4 +1,4 @@
-import type { LeadEvent } from '../store';
+import type { LeadEvent } from '../../contracts/lead-event';
 
 /**
  * One delivery channel. `send` resolves only once the other side has acknowledged the event

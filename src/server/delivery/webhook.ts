@@ -1,5 +1,5 @@
 import { type NotificationConfig, webhookKey } from '../config';
-import type { LeadEvent } from '../store';
+import type { LeadEvent } from '../../contracts/lead-event';
 import type { Sender } from './sender';
 import { WEBHOOK_HEADERS, signWebhook } from './signature';
 

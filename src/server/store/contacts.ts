@@ -2,8 +2,9 @@ import type { Selectable, Transaction } from 'kysely';
 import { CONTACT_FIELDS, OPTIONAL_CONTACT_FIELDS, type ContactDetails } from '../../contracts/contact';
 import { type StoreContext, cleanText, isoTimestamp } from './context';
 import { StoreUnavailableError, SubmissionCapError, guarded, isUniqueViolation } from './errors';
-import { type ContactDetailsData, enqueue } from './outbox';
-import type { ContactFieldColumns, ContactSubmissionsTable, Database, LeadSource } from './tables';
+import type { ContactDetailsData, ContactFieldValues, LeadSource } from '../../contracts/lead-event';
+import { enqueue } from './outbox';
+import type { ContactSubmissionsTable, Database } from './tables';
 
 /** Contact requests: from the form, or taken by the voice agent during a call. */
 export interface ContactsRepository {
@@ -81,7 +82,7 @@ export type ContactRecord = Omit<Selectable<ContactSubmissionsTable>, 'tool_call
 export const CONTACT_RECORD_COLUMNS = Object.keys(RECORD_COLUMNS) as (keyof ContactRecord)[];
 
 /** What storeContact writes, from the form or from the voice agent. */
-type ContactInput = Partial<Record<keyof ContactFieldColumns, string | null>> & {
+type ContactInput = Partial<Record<keyof ContactFieldValues, string | null>> & {
   source: LeadSource;
   locale: string | null;
   page: string | null;
@@ -99,7 +100,7 @@ export function contactsRepository({ db, policy, write, submit }: StoreContext):
   async function storeContact(trx: Transaction<Database>, contact: ContactInput): Promise<number> {
     const fields = Object.fromEntries(
       CONTACT_FIELDS.map((field) => [field, cleanText(contact[field] ?? '') || (OPTIONAL_CONTACT_FIELDS.includes(field) ? null : '')]),
-    ) as ContactFieldColumns;
+    ) as ContactFieldValues;
     const row = {
       ...fields,
       source: contact.source,

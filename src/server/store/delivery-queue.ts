@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Engine } from './migrations';
-import type { Channel, LeadEvent } from './outbox';
+import type { LeadEvent } from '../../contracts/lead-event';
+import type { Channel } from './outbox';
 import type { Database } from './tables';
 
 /**

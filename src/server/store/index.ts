@@ -14,7 +14,7 @@ import { openSqlite } from './sqlite';
 
 export { StoreNotWritableError, StoreUnavailableError, SubmissionCapError } from './errors';
 export type { Engine } from './migrations';
-export type { ConsentMethod, LeadSource } from './tables';
+export type { ConsentMethod } from './tables';
 export type { StoreLogger } from './context';
 export { normalizeEmail } from './context';
 export type * from './outbox';

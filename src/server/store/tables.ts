@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ContactDetails, ContactField } from '../../contracts/contact';
+import type { ContactFieldValues, LeadSource } from '../../contracts/lead-event';
 
 /**
  * The tables as Kysely sees them. Keep in step with ./migrations.ts: a new column is a new
@@ -19,9 +19,7 @@ type NullableTimestamp = ColumnType<Date | string | null, string | null | undefi
  * the field is optional (NULL when the visitor left it empty). A voice lead may lack the phone
  * number or the e-mail address: those hold '' then. A new field still needs its migration.
  */
-export type ContactFieldColumns = { [Field in ContactField]-?: undefined extends ContactDetails[Field] ? string | null : string };
-
-export interface ContactSubmissionsTable extends ContactFieldColumns {
+export interface ContactSubmissionsTable extends ContactFieldValues {
   id: Generated<number>;
   /** Language of the page the form was sent from (e.g. "en"); NULL when unknown. */
   locale: string | null;
@@ -41,8 +39,6 @@ export interface ContactSubmissionsTable extends ContactFieldColumns {
   call_summary: ColumnType<string | null, string | null | undefined, string | null>;
   call_transcript: ColumnType<string | null, string | null | undefined, string | null>;
 }
-
-export type LeadSource = 'form' | 'voice';
 
 export interface NewsletterSubscriptionsTable {
   id: Generated<number>;
