@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { SiteConfig } from '../../config/site-schema';
 import { CONTACT_FIELDS } from '../../contracts/contact';
+import { escapeHtml, oneLine } from '../../content/text';
 import type { NotificationConfig } from '../config';
 import { composeConfirmationEmail } from '../newsletter/confirm-email';
 import { asLocale } from '../../contracts/locales';
@@ -15,13 +16,6 @@ export type LeadEmail = {
   /** The visitor: the firm answers the lead by replying (a voice lead may have given no address). */
   replyTo: { name: string; address: string } | undefined;
 };
-
-/** Header values must stay on one line whatever the visitor typed. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Everything the visitor typed goes through this before it reaches the HTML part. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
 function languageName(code: string | null, copy: NotificationCopy): string | null {
   if (!code) return null;

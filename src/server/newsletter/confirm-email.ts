@@ -2,7 +2,8 @@ import { formatAddress } from '../../config/address';
 import type { SiteConfig } from '../../config/site-schema';
 import { CONFIRM_EMAIL_COPY } from './link-copy';
 import type { Locale } from '../../contracts/locales';
-import { escapeHtml, localesFor } from './link-page';
+import { escapeHtml } from '../../content/text';
+import { localesFor } from './link-page';
 
 export type ConfirmationEmail = { subject: string; text: string; html: string };
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LinkPageCopy } from './link-copy';
 import type { Locale } from '../../contracts/locales';
+import { escapeHtml } from '../../content/text';
 
 export type LinkPageState = 'confirm' | 'done' | 'already' | 'gone' | 'invalid' | 'unavailable' | 'rateLimited';
 
@@ -37,9 +38,6 @@ export const LINK_PAGE_CSP = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
 /** Without a known subscriber, both official-language versions, French first (Quebec). */
 export function localesFor(locale: Locale | undefined): Locale[] {

@@ -54,8 +54,8 @@ export const storagePlugin = appWide<StoragePluginOptions>(async (app, options) 
       const message = 'storage cannot be opened: the form API answers 503 not_configured';
       // The cause in a few words: a stack trace says nothing more about an unreachable database,
       // and it would come again with every retry.
-      if (attempt === 0) app.log.error({ cause: oneLine(error), engine }, message);
-      else app.log.warn({ cause: oneLine(error), engine, attempt }, message);
+      if (attempt === 0) app.log.error({ cause: errorLine(error), engine }, message);
+      else app.log.warn({ cause: errorLine(error), engine, attempt }, message);
       return false;
     }
   }
@@ -91,9 +91,9 @@ export const storagePlugin = appWide<StoragePluginOptions>(async (app, options) 
 });
 
 /** "connect ECONNREFUSED 127.0.0.1:5432": the message, or those a connection attempt gathered (AggregateError has none of its own). */
-function oneLine(error: unknown): string {
+function errorLine(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const parts = error instanceof AggregateError && !error.message ? error.errors.map((inner) => oneLine(inner)) : [error.message];
-  const cause = error.cause instanceof Error && error.cause.message !== error.message ? ` (${oneLine(error.cause)})` : '';
+  const parts = error instanceof AggregateError && !error.message ? error.errors.map((inner) => errorLine(inner)) : [error.message];
+  const cause = error.cause instanceof Error && error.cause.message !== error.message ? ` (${errorLine(error.cause)})` : '';
   return `${[...new Set(parts)].join('; ')}${cause}`;
 }

@@ -6,6 +6,7 @@ import { fieldErrors } from '../../contracts/fields';
 import { LOCALES, type Locale } from '../../contracts/locales';
 import { CALLBACK_TOOL, type CallbackArgument, callbackArgumentsSchema } from '../../contracts/voice-lead';
 import { fillContent } from '../../content';
+import { oneLine } from '../../content/text';
 import { AGENT_COPY, type AgentCopy } from '../../content/agent';
 import { ASSISTANT_KEY, assistantKey } from '../../assistants/identity';
 import type { VoiceConfig } from '../config';
@@ -147,6 +148,3 @@ function bearer(request: FastifyRequest): string {
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
-
-/** Vapi wants single-line strings. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../../config/site-schema';
 import { LOCALES, type Locale } from '../../contracts/locales';
+import { escapeHtml } from '../../content/text';
 import { absoluteUrl, pagePath, type PageId } from '../lib/pages';
 import { SOCIAL_IMAGE, socialImagePath } from './social-image';
 
@@ -64,8 +65,4 @@ function alternate(hreflang: string, href: string): string {
 
 function meta(attribute: 'name' | 'property', key: string, value: string): string {
   return `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
