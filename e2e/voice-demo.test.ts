@@ -18,7 +18,7 @@ import { freePort } from '../test/postgres';
 import { axeViolations, launchBrowser, waitForHydration } from './helpers/browser';
 import { fromAssistant, joinedRoom, standInDailyCallMachine } from './helpers/daily-stand-in';
 import { startServer, type RunningServer } from './helpers/server';
-import { startVapiStandIn, type VapiStandIn } from './helpers/vapi-stand-in';
+import { startVapiStandIn, type VapiStandIn } from '../test/vapi-stand-in';
 import { getContent } from '../src/content/all';
 
 const DIR = resolve('.tmp/e2e-voice');

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { VapiClient } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startVapiStandIn, type VapiStandIn } from '../e2e/helpers/vapi-stand-in';
+import { startVapiStandIn, type VapiStandIn } from '../test/vapi-stand-in';
 import { loadServerConfig } from '../src/server/config';
 import { getContent } from '../src/content/all';
 import { assistantDefinitions } from '../src/assistants/assistants';

@@ -4,7 +4,7 @@
  * call that gets past the API fails when Daily creates its call object, as a real failure would.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startVapiStandIn, type VapiStandIn } from '../../../../e2e/helpers/vapi-stand-in';
+import { startVapiStandIn, type VapiStandIn } from '../../../../test/vapi-stand-in';
 import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from './vapi-client';
 import type { VoiceClientEvent } from './voice-client';
 

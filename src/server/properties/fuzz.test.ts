@@ -1,15 +1,15 @@
 import * as fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '../contracts/api';
-import { contactRequestSchema } from '../contracts/contact';
-import { FIELD_ERROR_CODES } from '../contracts/fields';
-import { newsletterRequestSchema } from '../contracts/newsletter';
-import { CALLBACK_TOOL, callbackArgumentsSchema } from '../contracts/voice-lead';
-import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
-import { buildApp } from './app';
-import { type Store, createStore } from './store';
-import { injectWithProof } from '../../test/proof';
+import { API_PATHS } from '../../contracts/api';
+import { contactRequestSchema } from '../../contracts/contact';
+import { FIELD_ERROR_CODES } from '../../contracts/fields';
+import { newsletterRequestSchema } from '../../contracts/newsletter';
+import { CALLBACK_TOOL, callbackArgumentsSchema } from '../../contracts/voice-lead';
+import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../../test/storage';
+import { buildApp } from '../app';
+import { type Store, createStore } from '../store';
+import { injectWithProof } from '../../../test/proof';
 
 /**
  * Thousands of malformed requests against both form routes: the server must answer every one

@@ -3,13 +3,13 @@ import { type Challenge, createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { proofFrom, solve } from '../../test/proof';
-import { ENGINES, type EngineName, TEST_WEBHOOK_SECRET, captureLogs, freshStorage, testConfig } from '../../test/storage';
-import { buildApp } from './app';
-import { type WebhookReceiver, startWebhookReceiver } from '../../test/receivers';
-import { PROOF_COST } from './proof-of-work';
-import { type Store, createStore } from './store';
-import { PROOF_ALGORITHM } from '../contracts/proof-of-work';
+import { proofFrom, solve } from '../../../test/proof';
+import { ENGINES, type EngineName, TEST_WEBHOOK_SECRET, captureLogs, freshStorage, testConfig } from '../../../test/storage';
+import { buildApp } from '../app';
+import { type WebhookReceiver, startWebhookReceiver } from '../../../test/receivers';
+import { PROOF_COST } from '../proof-of-work';
+import { type Store, createStore } from '../store';
+import { PROOF_ALGORITHM } from '../../contracts/proof-of-work';
 
 /**
  * Issue 27, as an attacker would try it: posts without a proof, with a wrong, expired or replayed

@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { injectWithProof } from '../../test/proof';
-import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
-import { buildApp } from './app';
-import { type Store, createStore } from './store';
-import { budgetDay } from './vapi/budget-day';
+import { injectWithProof } from '../../../test/proof';
+import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../../test/storage';
+import { buildApp } from '../app';
+import { type Store, createStore } from '../store';
+import { budgetDay } from '../vapi/budget-day';
 
 /**
  * POST /api/voice/session: a short-lived token for one language's assistant, within the
  * per-address limit and the day's budget. The token is checked with a JWT library, as the tests'
- * stand-in of Vapi checks it (e2e/helpers/vapi-stand-in.ts).
+ * stand-in of Vapi checks it (test/vapi-stand-in.ts).
  */
 
 const PRIVATE_KEY = 'vapi-private-key-for-tests-0123456789';

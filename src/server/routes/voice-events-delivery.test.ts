@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { runExport } from '../../scripts/export';
-import { injectWithProof } from '../../test/proof';
-import { ENGINES, storageQuery } from '../../test/storage';
-import { CALLER, endOfCallReport, toolCallsMessage } from '../../test/vapi-messages';
-import { AUTH, NBSP, WAIT, newCall, voiceEventsHarness } from '../../test/voice-events';
-import { runPurgeJobs } from './retention';
-import type { LeadEvent } from '../contracts/lead-event';
+import { runExport } from '../../../scripts/export';
+import { injectWithProof } from '../../../test/proof';
+import { ENGINES, storageQuery } from '../../../test/storage';
+import { CALLER, endOfCallReport, toolCallsMessage } from '../../../test/vapi-messages';
+import { AUTH, NBSP, WAIT, newCall, voiceEventsHarness } from '../../../test/voice-events';
+import { runPurgeJobs } from '../retention';
+import type { LeadEvent } from '../../contracts/lead-event';
 
 /**
  * A voice lead reaches the firm like a form lead (./voice-events.test.ts for how it is taken): the

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runVoiceSync } from '../../scripts/voice-sync';
-import { type VapiStandIn, startVapiStandIn } from '../../e2e/helpers/vapi-stand-in';
-import { type ServerProcess, startServerProcess } from '../../test/server-process';
-import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, testConfig } from '../../test/storage';
-import { CALLER, endOfCallReport, toolCallsMessage } from '../../test/vapi-messages';
-import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from '../../test/receivers';
-import type { LeadEvent } from '../contracts/lead-event';
-import { createStore } from './store';
+import { runVoiceSync } from '../../../scripts/voice-sync';
+import { type VapiStandIn, startVapiStandIn } from '../../../test/vapi-stand-in';
+import { type ServerProcess, startServerProcess } from '../../../test/server-process';
+import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, testConfig } from '../../../test/storage';
+import { CALLER, endOfCallReport, toolCallsMessage } from '../../../test/vapi-messages';
+import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from '../../../test/receivers';
+import type { LeadEvent } from '../../contracts/lead-event';
+import { createStore } from '../store';
 
 /**
  * The whole callback flow with real processes and real parts: the compiled server

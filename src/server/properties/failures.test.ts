@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, inject, it } from 'vitest';
-import { injectWithProof, proofFrom } from '../../test/proof';
-import { ENGINES, captureLogs, freshStorage, testConfig } from '../../test/storage';
-import { adminQuery, dropDatabase, freePort } from '../../test/postgres';
-import { buildApp } from './app';
-import { createStore } from './store';
+import { injectWithProof, proofFrom } from '../../../test/proof';
+import { ENGINES, captureLogs, freshStorage, testConfig } from '../../../test/storage';
+import { adminQuery, dropDatabase, freePort } from '../../../test/postgres';
+import { buildApp } from '../app';
+import { createStore } from '../store';
 
 /**
  * When things go wrong around the form API (./app.test.ts): the database fails while serving or

@@ -2,11 +2,11 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../test/server-process';
-import { type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
-import { buildApp } from './app';
-import { SHUTDOWN_UPLOAD_GRACE_MS } from './plugins/shutdown';
-import { proofFrom } from '../../test/proof';
+import { startServerProcess } from '../../../test/server-process';
+import { type TestStorage, captureLogs, freshStorage, testConfig } from '../../../test/storage';
+import { buildApp } from '../app';
+import { SHUTDOWN_UPLOAD_GRACE_MS } from '../plugins/shutdown';
+import { proofFrom } from '../../../test/proof';
 
 /**
  * Clients that send their request too slowly (slowloris): the headers, or the body, trickled a

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { adminQuery, createDatabase } from '../../test/postgres';
-import { captureLogs, testConfig } from '../../test/storage';
-import { buildApp } from './app';
-import { HEALTH_WRITE_EVERY_MS, type Store, createStore } from './store';
-import { injectWithProof } from '../../test/proof';
+import { adminQuery, createDatabase } from '../../../test/postgres';
+import { captureLogs, testConfig } from '../../../test/storage';
+import { buildApp } from '../app';
+import { HEALTH_WRITE_EVERY_MS, type Store, createStore } from '../store';
+import { injectWithProof } from '../../../test/proof';
 
 /**
  * A database that answers but cannot take writes: a full disk under SQLite (a real one, a small

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINES } from '../../test/storage';
-import { CALLER, endOfCallReport, toolCallsMessage } from '../../test/vapi-messages';
-import { VAPI_SECRET, WAIT, newCall, voiceEventsHarness } from '../../test/voice-events';
+import { ENGINES } from '../../../test/storage';
+import { CALLER, endOfCallReport, toolCallsMessage } from '../../../test/vapi-messages';
+import { VAPI_SECRET, WAIT, newCall, voiceEventsHarness } from '../../../test/voice-events';
 
 /**
  * POST /api/voice/events through `inject`, on both engines: the callback requests the voice agent

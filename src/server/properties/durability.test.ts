@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../../test/server-process';
-import { ENGINES, freshStorage, testConfig } from '../../test/storage';
-import { createStore } from './store';
-import { CHEAP_PROOF_ENV, postWithProof } from '../../test/proof';
+import { type ServerProcess, startServerProcess } from '../../../test/server-process';
+import { ENGINES, freshStorage, testConfig } from '../../../test/storage';
+import { createStore } from '../store';
+import { CHEAP_PROOF_ENV, postWithProof } from '../../../test/proof';
 
 const SUBMISSIONS = 40;
 

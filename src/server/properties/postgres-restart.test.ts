@@ -3,12 +3,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningPostgres, createDatabase, startPostgres } from '../../test/postgres';
-import { type ServerProcess, startServerProcess } from '../../test/server-process';
-import { TEST_WEBHOOK_SECRET } from '../../test/storage';
-import { type WebhookReceiver, startWebhookReceiver } from '../../test/receivers';
+import { type RunningPostgres, createDatabase, startPostgres } from '../../../test/postgres';
+import { type ServerProcess, startServerProcess } from '../../../test/server-process';
+import { TEST_WEBHOOK_SECRET } from '../../../test/storage';
+import { type WebhookReceiver, startWebhookReceiver } from '../../../test/receivers';
 import type { Challenge } from 'altcha-lib';
-import { CHEAP_PROOF_ENV, solve } from '../../test/proof';
+import { CHEAP_PROOF_ENV, solve } from '../../../test/proof';
 
 /**
  * PostgreSQL restarted (`pg_ctl stop -m fast`, then start) under load, with notifications on, so

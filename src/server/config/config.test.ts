@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_WEBHOOK_SECRET as SECRET } from '../../test/storage';
-import { ConfigError, WEBHOOK_SECRET_HINT, loadServerConfig } from './config';
+import { TEST_WEBHOOK_SECRET as SECRET } from '../../../test/storage';
+import { ConfigError, WEBHOOK_SECRET_HINT, loadServerConfig } from '.';
 
 /** The lines of the configuration error, or [] when the environment is accepted. */
 function errorLines(env: Record<string, string>): string[] {
