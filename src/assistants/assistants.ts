@@ -13,7 +13,7 @@ export { ASSISTANT_KEY, assistantKey } from './identity';
 /**
  * The demo's assistants as code: one per language, built from the page's own copy (services, what
  * clients get, FAQ, contact details, with the site's brand, phone and e-mail filled in) and the
- * agent's words in that language (./agent-copy/). `npm run voice:sync` makes Vapi's assistants
+ * agent's words in that language (src/content/agent/). `npm run voice:sync` makes Vapi's assistants
  * match these; nothing about the agent is typed into Vapi's dashboard.
  */
 

@@ -13,7 +13,7 @@ export type NewsletterSubscription = z.output<typeof newsletterRequestSchema>;
 /**
  * Identifies the wording of the newsletter consent shown beside the sign-up (CASL: proof of
  * consent records which text the subscriber agreed to). Change it whenever that wording changes in
- * any language (src/web/content/*.ts `footer.newsletter.consent`); the server stores it with each
+ * any language (`footer.newsletter.consent` in src/content/<locale>/below-the-fold.ts); the server stores it with each
  * subscription.
  */
 export const NEWSLETTER_CONSENT_VERSION = '2026-11-26';

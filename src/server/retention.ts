@@ -1,7 +1,7 @@
 import { PENDING_SUBSCRIPTION_DAYS, type Store } from './store';
 
 /**
- * What the privacy policy (src/web/content/privacy/) promises to delete, and after how long: one
+ * What the privacy policy (src/content/privacy/) promises to delete, and after how long: one
  * entry per kind of data. The server runs the whole list once a day (plugins/retention.ts) and
  * `npm run purge` runs it by hand; a new promise in the policy is a new entry here.
  *

@@ -5,7 +5,7 @@ import type { CallbackArgument } from '../../contracts/voice-lead';
 /**
  * What the demo's agent is told and says in one language, besides the page's own copy (services,
  * what clients get, FAQ, contact), which ../assistants.ts inserts under `headings`. Strings may hold
- * the page copy's placeholders (`{brand}`, `{phone}`, `{email}`, ...: src/web/content/index.ts),
+ * the page copy's placeholders (`{brand}`, `{phone}`, `{email}`, ...: src/content/index.ts),
  * filled from the site configuration. Written in the language the agent speaks: a prompt in French
  * keeps the model in French.
  */
