@@ -39,8 +39,8 @@ export async function freshStorage(engine: EngineName): Promise<TestStorage> {
 export const TEST_WEBHOOK_SECRET = 'whsec_YXRlbGllci1pYSB0ZXN0IHdlYmhvb2sga2V5IDMyYnk=';
 
 /**
- * Configuration for tests: no static site, quiet, limits (per address, notifications, storage)
- * high enough not to interfere, and a proof of work of two attempts at most (test/proof.ts solves
+ * Configuration for tests: no static site, quiet, limits (per client, per network, notifications)
+ * high enough not to interfere (the storage reserve keeps its default), and a proof of work of two attempts at most (test/proof.ts solves
  * real challenges; the server still verifies every one).
  */
 export function testConfig(env: Record<string, string> = {}): ServerConfig {
@@ -52,8 +52,10 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
     RATE_LIMIT_CHALLENGE: '10000/60',
     RATE_LIMIT_LINKS: '10000/60',
     PROOF_OF_WORK_ATTEMPTS: '2',
-    SUBMISSIONS_PER_DAY: '100000000',
+    SUBMISSIONS_PER_NETWORK_PER_DAY: '100000000',
     NOTIFICATIONS_PER_MINUTE: '100000',
+    NOTIFICATIONS_PER_NETWORK_PER_HOUR: '100000',
+    CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '100000',
     ...env,
   });
 }
@@ -85,25 +87,33 @@ export function captureLogs(): { logger: Logger; text(): string; lines(): Array<
  * make a row older than the test could wait for. `?` placeholders on both engines.
  */
 export async function storageQuery(env: Record<string, string>, text: string, values: unknown[] = []): Promise<void> {
+  await storageRows(env, text, values);
+}
+
+/** The same, for a query that returns rows (a SELECT, or a statement with RETURNING). */
+export async function storageRows<Row = Record<string, unknown>>(env: Record<string, string>, text: string, values: unknown[] = []): Promise<Row[]> {
   if (!env.DATABASE_URL) {
     const { default: BetterSqlite3 } = await import('better-sqlite3');
     const database = new BetterSqlite3(env.SQLITE_PATH!);
     try {
-      database.prepare(text).run(...values);
+      const statement = database.prepare(text);
+      if (statement.reader) return statement.all(...values) as Row[];
+      statement.run(...values);
+      return [];
     } finally {
       database.close();
     }
-    return;
   }
   const { Client } = await import('pg');
   const client = new Client({ connectionString: env.DATABASE_URL });
   await client.connect();
   try {
     let n = 0;
-    await client.query(
+    const result = await client.query(
       text.replace(/\?/g, () => `$${++n}`),
       values,
     );
+    return result.rows as Row[];
   } finally {
     await client.end();
   }
