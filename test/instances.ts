@@ -7,14 +7,15 @@ export type Instance = { app: FastifyInstance; store: Store; logs: ReturnType<ty
 
 /**
  * `count` servers on one fresh database (a load balancer's view), each with its own connections and
- * its own log, under `inject`. `close` stops them and drops the database.
+ * its own log, under `inject`. `close` stops them and drops the database. `storageOptions`: see freshStorage.
  */
 export async function startInstances(
   engine: EngineName,
   env: Record<string, string>,
   count = 2,
+  storageOptions: Parameters<typeof freshStorage>[1] = {},
 ): Promise<{ servers: Instance[]; env: Record<string, string>; close(): Promise<void> }> {
-  const storage = await freshStorage(engine);
+  const storage = await freshStorage(engine, storageOptions);
   const all = { ...storage.env, ...env };
   const servers: Instance[] = [];
   const close = async () => {

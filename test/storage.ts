@@ -3,6 +3,7 @@
  * database on the PostgreSQL started by ./global-postgres.ts), a test configuration, and a
  * logger whose lines can be read back.
  */
+import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,9 +24,23 @@ export type TestStorage = {
   dispose(): Promise<void>;
 };
 
-export async function freshStorage(engine: EngineName): Promise<TestStorage> {
+/**
+ * A RAM-backed folder (tmpfs) when the machine has one, else the temp folder. For tests that send
+ * thousands of requests whose behaviour does not depend on the disk: SQLite commits there in about
+ * 0.2 ms instead of 1-2 ms (its fsync), so a flood takes seconds, not a minute, on a busy machine.
+ */
+function ramFolder(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+}
+
+export async function freshStorage(engine: EngineName, options: { inMemoryDisk?: boolean } = {}): Promise<TestStorage> {
   if (engine === 'sqlite') {
-    const dir = await mkdtemp(join(tmpdir(), 'leads-test-'));
+    const dir = await mkdtemp(join(options.inMemoryDisk ? ramFolder() : tmpdir(), 'leads-test-'));
     return {
       env: { SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '' },
       dispose: () => rm(dir, { recursive: true, force: true }),

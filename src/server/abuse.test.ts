@@ -33,8 +33,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).toReversed()) await cleanup().catch(() => undefined);
 });
 
-async function instances(engine: EngineName, env: Record<string, string>, count = 2) {
-  const started = await startInstances(engine, env, count);
+async function instances(engine: EngineName, env: Record<string, string>, count = 2, storageOptions: Parameters<typeof startInstances>[3] = {}) {
+  const started = await startInstances(engine, env, count, storageOptions);
   cleanups.push(started.close);
   return started;
 }
@@ -281,5 +281,33 @@ describe('per-address limits with several instances on one PostgreSQL', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
     for (const limited of answers.slice(5)) expect(Number(limited.headers['retry-after'])).toBeGreaterThan(590);
     expect(await stored(servers[0]!.store)).toBe(5);
+  });
+});
+
+describe.each(ENGINES)('per-client limits on %s', (engine) => {
+  it('count an IPv6 /64 as one client: another address of the same /64 is limited with it, the next /64 is not', async () => {
+    const { servers } = await instances(engine, { RATE_LIMIT_CONTACT: '5/600' }, 1);
+    const { app } = servers[0]!;
+    const send = async (from: string, i: number) => (await post(app, { ...contact(`v6-${i}`), altcha: await proofFrom(app, from) }, from)).statusCode;
+    for (let i = 1; i <= 5; i++) expect(await send(`2001:db8:1:2::${i}`, i)).toBe(201);
+    expect(await send('2001:db8:1:2:ffff:ffff:ffff:ffff', 6)).toBe(429);
+    expect(await send('2001:db8:1:3::1', 7)).toBe(201);
+  });
+});
+
+describe('per-client limits on SQLite, where they were counted in memory', () => {
+  it("cannot be reset by spraying: 5,100 requests from other /64s leave a client's count as it was", async () => {
+    // The counters are the database's now: commits on a RAM disk keep 5,100 requests to seconds.
+    const { servers } = await instances('sqlite', { RATE_LIMIT_CONTACT: '5/600' }, 1, { inMemoryDisk: true });
+    const { app } = servers[0]!;
+    // Posts without a proof are cheap to send, and each counts toward its client's limit.
+    const bare = (from: string) => post(app, contact('spray'), from);
+    for (let i = 0; i < 5; i++) expect((await bare('2001:db8:5:1::1')).statusCode).toBe(400);
+    // One request each from 5,100 other clients: more than the in-memory store kept (5,000), which
+    // forgot the least recent to make room and so gave this client a fresh window.
+    for (let i = 0; i < 5_100; i++) await bare(`2001:db8:6:${i.toString(16)}::1`);
+    const after = await bare('2001:db8:5:1::1');
+    expect(after.statusCode).toBe(429);
+    expect(Number(after.headers['retry-after'])).toBeGreaterThan(500);
   });
 });
