@@ -25,6 +25,7 @@ if (!existsSync(SERVER_ENTRY) || !existsSync(join(staticDir, 'index.html'))) {
   process.exit(1);
 }
 
+const ms = (value: number) => `${Math.round(value)} ms`;
 const dir = await mkdtemp(join(tmpdir(), 'bench-proof-'));
 const server = await startServerProcess({
   STATIC_DIR: staticDir,
@@ -36,13 +37,14 @@ const server = await startServerProcess({
 });
 try {
   const proof = await measureProofOfWork(server.url, staticDir, attempts);
-  const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(`${cpus()[0]?.model.trim() ?? 'CPU'} × ${cpus().length}, load average ${loadavg()[0]!.toFixed(1)}; PROOF_OF_WORK_ATTEMPTS=${attempts}`);
-  console.log(`visitor (page's worker): median ${ms(proof.page)}, × 4 ${ms(proof.page * 4)}, with CDP's 4× ${ms(proof.pageThrottled)}; mean ${ms(proof.pageMean)} for ${Math.round(proof.pageAttempts)} attempts`);
+  console.log(
+    `visitor (page's worker): median ${ms(proof.page)}, × 4 ${ms(proof.page * 4)}, with CDP's 4× ${ms(proof.pageThrottled)}; mean ${ms(proof.pageMean)} (${ms(proof.pageCpu)} of CPU) for ${Math.round(proof.pageAttempts)} attempts`,
+  );
   for (const order of ATTACKER_ORDERS) {
     console.log(`attacker, ${order}: ${ms(proof.attacker[order].cpuMs)} of CPU and ${Math.round(proof.attacker[order].attempts)} attempts per accepted post`);
   }
-  console.log(`attacker ÷ visitor, per post at the same work factor: ${proof.ratio.toFixed(2)}`);
+  console.log(`attacker ÷ visitor, CPU per post on the same challenges: ${proof.ratio.toFixed(2)}`);
 } finally {
   server.child.kill('SIGTERM');
   await server.exited;

@@ -28,7 +28,7 @@ describe('loadServerConfig', () => {
         challenge: { max: 30, windowSeconds: 600 },
         links: { max: 20, windowSeconds: 600 },
       },
-      proofOfWork: { required: true, maxAttempts: 1_000 },
+      proofOfWork: { required: true, maxAttempts: 500 },
       caps: {
         submissionsPerNetworkPerDay: 100,
         storageReserveBytes: 500 * 1024 ** 2,

@@ -88,7 +88,11 @@ function proofRows(proof: ProofFigures): Row[] {
     // CDP cannot slow the worker: its time with no slowdown, 4 times, is a CPU 4× slower's.
     oursOnly('Proof of work: median solve × 4 (CPU 4× slower)', 'mobile', proof.page * 4, { label: '≤ 1 s', met: (value) => Math.round(value) <= 1_000 }),
     // Native PBKDF2 in Node, its cheapest order of trying counters (all are measured: parts/proof-of-work.ts).
-    oursOnly('Proof of work: attacker CPU per accepted post (Node, cheapest order)', 'any', Math.min(...ATTACKER_ORDERS.map((order) => proof.attacker[order].cpuMs))),
+    oursOnly(
+      'Proof of work: attacker CPU per accepted post (Node, cheapest order)',
+      'any',
+      Math.min(...ATTACKER_ORDERS.map((order) => proof.attacker[order].cpuMs)),
+    ),
     // Per post, the same work factor, each a mean: near 1 when no order of trying is cheaper than the page's.
     {
       figure: 'Proof of work: attacker ÷ visitor (CPU per post, same work factor)',
