@@ -137,8 +137,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     running = undefined;
     if (stopped) return;
     // Capped: look again as soon as a capped minute ends, if that comes before the next poll.
-    const reopens = Math.min(...capped.values()) - Date.now() + 50;
-    schedule(Math.max(0, Math.min(settings.pollMs, Number.isFinite(reopens) ? reopens : settings.pollMs)));
+    const now = Date.now();
+    for (const [key, until] of capped) if (until <= now) capped.delete(key);
+    schedule(Math.min(settings.pollMs, ...[...capped.values()].map((until) => until - now + 50)));
   }
 
   const open = (lane: Lane, channel: Channel) => (capped.get(`${lane}:${channel}`) ?? 0) <= Date.now();
