@@ -42,6 +42,21 @@ describe.each(ENGINES)('the outbox lanes on %s', (engine) => {
     expect(waited).toBeLessThan(10_000);
   });
 
+  it("nor while the firm's webhook hangs: the lanes are worked side by side", async () => {
+    await h.start();
+    h.hook.answer = () => 'hang';
+    expect((await contact(50, '10.50.0.1')).statusCode).toBe(201);
+    // (Webhooks an earlier test left waiting hang too.)
+    await expect.poll(() => h.hook.receipts.some((receipt) => JSON.stringify(receipt.body).includes('lane test 50')), WAIT).toBe(true);
+    const signedUp = Date.now();
+    expect((await signUp('patient@example.com')).statusCode).toBe(201);
+    await expect.poll(() => mailsTo('patient@example.com').length, WAIT).toBe(1);
+    // Out before the held webhook's attempt could time out (DELIVERY_TIMEOUT 5 s), and while it is still held.
+    expect(Date.now() - signedUp).toBeLessThan(4_000);
+    expect(h.hook.held()).toBeGreaterThan(0);
+    h.hook.release(204);
+  });
+
   it('past CONFIRMATIONS_PER_DOMAIN_PER_HOUR, that domain’s confirmations wait for its next hour (none dropped); other domains go at once', async () => {
     await h.start({ CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '2' });
     for (const email of ['a@small.example', 'b@small.example', 'c@small.example', 'd@other.example']) expect((await signUp(email)).statusCode).toBe(201);

@@ -101,9 +101,13 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   let stopped = false;
   // stop() flips it while a pass is awaited; read through a function so that is plain to see.
   const isStopped = () => stopped;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
+  /**
+   * Each lane is worked on its own, with its own timer and passes, so that a slow send in the
+   * firm's lane (a webhook that takes DELIVERY_TIMEOUT to fail) never holds a visitor's
+   * confirmation back.
+   */
+  type LaneLoop = { timer: NodeJS.Timeout | undefined; running: Promise<void> | undefined; again: boolean };
+  const loops = Object.fromEntries(LANES.map((lane) => [lane, { timer: undefined, running: undefined, again: false }])) as Record<Lane, LaneLoop>;
   /** A lane and channel whose minute is spent, until when: no claims for it before then. */
   const capped = new Map<string, number>();
   const minuteWarning = limitWarning(log, 'NOTIFICATIONS_PER_MINUTE', 'the rest wait for the next minute, in their turns; none is dropped', {
@@ -113,59 +117,56 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     perHour: caps?.perDomainPerHour,
   });
 
-  function schedule(delayMs: number) {
-    clearTimeout(timer);
-    timer = setTimeout(() => void run(), delayMs);
+  function schedule(lane: Lane, delayMs: number) {
+    const loop = loops[lane];
+    clearTimeout(loop.timer);
+    loop.timer = setTimeout(() => void run(lane), delayMs);
     // The worker alone must not keep a process alive (the HTTP server does that).
-    timer.unref();
+    loop.timer.unref();
   }
 
-  async function run() {
+  async function run(lane: Lane) {
+    const loop = loops[lane];
     if (stopped) return;
-    if (running) {
-      again = true;
+    if (loop.running) {
+      loop.again = true;
       return;
     }
-    running = (async () => {
+    loop.running = (async () => {
       // A full batch means more may be due, and a nudge during a pass asks for another: go on at once.
       for (let more = true; more && !isStopped();) {
-        again = false;
-        more = (await pass()) || again;
+        loop.again = false;
+        more = (await pass(lane)) || loop.again;
       }
     })();
-    await running;
-    running = undefined;
+    await loop.running;
+    loop.running = undefined;
     if (stopped) return;
     // Capped: look again as soon as a capped minute ends, if that comes before the next poll.
     const now = Date.now();
-    for (const [key, until] of capped) if (until <= now) capped.delete(key);
-    schedule(Math.min(settings.pollMs, ...[...capped.values()].map((until) => until - now + 50)));
+    const reopens = laneChannels[lane].map((channel) => capped.get(`${lane}:${channel}`) ?? 0).filter((until) => until > now);
+    schedule(lane, Math.min(settings.pollMs, ...reopens.map((until) => until - now + 50)));
   }
 
   const open = (lane: Lane, channel: Channel) => (capped.get(`${lane}:${channel}`) ?? 0) <= Date.now();
 
-  /** One claim per lane; true when some lane may have more due at once. */
-  async function pass(): Promise<boolean> {
+  /** One claim of the lane's due jobs; true when more may be due at once. */
+  async function pass(lane: Lane): Promise<boolean> {
     const queue = options.queue();
-    if (!queue) return false;
-    let more = false;
-    for (const lane of LANES) {
-      const ready = laneChannels[lane].filter((channel) => open(lane, channel));
-      if (ready.length === 0 || isStopped()) continue;
-      let jobs: ClaimedDelivery[];
-      try {
-        jobs = await queue.claim({ lane, channels: ready, limit: batchSize, leaseMs: settings.leaseMs });
-      } catch (error) {
-        log.warn({ err: error }, 'delivery worker cannot reach the database; it will try again');
-        return false;
-      }
-      // Let past the caps in turn order (the claim's), then send side by side.
-      const going: ClaimedDelivery[] = [];
-      for (const job of jobs) if (await admitted(queue, job)) going.push(job);
-      await Promise.all(going.map((job) => deliver(queue, job)));
-      if (jobs.length === batchSize && ready.some((channel) => open(lane, channel))) more = true;
+    const ready = laneChannels[lane].filter((channel) => open(lane, channel));
+    if (!queue || ready.length === 0 || isStopped()) return false;
+    let jobs: ClaimedDelivery[];
+    try {
+      jobs = await queue.claim({ lane, channels: ready, limit: batchSize, leaseMs: settings.leaseMs });
+    } catch (error) {
+      log.warn({ err: error }, 'delivery worker cannot reach the database; it will try again');
+      return false;
     }
-    return more;
+    // Let past the caps in turn order (the claim's), then send side by side.
+    const going: ClaimedDelivery[] = [];
+    for (const job of jobs) if (await admitted(queue, job)) going.push(job);
+    await Promise.all(going.map((job) => deliver(queue, job)));
+    return jobs.length === batchSize && ready.some((channel) => open(lane, channel));
   }
 
   /** Whether the caps let this job go now; if not, it goes back to the queue until they do. */
@@ -251,21 +252,27 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
   }
 
-  schedule(0);
+  const nudge = () => {
+    if (stopped) return;
+    for (const lane of LANES) {
+      if (loops[lane].running) loops[lane].again = true;
+      else schedule(lane, 0);
+    }
+  };
+  nudge();
 
   return {
-    nudge() {
-      if (stopped) return;
-      if (running) again = true;
-      else schedule(0);
-    },
+    nudge,
     async stop() {
       if (stopped) return;
       stopped = true;
-      clearTimeout(timer);
-      if (running) {
+      const running = LANES.map((lane) => {
+        clearTimeout(loops[lane].timer);
+        return loops[lane].running;
+      }).filter((pass) => pass !== undefined);
+      if (running.length > 0) {
         const grace = setTimeout(() => shutdown.abort(), Math.min(settings.timeoutMs, STOP_GRACE_MS));
-        await running;
+        await Promise.all(running);
         clearTimeout(grace);
       }
       shutdown.abort();
