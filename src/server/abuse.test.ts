@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proofFrom, solve } from '../../test/proof';
 import { type Instance, startInstances } from '../../test/instances';
-import { ENGINES, type EngineName, TEST_WEBHOOK_SECRET, captureLogs, storageQuery, testConfig } from '../../test/storage';
+import { ENGINES, type EngineName, TEST_WEBHOOK_SECRET, captureLogs, storageQuery, storageRows, testConfig } from '../../test/storage';
 import { buildApp } from './app';
 import { type WebhookReceiver, startWebhookReceiver } from '../../test/receivers';
 import { PROOF_COST } from './proof-of-work';
@@ -285,13 +285,17 @@ describe('per-address limits with several instances on one PostgreSQL', () => {
 });
 
 describe.each(ENGINES)('per-client limits on %s', (engine) => {
-  it('count an IPv6 /64 as one client: another address of the same /64 is limited with it, the next /64 is not', async () => {
-    const { servers } = await instances(engine, { RATE_LIMIT_CONTACT: '5/600' }, 1);
+  it('count an IPv6 /64 as one client: another address of the same /64 is limited with it, the next /64 is not; no address is kept', async () => {
+    const { servers, env } = await instances(engine, { RATE_LIMIT_CONTACT: '5/600' }, 1);
     const { app } = servers[0]!;
     const send = async (from: string, i: number) => (await post(app, { ...contact(`v6-${i}`), altcha: await proofFrom(app, from) }, from)).statusCode;
     for (let i = 1; i <= 5; i++) expect(await send(`2001:db8:1:2::${i}`, i)).toBe(201);
     expect(await send('2001:db8:1:2:ffff:ffff:ffff:ffff', 6)).toBe(429);
     expect(await send('2001:db8:1:3::1', 7)).toBe(201);
+    // The counts are kept under a keyed hash of the client, not its address.
+    const keys = (await storageRows<{ key: string }>(env, 'select key from rate_counters')).map((row) => row.key);
+    expect(keys.filter((key) => key.startsWith('rate:'))).toHaveLength(4);
+    expect(keys.filter((key) => /2001:0?db8|::/.test(key) && key.startsWith('rate:'))).toEqual([]);
   });
 });
 

@@ -12,11 +12,12 @@ import { appWide } from './app-wide';
  * IPv4 address or an IPv6 /64 (clientOf: one subscriber holds a whole /64), of request.ip, which
  * honours X-Forwarded-For only from the proxies listed in TRUST_PROXY.
  *
- * The counters are rows of `rate_counters` on both engines: every instance on one PostgreSQL counts
- * the same posts, so a client alternating between them gets its limit once, not once per instance;
- * and no number of other clients can push a client's count out to give it a fresh window (an
- * in-memory store has to forget someone when it is full: 5,000 requests from other /64s did it).
- * One upsert per limited request (about 1.2 ms with SQLite's fsync here).
+ * The counters are rows of `rate_counters` on both engines, keyed by a keyed hash of the client
+ * (store.hitClient: no address in the database): every instance on one PostgreSQL counts the same
+ * posts, so a client alternating between them gets its limit once, not once per instance; and no
+ * number of other clients can push a client's count out to give it a fresh window (an in-memory
+ * store has to forget someone when it is full: 5,000 requests from other /64s did it). One upsert
+ * per limited request (about 1.2 ms with SQLite's fsync here).
  */
 export const rateLimitPlugin = appWide(async (app) => {
   const warnings = new Map<string, LimitWarning>();
@@ -45,7 +46,7 @@ export function routeRateLimit(limit: RateLimit) {
 }
 
 /**
- * A store for @fastify/rate-limit on the database (store.hit: one atomic upsert per request), with
+ * A store for @fastify/rate-limit on the database (store.hitClient: one atomic upsert per request), with
  * the fixed window its own in-memory store has. While the database cannot be reached the request
  * is let through (`skipOnError`): it then gets the route's own 503. Expired counters are deleted
  * (store.hit sweeps them at most once a minute).
@@ -55,7 +56,7 @@ function databaseStore(app: FastifyInstance): FastifyRateLimitStoreCtor {
     incr(key, callback, timeWindow) {
       const store = app.storage.current();
       if (!store) return callback(new Error('storage is not open'));
-      store.hit(`rate:${scope}:${key}`, timeWindow).then(
+      store.hitClient(scope, key, timeWindow).then(
         ({ count, resetAt }) => callback(null, { current: count, ttl: Math.max(0, resetAt - Date.now()) }),
         (error: Error) => callback(error),
       );

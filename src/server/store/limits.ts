@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { limitWarning } from '../limit-warnings';
 import { type Runner, type StoreContext, type StoreLogger, DAY_MS } from './context';
 import { NetworkLimitError, StorageReserveError } from './errors';
+import { secretOf } from './settings';
 import type { Database } from './tables';
 
 /**
@@ -33,6 +35,12 @@ export interface LimitsRepository {
    * returns the count so far (this one included) and when the window ends. Atomic on both engines.
    */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /**
+   * The same for one client's requests to `scope` (the per-client rate limits), counted under a
+   * keyed hash of the client: the database holds no visitor's address, only a number that the
+   * counter's secret ties to it, for the window's length.
+   */
+  hitClient(scope: string, client: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
 }
 
 /** Thrown inside a voice-session count to roll it back: the day's budget is spent. */
@@ -42,6 +50,14 @@ const SWEEP_EVERY_MS = 60_000;
 
 export function limitsRepository({ db, write, checkSubmission }: StoreContext): LimitsRepository {
   let lastSweep = 0;
+  /** The counters' secret, read once (it never changes). */
+  let counterSecret: Promise<string> | undefined;
+  const secret = () => {
+    counterSecret ??= secretOf(db, 'counter_secret');
+    // A failed read is not remembered: the next hit asks the database again.
+    counterSecret.catch(() => (counterSecret = undefined));
+    return counterSecret;
+  };
 
   /** Deletes expired spent proofs and counters, at most once a minute per instance. */
   async function sweep(now: Date) {
@@ -91,6 +107,15 @@ export function limitsRepository({ db, write, checkSubmission }: StoreContext): 
     async hit(key, windowMs) {
       await sweep(new Date());
       return hitCounter(db, key, windowMs);
+    },
+
+    async hitClient(scope, client, windowMs) {
+      await sweep(new Date());
+      const anonymous = createHmac('sha256', await secret())
+        .update(client)
+        .digest('base64url')
+        .slice(0, 22);
+      return hitCounter(db, `rate:${scope}:${anonymous}`, windowMs);
     },
   };
 }

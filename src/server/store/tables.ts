@@ -158,9 +158,10 @@ export interface SpentProofsTable {
 }
 
 /**
- * A count in a fixed window, e.g. `rate:POST /api/contact:203.0.113.7` (a client's requests),
- * `leads:203.0.113.0/24` (a network's leads today) or `notify:firm:email:29400000` (a minute's
- * notifications). Keys that name an address or a network go when their window ends.
+ * A count in a fixed window, e.g. `rate:POST /api/contact:<keyed hash of the client>` (a client's
+ * requests: no address is kept), `leads:203.0.113.0/24` (a network's leads today) or
+ * `notify:firm:email:29400000` (a minute's notifications). Keys that name a network go when their
+ * window ends.
  */
 export interface RateCountersTable {
   key: string;
