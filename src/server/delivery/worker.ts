@@ -269,7 +269,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       const running = LANES.map((lane) => {
         clearTimeout(loops[lane].timer);
         return loops[lane].running;
-      }).filter((pass) => pass !== undefined);
+      }).filter((loop) => loop !== undefined);
       if (running.length > 0) {
         const grace = setTimeout(() => shutdown.abort(), Math.min(settings.timeoutMs, STOP_GRACE_MS));
         await Promise.all(running);
