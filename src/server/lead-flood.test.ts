@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { type Instance, startInstances } from '../../test/instances';
 import { signedProof, solve } from '../../test/proof';
 import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from '../../test/receivers';
@@ -94,7 +94,8 @@ describe.concurrent.each(ENGINES)('a flood of valid posts from a few networks on
 
   it(
     `5,000 posts with proofs from ${FLOOD_NETWORKS.length} networks: each stores ${PER_NETWORK} a day; a visitor from another network is stored and notified within a minute`,
-    async () => {
+    // Concurrent tests take `expect` from their own context.
+    async ({ expect }) => {
       hook = await startWebhookReceiver(TEST_WEBHOOK_SECRET);
       const started = await startInstances(
         engine,
