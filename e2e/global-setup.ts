@@ -35,10 +35,11 @@ export default async function setup(project: TestProject) {
     STATIC_DIR: staticDir,
     SQLITE_PATH: sqlitePath,
     DATABASE_URL: '',
-    // The browser tests submit many forms from one address; rate limiting has its own tests.
+    // The browser tests submit many forms from one address (one network); the limits have their own tests.
     RATE_LIMIT_CONTACT: '1000/600',
     RATE_LIMIT_NEWSLETTER: '1000/600',
     RATE_LIMIT_CHALLENGE: '10000/600',
+    SUBMISSIONS_PER_NETWORK_PER_DAY: '100000',
   });
   project.provide('baseUrl', server.url);
   project.provide('sqlitePath', sqlitePath);

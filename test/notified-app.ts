@@ -38,6 +38,8 @@ export function notifiedApp(engine: EngineName, baseEnv: Record<string, string> 
   });
   beforeEach(async () => {
     smtp.messages.length = 0;
+    smtp.refused.length = 0;
+    smtp.refuse = () => false;
     hook = await startWebhookReceiver(TEST_WEBHOOK_SECRET);
   });
   afterEach(async () => {

@@ -4,16 +4,39 @@
  * ALTCHA widget. Cheap because testConfig sets PROOF_OF_WORK_ATTEMPTS low (a server setting), never
  * because verification is skipped.
  */
-import { type Challenge, solveChallenge } from 'altcha-lib';
+import { type Challenge, createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { CHALLENGE_PATH } from '../src/contracts/proof-of-work';
+import { CHALLENGE_PATH, PROOF_ALGORITHM } from '../src/contracts/proof-of-work';
+import { PROOF_LIFETIME_MS } from '../src/server/proof-of-work';
+import type { Store } from '../src/server/store';
 
 /** base64 of `{ challenge, solution }`, as the widget sends it. */
 export async function solve(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('the challenge was not solved');
   return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+}
+
+/**
+ * A proof for a flood of thousands of posts, cheap by construction: a challenge the test signs
+ * with the server's own secrets (read from its database, as the server does), of one PBKDF2
+ * iteration and counter 0, solved. The server checks it as any other (its signature, expiry, the
+ * key's signature, spent once), so the posts are valid posts; only the work, which no behaviour
+ * of a flood depends on, is left out. Tests of the work itself get it from the route.
+ */
+export async function signedProof(store: Store): Promise<string> {
+  const secrets = await store.proofSecrets();
+  const challenge = await createChallenge({
+    algorithm: PROOF_ALGORITHM,
+    cost: 1,
+    counter: 0,
+    deriveKey,
+    expiresAt: new Date(Date.now() + PROOF_LIFETIME_MS),
+    hmacSignatureSecret: secrets.challenge,
+    hmacKeySignatureSecret: secrets.key,
+  });
+  return solve(challenge);
 }
 
 /** A solved challenge from an app under `inject` (from `remoteAddress`, which the challenge's rate limit counts). */

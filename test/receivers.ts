@@ -15,11 +15,16 @@ export type SmtpReceiver = {
   /** SMTP_URL for the server, with the credentials it accepts. */
   url: string;
   messages: ReceivedEmail[];
+  /** Recipients it refuses for good (550 to RCPT TO), as a relay refuses an address it cannot deliver to; none by default. */
+  refuse: (address: string) => boolean;
+  /** Every recipient it refused, in order. */
+  refused: string[];
   close(): Promise<void>;
 };
 
 export async function startSmtpReceiver(credentials = { user: 'leads', pass: 's3cret pass' }): Promise<SmtpReceiver> {
   const messages: ReceivedEmail[] = [];
+  const receiver = { refuse: (_address: string) => false, refused: [] as string[] };
   const server = new SMTPServer({
     // Plain SMTP with AUTH on loopback: no certificate to trust in tests.
     disabledCommands: ['STARTTLS'],
@@ -29,6 +34,11 @@ export async function startSmtpReceiver(credentials = { user: 'leads', pass: 's3
     onAuth(auth, _session, callback) {
       if (auth.username === credentials.user && auth.password === credentials.pass) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      if (!receiver.refuse(address.address)) return callback();
+      receiver.refused.push(address.address);
+      callback(Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -50,11 +60,11 @@ export async function startSmtpReceiver(credentials = { user: 'leads', pass: 's3
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return {
+  return Object.assign(receiver, {
     url: `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${port}`,
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
 }
 
 export type WebhookReceipt = {

@@ -58,12 +58,12 @@ async function load(server: ServerProcess, connections: number, seconds: number)
 }
 
 async function benchEngine(engine: string, env: Record<string, string>): Promise<Row[]> {
-  // The server's own throughput: no per-address limit, no storage ceiling, and no proof of work
+  // The server's own throughput: no per-client or per-network limit, and no proof of work
   // (PROOF_OF_WORK=off exists for load tests: one proof per post would measure the solver).
   const server = await startServerProcess({
     ...env,
     RATE_LIMIT_CONTACT: '1000000000/600',
-    SUBMISSIONS_PER_DAY: '100000000',
+    SUBMISSIONS_PER_NETWORK_PER_DAY: '100000000',
     PROOF_OF_WORK: 'off',
     LOG_LEVEL: 'warn',
   });

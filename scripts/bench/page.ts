@@ -39,7 +39,8 @@ import { LIGHTHOUSE_VERSION, runLighthouse } from './parts/lighthouse';
 import { longestTask } from './parts/long-task';
 import { buildPlain, measurePlainWeight } from './parts/plain-build';
 import { formatTable, tableRows, type Medians, type PageSizes, type Responses } from './parts/report';
-import { measureProofOfWork } from './parts/proof-of-work';
+import { measureProofOfWork, proofSummary } from './parts/proof-of-work';
+import { DEFAULT_PROOF_ATTEMPTS } from '../../src/server/config';
 import { CONTROLS, MOMENTS, responseTime } from './parts/responsiveness';
 import { buildSite } from '../build';
 import { buildServer } from '../lib/server-bundle';
@@ -86,10 +87,8 @@ async function main() {
 
   const runs = await withServers(measureLoads);
   const responses = await withServers(measureResponses);
-  const proof = await withServers((servers) => measureProofOfWork(servers.ours.url, join(WORK, 'ours')));
-  log(
-    `proof of work: median solve ${Math.round(proof.pageThrottled)} ms at CPU 4× (${Math.round(proof.page)} ms unthrottled), attacker ${Math.round(proof.attacker)} ms per post`,
-  );
+  const proof = await withServers((servers) => measureProofOfWork(servers.ours.url, join(WORK, 'ours'), DEFAULT_PROOF_ATTEMPTS));
+  log(proofSummary(proof));
   const medians = mediansOf(runs);
   const rows = tableRows(medians, sizes, responseMedians(responses), proof);
   const table = formatTable(rows);

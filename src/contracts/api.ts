@@ -30,7 +30,10 @@ export type ApiErrorCode =
   | 'unsupported_body'
   /** 408: the request (headers or body) did not arrive in time; the connection is closed. */
   | 'timeout'
-  /** 429: per-address rate limit; `retryAfter` in seconds (also the Retry-After header). */
+  /**
+   * 429: a limit of this sender's own: its client's requests per window, or its network's leads
+   * for the day; `retryAfter` in seconds, when that limit's window ends (also the Retry-After header).
+   */
   | 'rate_limited'
   /** 503: storage is not configured or not usable on this server; for the voice demo, voice is not configured. */
   | 'not_configured'
@@ -40,8 +43,8 @@ export type ApiErrorCode =
    */
   | 'daily_budget_spent'
   /**
-   * 503: nothing was stored: the database did not answer, or the storage ceiling is reached
-   * (SUBMISSIONS_PER_DAY; then `retryAfter` and a Retry-After header).
+   * 503: nothing was stored: the database did not answer, or its disk is down to its reserve
+   * (STORAGE_RESERVE). The forms then offer the firm's phone.
    */
   | 'unavailable'
   /** 404 for unknown /api paths. */

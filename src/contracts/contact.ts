@@ -1,14 +1,24 @@
 import { z } from 'zod/mini';
-import { email, honeypot, optionalText, proof, requiredString, requiredText } from './fields';
+import { email, honeypot, optionalText, proof, readable, requiredString, requiredText } from './fields';
 
 export const CONTACT_LIMITS = { name: 120, phone: 32, company: 160, message: 5000 } as const;
 
 /** Digits, spaces and the usual separators, an optional leading +, an optional extension. */
 const PHONE_PATTERN = /^\+?[\d\s().-]{7,}(?:\s*(?:ext\.?|x|#|poste)\s*\d{1,6})?$/i;
 
-/** A phone number as the form takes it (and the voice agent's callback requests: ./voice-lead.ts). */
+/**
+ * A phone number as the form takes it (and the voice agent's callback requests: ./voice-lead.ts),
+ * on one line like every one-line field: the pattern's spaces are any whitespace, and a line break
+ * or a tab in it would break the lines of the firm's e-mail and the export.
+ */
 export const phoneNumber = () =>
-  requiredString().check(z.trim(), z.minLength(1, 'required'), z.maxLength(CONTACT_LIMITS.phone, 'too_long'), z.regex(PHONE_PATTERN, 'invalid_phone'));
+  requiredString().check(
+    z.trim(),
+    z.minLength(1, 'required'),
+    z.maxLength(CONTACT_LIMITS.phone, 'too_long'),
+    readable(),
+    z.regex(PHONE_PATTERN, 'invalid_phone'),
+  );
 
 /**
  * The contact request's own fields, in the form's order: the one list of them. The form's values

@@ -9,13 +9,15 @@ export const FIELD_ERROR_CODES = ['required', 'too_long', 'invalid_email', 'inva
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
 /**
- * The newsletter's "simple pattern" from the spec: text, @, text, dot, text, no spaces. Nor any of
- * the characters that separate or wrap addresses in a mail header (`a@x.example,ceo`,
- * `CEO<x@x.example>`): the address becomes the Reply-To of the firm's e-mail, and must name one
- * mailbox.
+ * The newsletter's simple pattern: text, @, text, dot, text, no spaces. Nor any of the characters
+ * that separate or wrap addresses in a mail header (`a@x.example,ceo`, `CEO<x@x.example>`): the
+ * address becomes the Reply-To of the firm's e-mail, and must name one mailbox. And a domain a mail
+ * server can deliver to: names joined by single dots, at least two, none empty (`victim@mail.example.`,
+ * with its final dot, was refused by the relay after being accepted here, then retried for hours).
  */
 const ADDRESS_PART = '[^\\s@<>(),;:"[\\]\\\\]+';
-export const EMAIL_PATTERN = new RegExp(`^${ADDRESS_PART}@${ADDRESS_PART}\\.${ADDRESS_PART}$`);
+const DOMAIN_LABEL = '[^\\s@<>(),;:"[\\]\\\\.]+';
+export const EMAIL_PATTERN = new RegExp(`^${ADDRESS_PART}@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`);
 
 /** RFC 5321 caps a forward path at 256 octets including the brackets. */
 export const EMAIL_MAX = 254;
@@ -33,7 +35,7 @@ const READABLE = {
   lines: readablePattern('\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F'),
 };
 
-const readable = (shape: keyof typeof READABLE = 'line') => z.regex(READABLE[shape], 'invalid_characters');
+export const readable = (shape: keyof typeof READABLE = 'line') => z.regex(READABLE[shape], 'invalid_characters');
 
 /** A field that must be there: missing altogether is `required` too (not `invalid`); another type stays `invalid`. */
 export const requiredString = () => z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') });

@@ -63,6 +63,23 @@ export type NewsletterConfirmationData = {
 };
 
 /**
+ * One network sent more than NOTIFICATIONS_PER_NETWORK_PER_HOUR notified requests in an hour: the
+ * ones past it, counted into one e-mail to the firm at the end of that hour (never to the webhook,
+ * which gets each of them).
+ */
+export type LeadsSummaryData = {
+  /** The source network, as networkOf writes it ("203.0.113.0/24"). */
+  network: string;
+  contactRequests: number;
+  newsletterSignUps: number;
+  /** How many of that network's requests were e-mailed one by one before (the limit). */
+  sentOneByOne: number;
+  /** The hour the summary covers (the network's window: from its first notified request). */
+  from: string;
+  to: string;
+};
+
+/**
  * What happened, as the webhook sends it (its JSON is the request body) and the e-mail shows it.
  * `id` is the same for every channel of one event: receivers use it to drop duplicates.
  */
@@ -70,5 +87,6 @@ export type LeadEvent =
   | { id: string; type: 'contact.created'; createdAt: string; data: ContactCreatedData }
   | { id: string; type: 'contact.call_report'; createdAt: string; data: ContactCallReportData }
   | { id: string; type: 'newsletter.subscribed'; createdAt: string; data: NewsletterSubscribedData }
-  | { id: string; type: 'newsletter.confirmation'; createdAt: string; data: NewsletterConfirmationData };
+  | { id: string; type: 'newsletter.confirmation'; createdAt: string; data: NewsletterConfirmationData }
+  | { id: string; type: 'leads.summary'; createdAt: string; data: LeadsSummaryData };
 export type LeadEventType = LeadEvent['type'];

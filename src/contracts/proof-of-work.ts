@@ -3,8 +3,15 @@
  * src/web/lib/proof-of-work/): what the page and the server must agree on.
  */
 
-/** GET: a signed challenge as altcha-lib creates it; 404 when the server requires no proof (PROOF_OF_WORK=off). */
+/**
+ * GET: a signed challenge as altcha-lib creates it, or NO_PROOF_NEEDED when the server requires no
+ * proof (PROOF_OF_WORK=off): then the page sends its posts without one.
+ */
 export const CHALLENGE_PATH = '/api/challenge';
+
+/** The challenge route's answer (200) when the server takes posts without a proof. */
+export const NO_PROOF_NEEDED = { required: false } as const;
+export type NoProofNeeded = typeof NO_PROOF_NEEDED;
 
 /** Each attempt derives a key with PBKDF2-SHA-256 (WebCrypto in the browser). */
 export const PROOF_ALGORITHM = 'PBKDF2/SHA-256';

@@ -129,8 +129,21 @@ describe.each(ENGINES)('form API on %s', (engine) => {
     await refused('/api/contact', { ...validContact, name: '\u0000' }, 'name', 'invalid_characters');
     await refused('/api/contact', { ...validContact, message: '\u0000\u0001\u0002' }, 'message', 'invalid_characters');
     await refused('/api/contact', { ...validContact, company: 'Cie\u0007' }, 'company', 'invalid_characters');
-    // A Reply-To with two recipients.
-    for (const address of ['a@evil.example,ceo', 'CEO<x@evil.example>', 'x@evil.example;y@evil.example']) {
+    // A phone number is one line: CR, LF and tab broke the lines of the firm's e-mail and the export.
+    for (const phone of ['514 555 0100\r\nBcc: x@e.ca', '514\n555\n0100', '514\t555\t0100']) {
+      await refused('/api/contact', { ...validContact, phone }, 'phone', 'invalid_characters');
+    }
+    // A Reply-To with two recipients; and addresses the relay cannot deliver to (a final dot was
+    // accepted, refused by the relay, and retried for hours), as the page says: not valid.
+    for (const address of [
+      'a@evil.example,ceo',
+      'CEO<x@evil.example>',
+      'x@evil.example;y@evil.example',
+      'victim@mail.example.',
+      'a@b..example',
+      'a@.example',
+      'a@localhost',
+    ]) {
       await refused('/api/contact', { ...validContact, email: address }, 'email', 'invalid_email');
       await refused('/api/newsletter', { email: address }, 'email', 'invalid_email');
     }

@@ -71,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const voiceOn = config.voice.credentials !== undefined && Object.keys(config.voice.assistantIds).length > 0;
   await app.register(securityPlugin, { cspExtras: withVoiceCsp(site?.cspExtras ?? {}, { enabled: voiceOn, apiBaseUrl: config.site.vapi.apiBaseUrl }) });
   await app.register(compressPlugin);
-  await app.register(rateLimitPlugin, { shared: config.databaseUrl !== undefined });
+  await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(deliveryPlugin, { config });
   await app.register(retentionPlugin, { settings: { contactDays: config.site.retentionDays }, schedule: options.retention });

@@ -1,7 +1,7 @@
 import type { ApiError, ApiErrorCode } from '../contracts/api';
 import { fieldErrors } from '../contracts/fields';
 import type { ProofProblem } from '../contracts/proof-of-work';
-import { StoreNotWritableError, StoreUnavailableError, SubmissionCapError } from './store';
+import { NetworkLimitError, StorageReserveError, StoreNotWritableError, StoreUnavailableError } from './store';
 
 /**
  * Errors the server answers on purpose, and the one function that turns any error into the
@@ -90,12 +90,15 @@ export function toApiAnswer(error: unknown): { status: number; body: ApiError } 
   if (error instanceof PayloadError) return { status: 400, body: apiError('invalid_request', { fields: fieldErrors(error.issues) }) };
   if (error instanceof ProofRefusedError) return { status: 400, body: apiError('invalid_proof', { proof: error.problem }) };
   if (error instanceof UnauthorizedError) return { status: 401, body: apiError('unauthorized') };
-  if (error instanceof RateLimitedError) return { status: 429, body: apiError('rate_limited', { retryAfter: error.retryAfterSeconds }) };
+  if (error instanceof RateLimitedError || error instanceof NetworkLimitError) {
+    return { status: 429, body: apiError('rate_limited', { retryAfter: error.retryAfterSeconds }) };
+  }
   if (error instanceof NotConfiguredError || error instanceof VoiceNotConfiguredError) return { status: 503, body: apiError('not_configured') };
   if (error instanceof DailyBudgetError) return { status: 503, body: apiError('daily_budget_spent', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof StoreNotWritableError) return { status: 503, body: apiError('unavailable', { writable: false }) };
-  if (error instanceof StoreUnavailableError || error instanceof ShuttingDownError) return { status: 503, body: apiError('unavailable') };
-  if (error instanceof SubmissionCapError) return { status: 503, body: apiError('unavailable', { retryAfter: error.retryAfterSeconds }) };
+  if (error instanceof StoreUnavailableError || error instanceof ShuttingDownError || error instanceof StorageReserveError) {
+    return { status: 503, body: apiError('unavailable') };
+  }
 
   // Fastify's own errors (body parsing, content type, size) carry a 4xx statusCode.
   const status = statusCodeOf(error);

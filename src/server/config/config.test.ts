@@ -28,8 +28,14 @@ describe('loadServerConfig', () => {
         challenge: { max: 30, windowSeconds: 600 },
         links: { max: 20, windowSeconds: 600 },
       },
-      proofOfWork: { required: true, maxAttempts: 1_000 },
-      caps: { submissionsPerDay: 5_000, notificationsPerMinute: 20 },
+      proofOfWork: { required: true, maxAttempts: 500 },
+      caps: {
+        submissionsPerNetworkPerDay: 100,
+        storageReserveBytes: 500 * 1024 ** 2,
+        notificationsPerMinute: 20,
+        notificationsPerNetworkPerHour: 5,
+        confirmationsPerDomainPerHour: 20,
+      },
       requestTimeouts: { headersMs: 10_000, requestMs: 30_000 },
       logLevel: 'info',
     });
@@ -161,16 +167,31 @@ describe('loadServerConfig', () => {
       '  FIRM_LOCALE: expected one of en, fr',
       '  DELIVERY_POLL: expected a duration such as 500ms, 30s, 15m, 48h or 2d',
     ]);
-    expect(errorLines({ SUBMISSIONS_PER_DAY: '0', NOTIFICATIONS_PER_MINUTE: 'many', PROOF_OF_WORK: 'no', PROOF_OF_WORK_ATTEMPTS: '1' })).toEqual([
+    expect(
+      errorLines({
+        SUBMISSIONS_PER_NETWORK_PER_DAY: '0',
+        STORAGE_RESERVE: '500',
+        NOTIFICATIONS_PER_MINUTE: 'many',
+        PROOF_OF_WORK: 'no',
+        PROOF_OF_WORK_ATTEMPTS: '1',
+      }),
+    ).toEqual([
       '  PROOF_OF_WORK: expected on or off',
       '  PROOF_OF_WORK_ATTEMPTS: expected a whole number from 2 to 100000000',
-      '  SUBMISSIONS_PER_DAY: expected a whole number from 1 to 100000000',
+      '  SUBMISSIONS_PER_NETWORK_PER_DAY: expected a whole number from 1 to 100000000',
+      '  STORAGE_RESERVE: expected a size such as 500MB or 2GB (or 0 for none)',
       '  NOTIFICATIONS_PER_MINUTE: expected a whole number from 1 to 100000',
     ]);
+    expect(loadServerConfig({ STORAGE_RESERVE: '2GB' }).caps.storageReserveBytes).toBe(2 * 1024 ** 3);
+    expect(loadServerConfig({ STORAGE_RESERVE: '0' }).caps.storageReserveBytes).toBe(0);
     expect(loadServerConfig({ PROOF_OF_WORK: 'off' }).proofOfWork.required).toBe(false);
     // A variable an older release read is named, with what replaced it, rather than silently ignored.
     expect(errorLines({ SUBMISSIONS_PER_MINUTE: '60' })).toEqual([
-      '  SUBMISSIONS_PER_MINUTE: no longer read; a cap on valid posts let any flood silence the form; see PROOF_OF_WORK, SUBMISSIONS_PER_DAY and NOTIFICATIONS_PER_MINUTE (docs/security.md)',
+      '  SUBMISSIONS_PER_MINUTE: no longer read; a cap on valid posts let any flood silence the form; see PROOF_OF_WORK, SUBMISSIONS_PER_NETWORK_PER_DAY and NOTIFICATIONS_PER_MINUTE (docs/security.md)',
+    ]);
+    // One count over all sources let one stranger refuse every lead: refused at start, saying what replaced it.
+    expect(errorLines({ SUBMISSIONS_PER_DAY: '5000' })).toEqual([
+      '  SUBMISSIONS_PER_DAY: no longer read; one count over all sources let any flood switch lead capture off; replaced by SUBMISSIONS_PER_NETWORK_PER_DAY (each network its own) and STORAGE_RESERVE (free disk kept) (docs/security.md)',
     ]);
     expect(errorLines({ HEADERS_TIMEOUT: '1m' })).toEqual(['  HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the headers are part of the request)']);
     expect(errorLines({ DELIVERY_TIMEOUT: '2m' })).toEqual([

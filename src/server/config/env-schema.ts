@@ -45,8 +45,24 @@ const duration = (fallback: string) =>
     }),
   );
 
-/** The work factor measured for a median solve of about 1 s on a phone-class CPU (docs/security.md). */
-export const DEFAULT_PROOF_ATTEMPTS = 1_000;
+/**
+ * The work factor: counters 0-499 of PBKDF2 at 5,000 iterations each, for a median solve of about
+ * 0.9 s on a phone-class CPU (250 attempts × 0.87 ms × 4) and 0.25 s of an attacker's CPU per
+ * accepted post (docs/security.md, `npm run bench:proof`).
+ */
+export const DEFAULT_PROOF_ATTEMPTS = 500;
+
+const SIZE_UNITS = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 } as const;
+
+/** "500MB", "2GB", "0" → bytes (binary units: 1 MB = 1,048,576 bytes). */
+const size = (fallback: string) =>
+  z.pipe(
+    z._default(z.string().check(z.regex(/^\s*(0|\d+\s*(B|KB|MB|GB|TB))\s*$/i, 'expected a size such as 500MB or 2GB (or 0 for none)')), fallback),
+    z.transform((value: string) => {
+      const [, amount = '0', unit = 'B'] = /(\d+)\s*([a-z]*)/i.exec(value) ?? [];
+      return Number(amount) * SIZE_UNITS[(unit.toUpperCase() || 'B') as keyof typeof SIZE_UNITS];
+    }),
+  );
 
 const wholeNumber = (min: number, max: number, fallback: number) => {
   const message = `expected a whole number from ${min} to ${max}`;
@@ -100,8 +116,11 @@ export const envSchema = z.object({
   RATE_LIMIT_LINKS: rateLimit('20/600'),
   PROOF_OF_WORK: z._default(z.enum(['on', 'off'], 'expected on or off'), 'on'),
   PROOF_OF_WORK_ATTEMPTS: wholeNumber(2, 100_000_000, DEFAULT_PROOF_ATTEMPTS),
-  SUBMISSIONS_PER_DAY: wholeNumber(1, 100_000_000, 5_000),
+  SUBMISSIONS_PER_NETWORK_PER_DAY: wholeNumber(1, 100_000_000, 100),
+  STORAGE_RESERVE: size('500MB'),
   NOTIFICATIONS_PER_MINUTE: wholeNumber(1, 100_000, 20),
+  NOTIFICATIONS_PER_NETWORK_PER_HOUR: wholeNumber(1, 100_000, 5),
+  CONFIRMATIONS_PER_DOMAIN_PER_HOUR: wholeNumber(1, 100_000, 20),
   HEADERS_TIMEOUT: duration('10s'),
   REQUEST_TIMEOUT: duration('30s'),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS, `expected one of ${LOG_LEVELS.join(', ')}`), 'info'),

@@ -7,7 +7,9 @@ import type { ServerConfig } from './types';
 const REMOVED_VARIABLES: Record<string, string> = {
   VAPI_ASSISTANT_ID: 'replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)',
   SUBMISSIONS_PER_MINUTE:
-    'a cap on valid posts let any flood silence the form; see PROOF_OF_WORK, SUBMISSIONS_PER_DAY and NOTIFICATIONS_PER_MINUTE (docs/security.md)',
+    'a cap on valid posts let any flood silence the form; see PROOF_OF_WORK, SUBMISSIONS_PER_NETWORK_PER_DAY and NOTIFICATIONS_PER_MINUTE (docs/security.md)',
+  SUBMISSIONS_PER_DAY:
+    'one count over all sources let any flood switch lead capture off; replaced by SUBMISSIONS_PER_NETWORK_PER_DAY (each network its own) and STORAGE_RESERVE (free disk kept) (docs/security.md)',
 };
 type RawEnv = Record<string, string>;
 
@@ -82,7 +84,13 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     trustProxy: e.TRUST_PROXY,
     rateLimits: { contact: e.RATE_LIMIT_CONTACT, newsletter: e.RATE_LIMIT_NEWSLETTER, challenge: e.RATE_LIMIT_CHALLENGE, links: e.RATE_LIMIT_LINKS },
     proofOfWork: { required: e.PROOF_OF_WORK === 'on', maxAttempts: e.PROOF_OF_WORK_ATTEMPTS },
-    caps: { submissionsPerDay: e.SUBMISSIONS_PER_DAY, notificationsPerMinute: e.NOTIFICATIONS_PER_MINUTE },
+    caps: {
+      submissionsPerNetworkPerDay: e.SUBMISSIONS_PER_NETWORK_PER_DAY,
+      storageReserveBytes: e.STORAGE_RESERVE,
+      notificationsPerMinute: e.NOTIFICATIONS_PER_MINUTE,
+      notificationsPerNetworkPerHour: e.NOTIFICATIONS_PER_NETWORK_PER_HOUR,
+      confirmationsPerDomainPerHour: e.CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
+    },
     requestTimeouts: { headersMs: e.HEADERS_TIMEOUT, requestMs: e.REQUEST_TIMEOUT },
     logLevel: e.LOG_LEVEL,
     site,

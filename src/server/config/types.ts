@@ -19,19 +19,30 @@ export type ServerConfig = {
   /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* headers are believed. Empty: trust nobody. */
   trustProxy: string[];
   /**
-   * Per client address: the form posts, the proof-of-work challenges, the newsletter's links.
-   * Counted in PostgreSQL when DATABASE_URL is set (shared by every instance), in memory on SQLite.
+   * Per client (an IPv4 address, an IPv6 /64): the form posts, the proof-of-work challenges, the
+   * newsletter's links. Counted in the database (`rate_counters`) on both engines: shared by every
+   * instance on one PostgreSQL, and never forgotten early to make room for other clients.
    */
   rateLimits: { contact: RateLimit; newsletter: RateLimit; challenge: RateLimit; links: RateLimit };
   /** Every form post carries a solved ALTCHA challenge (src/server/proof-of-work.ts). */
   proofOfWork: ProofOfWorkConfig;
   /**
-   * What a flood can cost the firm, whoever sends it (posts refused for a missing or bad proof,
-   * or caught by the honeypot, never count): submissions stored per 24 hours, all instances
-   * together (past it 503 with Retry-After), and lead notifications per channel per minute (past
-   * it they wait for the next minute; none is dropped).
+   * What a flood can cost the firm, each shared out per source so that no stranger can spend it for
+   * everyone (posts refused for a missing or bad proof, or caught by the honeypot, never count):
+   * leads stored per source network (an IPv4 /24, an IPv6 /48) per 24 hours (past it that network
+   * gets 429 with the time its window ends); free disk space kept below the database (under it, 503
+   * and the phone; SQLite only: PostgreSQL's disk is its server's); lead notifications per lane and
+   * channel per minute (past it they wait for the next minute, least-served network first); per
+   * network per hour (past it the e-mails become one summary an hour; the webhook gets every one);
+   * newsletter confirmation e-mails per recipient domain per hour (past it they wait for the next).
    */
-  caps: { submissionsPerDay: number; notificationsPerMinute: number };
+  caps: {
+    submissionsPerNetworkPerDay: number;
+    storageReserveBytes: number;
+    notificationsPerMinute: number;
+    notificationsPerNetworkPerHour: number;
+    confirmationsPerDomainPerHour: number;
+  };
   /** How long a client has to send its request line and headers, and its whole request (body included). */
   requestTimeouts: { headersMs: number; requestMs: number };
   logLevel: LogLevel;
@@ -79,7 +90,7 @@ export type VoiceConfig = {
 
 export type ProofOfWorkConfig = {
   required: boolean;
-  /** The solver tries up to this many counters (drawn between half of it and it): the work factor. */
+  /** The solver tries up to this many counters (the one it must find is drawn uniformly from 0 to this − 1): the work factor. */
   maxAttempts: number;
 };
 

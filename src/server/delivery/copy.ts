@@ -17,6 +17,15 @@ export type NotificationCopy = {
   reportSubject: (name: string) => string;
   reportIntro: string;
   reportHint: string;
+  /**
+   * Above any text written from what a caller said (Vapi's summary, the transcript): whose words
+   * they are, and that links in them are not links.
+   */
+  callerWords: string;
+  /** One network past NOTIFICATIONS_PER_NETWORK_PER_HOUR: its further requests, counted in one e-mail. */
+  summarySubject: (count: number, network: string) => string;
+  summaryIntro: (network: string, sentOneByOne: number) => string;
+  summaryHint: string;
   /** Between a label and its value ("Nom : Marie", "Name: Marie"). */
   separator: string;
   /** One per field of the contact form's contract (src/contracts/contact.ts), then the others. */
@@ -33,6 +42,10 @@ export type NotificationCopy = {
     submission: string;
     summary: string;
     transcript: string;
+    network: string;
+    period: string;
+    contactRequests: string;
+    newsletterSignUps: string;
   };
   /** Shown for an optional field the visitor left empty or that is unknown. */
   notGiven: string;
@@ -55,8 +68,14 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
     voiceSubject: (name) => `Demande de rappel prise par l’agent vocal${NBSP}: ${name}`,
     voiceIntro: 'Pendant un appel de démonstration sur le site web, l’agent vocal a pris cette demande de rappel, avec l’accord de la personne.',
     reportSubject: (name) => `Résumé de l’appel${NBSP}: ${name}`,
-    reportIntro: 'L’appel de démonstration au cours duquel cette demande de rappel a été prise est terminé. Voici ce que Vapi en retient.',
+    reportIntro: 'L’appel de démonstration au cours duquel cette demande de rappel a été prise est terminé. Voici le résumé qu’en a rédigé l’IA de Vapi.',
     reportHint: 'La demande elle-même vous a été envoyée pendant l’appel, sous le même numéro de demande.',
+    callerWords:
+      'Texte rédigé par l’IA de Vapi à partir de ce que la personne a dit pendant l’appel, qui a donc pu l’orienter. Lisez-le comme ses propos, pas comme un message de Vapi ni de votre site. Les liens y sont affichés comme du texte et ne sont pas cliquables.',
+    summarySubject: (count, network) => `${count}${NBSP}autres demandes de ${network} dans la dernière heure, dans l’export`,
+    summaryIntro: (network, sentOneByOne) =>
+      `Plus de ${sentOneByOne}${NBSP}demandes sont venues du même réseau (${network}) en une heure. Les ${sentOneByOne}${NBSP}premières vous ont été envoyées une à une. Pour qu’un afflux ne puisse pas remplir votre boîte de réception, les suivantes sont comptées ici. Toutes sont enregistrées, et le webhook, s’il est configuré, les a reçues une à une.`,
+    summaryHint: 'Pour les voir, exportez les demandes sur le serveur (atelier-ia export contacts, ou newsletter pour les inscriptions), triées par date.',
     separator: `${NBSP}: `,
     labels: {
       name: 'Nom',
@@ -75,6 +94,10 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
       submission: 'Numéro de la demande',
       summary: 'Résumé de l’appel',
       transcript: 'Transcription',
+      network: 'Réseau',
+      period: 'Période',
+      contactRequests: 'Demandes de contact',
+      newsletterSignUps: 'Inscriptions à l’infolettre',
     },
     notGiven: '(non indiqué)',
     replyHint: (who) => `Répondez à ce courriel pour écrire directement à ${who}.`,
@@ -89,8 +112,14 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
     voiceSubject: (name) => `Callback request from the voice agent: ${name}`,
     voiceIntro: 'During a demo call on the website, the voice agent took this callback request, with the caller’s agreement.',
     reportSubject: (name) => `Call summary: ${name}`,
-    reportIntro: 'The demo call in which this callback request was taken has ended. Here is what Vapi made of it.',
+    reportIntro: 'The demo call in which this callback request was taken has ended. Here is the summary Vapi’s AI wrote of it.',
     reportHint: 'The request itself was sent to you during the call, under the same request number.',
+    callerWords:
+      'Written by Vapi’s AI from what the caller said during the call, so the caller could steer it. Read it as their words, not as a message from Vapi or from your site. Links in it are shown as text and are not clickable.',
+    summarySubject: (count, network) => `${count} more requests from ${network} in the last hour, in the export`,
+    summaryIntro: (network, sentOneByOne) =>
+      `More than ${sentOneByOne} requests came from one network (${network}) within an hour. The first ${sentOneByOne} were e-mailed to you one by one. So that a flood cannot fill your inbox, the others are counted here instead. Every one of them is stored, and the webhook, if you use one, received each of them.`,
+    summaryHint: 'To see them, export the requests on the server (atelier-ia export contacts, or newsletter for the sign-ups), sorted by date.',
     separator: ': ',
     labels: {
       name: 'Name',
@@ -109,6 +138,10 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
       submission: 'Request number',
       summary: 'Call summary',
       transcript: 'Transcript',
+      network: 'Network',
+      period: 'Period',
+      contactRequests: 'Contact requests',
+      newsletterSignUps: 'Newsletter sign-ups',
     },
     notGiven: '(not given)',
     replyHint: (who) => `Reply to this e-mail to write to ${who} directly.`,

@@ -7,14 +7,18 @@ import { composeConfirmationEmail } from '../newsletter/confirm-email';
 import { asLocale } from '../../contracts/locales';
 import type { LeadEvent } from '../../contracts/lead-event';
 import { NOTIFICATION_COPY, type NotificationCopy } from './copy';
-import type { Sender } from './sender';
+import { PermanentRefusalError, type Sender } from './sender';
+import { displayName, inertLinks, quoted } from './untrusted-text';
 
 export type LeadEmail = {
   subject: string;
   text: string;
   html: string;
-  /** The visitor: the firm answers the lead by replying (a voice lead may have given no address). */
-  replyTo: { name: string; address: string } | undefined;
+  /**
+   * The visitor: the firm answers the lead by replying (a voice lead may have given no address).
+   * The name is only ever one that cannot look like an address (untrusted-text.ts displayName).
+   */
+  replyTo: { name?: string; address: string } | undefined;
 };
 
 function languageName(code: string | null, copy: NotificationCopy): string | null {
@@ -29,18 +33,28 @@ function languageName(code: string | null, copy: NotificationCopy): string | nul
 /** The events the firm is told about (a confirmation request goes to the visitor instead). */
 type FirmEvent = Exclude<LeadEvent, { type: 'newsletter.confirmation' }>;
 
+/**
+ * A longer text under its own heading. `fromCaller`: written from what a caller said (Vapi's summary,
+ * the transcript): shown quoted, under a line that says whose words they are, its links inert.
+ * `inert`: written by the voice agent from what the caller said (a voice lead's need): its links inert.
+ */
+type LongText = { label: string; body: string; fromCaller?: boolean; inert?: boolean };
+
+/** A long text as the e-mail shows it: with its links inert when a caller may have chosen them. */
+const bodyOf = (text: LongText) => (text.fromCaller || text.inert ? inertLinks(text.body) : text.body);
+
 /** What one e-mail to the firm says: labelled fields, then longer texts under their own heading. */
 type LeadEmailParts = {
   subject: string;
   intro: string;
   fields: Array<[string, string | null]>;
-  texts: Array<[string, string]>;
+  texts: LongText[];
   /** The person to answer; no address (a voice lead without an e-mail): the hint says to call. */
   replyTo: LeadEmail['replyTo'] | undefined;
   hint: string;
 };
 
-function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string): LeadEmailParts {
+function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string, timeZone: string): LeadEmailParts {
   const { labels } = copy;
   const when: Array<[string, string]> = [
     [labels.receivedAt, receivedAt],
@@ -52,15 +66,36 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string): 
       subject: copy.reportSubject(oneLine(data.name)),
       intro: copy.reportIntro,
       fields: [[labels.name, data.name], [labels.callId, data.callId], [labels.submission, String(data.submissionId)], ...when],
-      texts: [[labels.summary, data.summary ?? copy.notGiven], ...(data.transcript === null ? [] : [[labels.transcript, data.transcript] as [string, string]])],
+      texts: [
+        data.summary === null ? { label: labels.summary, body: copy.notGiven } : { label: labels.summary, body: data.summary, fromCaller: true },
+        ...(data.transcript === null ? [] : [{ label: labels.transcript, body: data.transcript, fromCaller: true }]),
+      ],
       replyTo: undefined,
       hint: copy.reportHint,
+    };
+  }
+  if (event.type === 'leads.summary') {
+    const { data } = event;
+    const time = (iso: string) => new Intl.DateTimeFormat(copy.intlLocale, { timeStyle: 'short', timeZone }).format(new Date(iso));
+    return {
+      subject: copy.summarySubject(data.contactRequests + data.newsletterSignUps, data.network),
+      intro: copy.summaryIntro(data.network, data.sentOneByOne),
+      fields: [
+        [labels.network, data.network],
+        [labels.period, `${time(data.from)} – ${time(data.to)}`],
+        [labels.contactRequests, String(data.contactRequests)],
+        [labels.newsletterSignUps, String(data.newsletterSignUps)],
+        ...when,
+      ],
+      texts: [],
+      replyTo: undefined,
+      hint: copy.summaryHint,
     };
   }
   if (event.type === 'contact.created') {
     const { data } = event;
     const name = oneLine(data.name);
-    const replyTo = data.email ? { name, address: data.email } : undefined;
+    const replyTo = data.email ? { name: displayName(data.name), address: data.email } : undefined;
     const hint = replyTo ? copy.replyHint(name) : copy.callHint(name, data.phone ?? '');
     if (data.source === 'voice') {
       return {
@@ -77,7 +112,7 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string): 
           [labels.submission, String(data.submissionId)],
           ...when,
         ],
-        texts: [[labels.need, data.message]],
+        texts: [{ label: labels.need, body: data.message, inert: true }],
         replyTo,
         hint,
       };
@@ -92,7 +127,7 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string): 
         [labels.language, languageName(data.locale, copy)],
         ...when,
       ],
-      texts: [[labels.message, data.message]],
+      texts: [{ label: labels.message, body: data.message }],
       replyTo,
       hint,
     };
@@ -102,7 +137,7 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string): 
     intro: copy.newsletterIntro,
     fields: [[labels.email, event.data.email], [labels.page, event.data.page], [labels.language, languageName(event.data.locale, copy)], ...when],
     texts: [],
-    replyTo: { name: '', address: event.data.email },
+    replyTo: { address: event.data.email },
     hint: copy.replyHint(event.data.email),
   };
 }
@@ -110,14 +145,18 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string): 
 /** The message the firm receives about one lead (or a voice lead's call report): every field, in its language. */
 export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZone: string): LeadEmail {
   const receivedAt = new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(event.createdAt));
-  const { subject, intro, fields, texts, replyTo, hint } = partsOf(event, copy, receivedAt);
+  const { subject, intro, fields, texts, replyTo, hint } = partsOf(event, copy, receivedAt, timeZone);
   const shown = (value: string | null) => value || copy.notGiven;
 
   const text = [
     intro,
     '',
     ...fields.map(([label, value]) => `${label}${copy.separator}${shown(value)}`),
-    ...texts.flatMap(([label, body]) => ['', `${label}${copy.separator.trimEnd()}`, body]),
+    ...texts.flatMap((long) => [
+      '',
+      `${long.label}${copy.separator.trimEnd()}`,
+      ...(long.fromCaller ? [`(${copy.callerWords})`, quoted(bodyOf(long))] : [bodyOf(long)]),
+    ]),
     '',
     hint,
     '',
@@ -132,9 +171,14 @@ export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZ
     '<table style="border-collapse:collapse">',
     ...fields.map(([label, value]) => `<tr><th scope="row" style="${cell}">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(shown(value))}</td></tr>`),
     '</table>',
-    ...texts.flatMap(([label, body]) => [
-      `<h2 style="font-size:1em;margin:1.5em 0 .5em">${escapeHtml(label)}</h2>`,
-      `<p style="white-space:pre-wrap;margin:0">${escapeHtml(body)}</p>`,
+    ...texts.flatMap((long) => [
+      `<h2 style="font-size:1em;margin:1.5em 0 .5em">${escapeHtml(long.label)}</h2>`,
+      ...(long.fromCaller
+        ? [
+            `<p style="margin:0 0 .5em;color:#444;font-size:.875em">${escapeHtml(copy.callerWords)}</p>`,
+            `<blockquote style="white-space:pre-wrap;margin:0;padding:0 0 0 1em;border-left:3px solid #999;color:#333">${escapeHtml(bodyOf(long))}</blockquote>`,
+          ]
+        : [`<p style="white-space:pre-wrap;margin:0">${escapeHtml(bodyOf(long))}</p>`]),
     ]),
     `<p style="color:#444;margin-top:1.5em">${escapeHtml(hint)}</p>`,
     '</body></html>',
@@ -162,6 +206,28 @@ export type EmailSenderOptions = {
   confirmationLink: (confirmationId: number, linkNonce: string | null) => Promise<string>;
 };
 
+/**
+ * An SMTP refusal the relay calls permanent (5xx) to this message or its recipient (RCPT TO, DATA):
+ * an address it cannot deliver to, a message it will not take. Retrying cannot change that answer.
+ * A 5xx to the sender or the login is the firm's configuration (MAIL_FROM, SMTP_URL), which can be
+ * fixed: those keep being retried.
+ */
+function permanentRefusal(error: unknown): boolean {
+  const { permanent, responseCode, command } = (error ?? {}) as { permanent?: unknown; responseCode?: unknown; command?: unknown };
+  const fiveHundred = permanent === true || (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600);
+  return fiveHundred && (command === 'RCPT TO' || command === 'DATA');
+}
+
+/** Sends one message; a permanent refusal comes back as PermanentRefusalError (the worker does not retry it). */
+async function sendOrRefuse(transport: Transporter, message: Parameters<Transporter['sendMail']>[0]): Promise<void> {
+  try {
+    await transport.sendMail(message);
+  } catch (error) {
+    if (permanentRefusal(error)) throw new PermanentRefusalError(error instanceof Error ? error.message : String(error), { cause: error });
+    throw error;
+  }
+}
+
 export function emailSender(settings: NonNullable<NotificationConfig['email']>, options: EmailSenderOptions): Sender {
   // nodemailer is loaded at the first message, not at start-up: ~4 MB a server without mail never pays.
   let transport: Promise<Transporter> | undefined;
@@ -184,9 +250,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
       if (event.type === 'newsletter.confirmation') {
         const link = await options.confirmationLink(event.data.confirmationId, event.data.linkNonce ?? null);
         const mail = composeConfirmationEmail({ locale: asLocale(event.data.locale), link, site: options.site });
-        await (
-          await connect()
-        ).sendMail({
+        await sendOrRefuse(await connect(), {
           from: settings.from,
           to: event.data.email,
           subject: mail.subject,
@@ -200,12 +264,11 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
         return;
       }
       const mail = composeLeadEmail(event, copy, options.timeZone);
-      await (
-        await connect()
-      ).sendMail({
+      await sendOrRefuse(await connect(), {
         from: settings.from,
         to: settings.to,
-        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        // A name only when one is left that reads as a name; otherwise the bare address.
+        ...(mail.replyTo ? { replyTo: mail.replyTo.name ? { name: mail.replyTo.name, address: mail.replyTo.address } : mail.replyTo.address } : {}),
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

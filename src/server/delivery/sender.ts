@@ -10,3 +10,13 @@ export interface Sender {
   send(event: LeadEvent, signal: AbortSignal): Promise<void>;
   close(): void;
 }
+
+/**
+ * The other side refused this event for good (an SMTP 5xx to this message or its recipient, such
+ * as an address the relay cannot deliver to): the worker fails the job at once instead of retrying.
+ */
+export class PermanentRefusalError extends Error {
+  override name = 'PermanentRefusalError';
+}
+
+export const isPermanent = (error: unknown): boolean => error instanceof PermanentRefusalError;

@@ -1,6 +1,7 @@
 import type { DeliveryConfig } from '../config';
-import type { Channel, ClaimedDelivery, DeliveryQueue } from '../store';
-import type { Sender } from './sender';
+import { limitWarning } from '../limit-warnings';
+import { type Channel, type ClaimedDelivery, type DeliveryQueue, LANES, type Lane, mailboxOf } from '../store';
+import { type Sender, isPermanent } from './sender';
 
 /**
  * Delivers the outbox. Runs inside the server process: wakes up every DELIVERY_POLL and right
@@ -11,12 +12,17 @@ import type { Sender } from './sender';
  *   event id.
  * - Retries back off exponentially with jitter; after DELIVERY_MAX_ATTEMPTS attempts or
  *   DELIVERY_MAX_AGE the job is marked failed, logged as an error, and waits for
- *   `npm run deliveries -- --retry`.
+ *   `npm run deliveries -- --retry`. A refusal the other side calls permanent (SMTP 5xx to this
+ *   message or recipient) fails the job at once: retrying cannot change the answer.
+ * - Two lanes, each claimed on its own (store/outbox.ts LANES): the firm's notifications, and the
+ *   e-mails asking newsletter sign-ups to confirm, so a visitor's confirmation never waits behind
+ *   the firm's backlog. Within a lane, each source network takes its turn (store/delivery-queue.ts).
  * - Several servers on one PostgreSQL database claim jobs with SKIP LOCKED (store/delivery-queue.ts):
  *   each job is held by one worker at a time.
- * - At most NOTIFICATIONS_PER_MINUTE sends per channel per minute, all instances together
- *   (`admit`, counted in the database): a flood of leads cannot flood the firm's inbox or CRM.
- *   The excess waits for the next minute, uncounted, and goes out in order: delayed, never dropped.
+ * - At most NOTIFICATIONS_PER_MINUTE sends per lane and channel per minute, all instances together
+ *   (counted in the database), so a flood of leads cannot flood the firm's inbox or CRM, and at
+ *   most CONFIRMATIONS_PER_DOMAIN_PER_HOUR confirmation e-mails to one recipient domain per hour.
+ *   What waits goes back to the queue, uncounted, and takes its turn later: delayed, never dropped.
  */
 
 export type WorkerLogger = {
@@ -33,12 +39,16 @@ export type DeliveryWorkerOptions = {
   log: WorkerLogger;
   random?: () => number;
   /**
-   * Whether one more send on this channel fits this minute's cap (NOTIFICATIONS_PER_MINUTE); each
-   * call counts one. Absent: no cap.
+   * The caps on sends, counted with `hit` (store.hit: a windowed counter every instance shares).
+   * Absent: no cap.
    */
-  admit?: (channel: Channel, minute: number) => Promise<boolean>;
-  /** The cap, for the warning. */
-  perMinute?: number;
+  caps?: {
+    hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+    /** NOTIFICATIONS_PER_MINUTE, per lane and channel. */
+    perMinute: number;
+    /** CONFIRMATIONS_PER_DOMAIN_PER_HOUR, confirmation e-mails per recipient domain. */
+    perDomainPerHour: number;
+  };
 };
 
 export interface DeliveryWorker {
@@ -51,7 +61,7 @@ export interface DeliveryWorker {
 /** How long stop() lets deliveries under way finish before interrupting them. */
 const STOP_GRACE_MS = 3_000;
 const MINUTE_MS = 60_000;
-const minuteNow = () => Math.floor(Date.now() / MINUTE_MS);
+const HOUR_MS = 60 * MINUTE_MS;
 const REASON_MAX = 500;
 
 /**
@@ -81,87 +91,123 @@ export function describeFailure(error: unknown): string {
 }
 
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { settings, log, senders } = options;
+  const { settings, log, senders, caps } = options;
   const batchSize = settings.batchSize;
   const random = options.random ?? Math.random;
   const channels = (Object.keys(senders) as Channel[]).filter((channel) => senders[channel]);
+  /** What each lane sends by: confirmations are e-mails. */
+  const laneChannels: Record<Lane, Channel[]> = { firm: channels, visitor: channels.filter((channel) => channel === 'email') };
   const shutdown = new AbortController();
   let stopped = false;
   // stop() flips it while a pass is awaited; read through a function so that is plain to see.
   const isStopped = () => stopped;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  /** The minute in which this worker found the cap reached: no more claims until it ends. */
-  let cappedMinute = -1;
+  /**
+   * Each lane is worked on its own, with its own timer and passes, so that a slow send in the
+   * firm's lane (a webhook that takes DELIVERY_TIMEOUT to fail) never holds a visitor's
+   * confirmation back.
+   */
+  type LaneLoop = { timer: NodeJS.Timeout | undefined; running: Promise<void> | undefined; again: boolean };
+  const loops = Object.fromEntries(LANES.map((lane) => [lane, { timer: undefined, running: undefined, again: false }])) as Record<Lane, LaneLoop>;
+  /** A lane and channel whose minute is spent, until when: no claims for it before then. */
+  const capped = new Map<string, number>();
+  const minuteWarning = limitWarning(log, 'NOTIFICATIONS_PER_MINUTE', 'the rest wait for the next minute, in their turns; none is dropped', {
+    perMinute: caps?.perMinute,
+  });
+  const domainWarning = limitWarning(log, 'CONFIRMATIONS_PER_DOMAIN_PER_HOUR', "that domain's confirmation e-mails wait for the next hour; none is dropped", {
+    perHour: caps?.perDomainPerHour,
+  });
 
-  function schedule(delayMs: number) {
-    clearTimeout(timer);
-    timer = setTimeout(() => void run(), delayMs);
+  function schedule(lane: Lane, delayMs: number) {
+    const loop = loops[lane];
+    clearTimeout(loop.timer);
+    loop.timer = setTimeout(() => void run(lane), delayMs);
     // The worker alone must not keep a process alive (the HTTP server does that).
-    timer.unref();
+    loop.timer.unref();
   }
 
-  async function run() {
+  async function run(lane: Lane) {
+    const loop = loops[lane];
     if (stopped) return;
-    if (running) {
-      again = true;
+    if (loop.running) {
+      loop.again = true;
       return;
     }
-    running = (async () => {
+    loop.running = (async () => {
       // A full batch means more may be due, and a nudge during a pass asks for another: go on at once.
       for (let more = true; more && !isStopped();) {
-        again = false;
-        more = (await pass()) || again;
+        loop.again = false;
+        more = (await pass(lane)) || loop.again;
       }
     })();
-    await running;
-    running = undefined;
+    await loop.running;
+    loop.running = undefined;
     if (stopped) return;
-    // Capped: look again as the next minute starts.
-    schedule(cappedMinute === minuteNow() ? (minuteNow() + 1) * MINUTE_MS - Date.now() + 50 : settings.pollMs);
+    // Capped: look again as soon as a capped minute ends, if that comes before the next poll.
+    const now = Date.now();
+    const reopens = laneChannels[lane].map((channel) => capped.get(`${lane}:${channel}`) ?? 0).filter((until) => until > now);
+    schedule(lane, Math.min(settings.pollMs, ...reopens.map((until) => until - now + 50)));
   }
 
-  async function pass(): Promise<boolean> {
+  const open = (lane: Lane, channel: Channel) => (capped.get(`${lane}:${channel}`) ?? 0) <= Date.now();
+
+  /** One claim of the lane's due jobs; true when more may be due at once. */
+  async function pass(lane: Lane): Promise<boolean> {
     const queue = options.queue();
-    if (!queue || cappedMinute === minuteNow()) return false;
+    const ready = laneChannels[lane].filter((channel) => open(lane, channel));
+    if (!queue || ready.length === 0 || isStopped()) return false;
     let jobs: ClaimedDelivery[];
     try {
-      jobs = await queue.claim({ channels, limit: batchSize, leaseMs: settings.leaseMs });
+      jobs = await queue.claim({ lane, channels: ready, limit: batchSize, leaseMs: settings.leaseMs });
     } catch (error) {
       log.warn({ err: error }, 'delivery worker cannot reach the database; it will try again');
       return false;
     }
-    await Promise.all(jobs.map((job) => deliver(queue, job)));
-    return jobs.length === batchSize && cappedMinute !== minuteNow();
+    // Let past the caps in turn order (the claim's), then send side by side.
+    const going: ClaimedDelivery[] = [];
+    for (const job of jobs) if (await admitted(queue, job)) going.push(job);
+    await Promise.all(going.map((job) => deliver(queue, job)));
+    return jobs.length === batchSize && ready.some((channel) => open(lane, channel));
   }
 
-  /** Whether the cap lets this job go now; if not, it goes back to the queue for the next minute. */
-  async function admitted(queue: DeliveryQueue, job: ClaimedDelivery, fields: object): Promise<boolean> {
-    if (!options.admit) return true;
-    const minute = minuteNow();
-    try {
-      if (await options.admit(job.channel, minute)) return true;
-    } catch (error) {
-      log.warn({ ...fields, err: error }, "delivery worker cannot count this minute's notifications; it will try again");
-      await queue.release(job).catch(() => undefined);
+  /** Whether the caps let this job go now; if not, it goes back to the queue until they do. */
+  async function admitted(queue: DeliveryQueue, job: ClaimedDelivery): Promise<boolean> {
+    const fields = fieldsOf(job);
+    const wait = async (until: number) => {
+      await queue.release(job, new Date(until)).catch(() => undefined);
       return false;
+    };
+    const laneKey = `${job.lane}:${job.channel}`;
+    if (!open(job.lane, job.channel)) return wait(capped.get(laneKey)!);
+    if (caps) {
+      const minute = Math.floor(Date.now() / MINUTE_MS);
+      try {
+        if ((await caps.hit(`notify:${laneKey}:${minute}`, 2 * MINUTE_MS)).count > caps.perMinute) {
+          const next = (minute + 1) * MINUTE_MS;
+          capped.set(laneKey, next);
+          minuteWarning.reached(laneKey);
+          return wait(next);
+        }
+        const domain = job.event.type === 'newsletter.confirmation' ? mailboxOf(job.event.data.email).domain : undefined;
+        if (domain !== undefined) {
+          const { count, resetAt } = await caps.hit(`confirm-domain:${domain}`, HOUR_MS);
+          if (count > caps.perDomainPerHour) {
+            domainWarning.reached(domain);
+            return wait(resetAt);
+          }
+        }
+      } catch (error) {
+        log.warn({ ...fields, err: error }, "delivery worker cannot count this minute's notifications; it will try again");
+        await queue.release(job).catch(() => undefined);
+        return false;
+      }
     }
-    if (cappedMinute !== minute) {
-      cappedMinute = minute;
-      // A warning named as such, once a minute, not an error per lead.
-      log.warn(
-        { cap: 'NOTIFICATIONS_PER_MINUTE', limit: options.perMinute, channel: job.channel },
-        'cap reached: notifications per minute (NOTIFICATIONS_PER_MINUTE); the rest wait for the next minute, none is dropped',
-      );
-    }
-    await queue.release(job, new Date((minute + 1) * MINUTE_MS)).catch(() => undefined);
-    return false;
+    // This job's turn is taken now: its source goes after quieter ones in the next claims.
+    await queue.countTurn(job).catch(() => undefined);
+    return true;
   }
 
   async function deliver(queue: DeliveryQueue, job: ClaimedDelivery) {
-    const fields = { jobId: job.id, channel: job.channel, event: job.event.type, eventId: job.event.id, attempt: job.attempt };
-    if (!(await admitted(queue, job, fields))) return;
+    const fields = fieldsOf(job);
     const sender = senders[job.channel];
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     try {
@@ -173,7 +219,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         log.info(fields, 'lead notification interrupted by shutdown; it will be sent again');
         return;
       }
-      await recordFailure(queue, job, timeout.aborted ? `timed out after ${settings.timeoutMs} ms` : describeFailure(error), fields);
+      await recordFailure(queue, job, timeout.aborted ? `timed out after ${settings.timeoutMs} ms` : describeFailure(error), fields, isPermanent(error));
       return;
     }
     try {
@@ -184,12 +230,18 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
   }
 
-  async function recordFailure(queue: DeliveryQueue, job: ClaimedDelivery, reason: string, fields: object) {
+  async function recordFailure(queue: DeliveryQueue, job: ClaimedDelivery, reason: string, fields: object, permanent: boolean) {
     const ageMs = Date.now() - Date.parse(job.queuedAt);
     try {
-      if (job.attempt >= settings.maxAttempts || ageMs >= settings.maxAgeMs) {
+      if (permanent || job.attempt >= settings.maxAttempts || ageMs >= settings.maxAgeMs) {
         await queue.fail(job, reason);
-        log.error({ ...fields, reason }, 'lead notification failed for good; see `npm run deliveries` to retry it');
+        if (permanent && job.lane === 'visitor') {
+          // A visitor's address the relay will never deliver to: theirs to fix, not the firm's.
+          log.warn({ ...fields, reason }, 'confirmation e-mail refused for good by the mail server; not retried');
+        } else {
+          const why = permanent ? 'refused for good by the mail server; not retried' : 'failed for good';
+          log.error({ ...fields, reason }, `lead notification ${why}; see \`npm run deliveries\` to retry it`);
+        }
       } else {
         const at = new Date(Date.now() + retryDelayMs(job.attempt, settings, random));
         await queue.retryLater(job, reason, at);
@@ -200,21 +252,27 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
   }
 
-  schedule(0);
+  const nudge = () => {
+    if (stopped) return;
+    for (const lane of LANES) {
+      if (loops[lane].running) loops[lane].again = true;
+      else schedule(lane, 0);
+    }
+  };
+  nudge();
 
   return {
-    nudge() {
-      if (stopped) return;
-      if (running) again = true;
-      else schedule(0);
-    },
+    nudge,
     async stop() {
       if (stopped) return;
       stopped = true;
-      clearTimeout(timer);
-      if (running) {
+      const running = LANES.map((lane) => {
+        clearTimeout(loops[lane].timer);
+        return loops[lane].running;
+      }).filter((loop) => loop !== undefined);
+      if (running.length > 0) {
         const grace = setTimeout(() => shutdown.abort(), Math.min(settings.timeoutMs, STOP_GRACE_MS));
-        await running;
+        await Promise.all(running);
         clearTimeout(grace);
       }
       shutdown.abort();
@@ -222,3 +280,12 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     },
   };
 }
+
+const fieldsOf = (job: ClaimedDelivery) => ({
+  jobId: job.id,
+  channel: job.channel,
+  lane: job.lane,
+  event: job.event.type,
+  eventId: job.event.id,
+  attempt: job.attempt,
+});

@@ -198,4 +198,28 @@ describe.each(ENGINES)('newsletter double opt-in on %s', (engine) => {
     // And the last e-mail's link does not work any more either: a sign-up past the limit closed it.
     expect(await (await fetch(confirmLinks(victim).at(-1)!)).text()).toContain('This confirmation link has expired');
   });
+
+  it(`holds that limit per mailbox as providers deliver it: +tags and Gmail's dots are one mailbox`, async () => {
+    // Every one of these reaches the same Gmail inbox.
+    const variants = [
+      'victim@gmail.com',
+      'victim+1@gmail.com',
+      'v.ictim@gmail.com',
+      'V.I.C.T.I.M+news@googlemail.com',
+      'vic.tim+2@gmail.com',
+      'victim+3@GMAIL.com',
+    ];
+    for (const variant of variants) {
+      expect((await signUp(variant, '/')).status).toBe(201);
+    }
+    const toVictim = () => smtp.messages.filter((mail) => mail.envelope.to.some((to) => variants.includes(to)));
+    await expect.poll(() => toVictim().length, WAIT).toBe(CONFIRMATION_EMAILS.max);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(toVictim()).toHaveLength(CONFIRMATION_EMAILS.max);
+    // Dots and tags count only where the provider ignores them: these are three other people's mailboxes.
+    for (const other of ['v.ictim@example.com', 'victim+1@example.com', 'victim@example.com']) {
+      expect((await signUp(other, '/')).status).toBe(201);
+      await expect.poll(() => mailsTo(other).length, WAIT).toBe(1);
+    }
+  });
 });

@@ -34,14 +34,16 @@ export const deliveryPlugin = appWide<{ config: Pick<ServerConfig, 'notification
     senders,
     settings: config.delivery,
     log: app.log.child({ component: 'delivery' }),
-    // NOTIFICATIONS_PER_MINUTE per channel, counted in the database: every instance shares it.
-    admit: async (channel, minute) => {
-      const store = app.storage.current();
-      if (!store) throw new Error('storage is not open');
-      const { count } = await store.hit(`notify:${channel}:${minute}`, 2 * 60_000);
-      return count <= config.caps.notificationsPerMinute;
+    // Counted in the database: every instance shares the caps.
+    caps: {
+      hit: async (key, windowMs) => {
+        const store = app.storage.current();
+        if (!store) throw new Error('storage is not open');
+        return store.hit(key, windowMs);
+      },
+      perMinute: config.caps.notificationsPerMinute,
+      perDomainPerHour: config.caps.confirmationsPerDomainPerHour,
     },
-    perMinute: config.caps.notificationsPerMinute,
   });
   app.decorate('deliveries', { nudge: worker.nudge } satisfies Deliveries);
   app.addHook('onClose', () => worker.stop());

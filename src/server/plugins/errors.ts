@@ -2,7 +2,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { DailyBudgetError, NotConfiguredError, ShuttingDownError, VoiceNotConfiguredError, apiError, isApiPath, toApiAnswer } from '../http-errors';
-import { SubmissionCapError } from '../store';
+import { StorageReserveError } from '../store';
 import { appWide } from './app-wide';
 import type { NotFoundPages } from './static';
 
@@ -15,15 +15,15 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
   const answer = toApiAnswer(error);
   if (answer.status >= 500) {
     // The log line gets the code, and the error itself unless it is a known state
-    // (no storage, shutting down, the storage ceiling, the voice demo off or its budget spent)
+    // (no storage, shutting down, the storage reserve, the voice demo off or its budget spent)
     // whose stack would say nothing new.
-    const known = [NotConfiguredError, ShuttingDownError, SubmissionCapError, VoiceNotConfiguredError, DailyBudgetError].some((kind) => error instanceof kind);
-    const cap = error instanceof SubmissionCapError ? { cap: 'SUBMISSIONS_PER_DAY' } : {};
-    request.logFields = { ...request.logFields, apiError: answer.body.error, ...cap, ...(known ? {} : { err: error }) };
+    const known = [NotConfiguredError, ShuttingDownError, StorageReserveError, VoiceNotConfiguredError, DailyBudgetError].some((kind) => error instanceof kind);
+    const limit = error instanceof StorageReserveError ? { limit: 'STORAGE_RESERVE' } : {};
+    request.logFields = { ...request.logFields, apiError: answer.body.error, ...limit, ...(known ? {} : { err: error }) };
   }
   reply.code(answer.status);
-  // 429 has it from the rate limiter already; a 503 that knows when to come back says so too.
-  if (answer.status === 503 && answer.body.retryAfter !== undefined) reply.header('retry-after', String(answer.body.retryAfter));
+  // An answer that knows when to come back says so (the rate limiter's 429 has it already).
+  if (answer.body.retryAfter !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', String(answer.body.retryAfter));
   if (isApiPath(request.url)) return reply.send(answer.body);
   return reply.type('text/plain; charset=utf-8').send(STATUS_CODES[answer.status] ?? 'Error');
 }

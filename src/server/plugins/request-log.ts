@@ -26,9 +26,10 @@ export const requestLogPlugin = appWide(async (app) => {
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
       ...request.logFields,
     };
-    // reqId comes from the request's child logger. A post refused at a cap is no fault: the cap's
-    // own warning says it once a minute, and its lines stay at info, apart from real failures.
-    if (reply.statusCode >= 500 && !request.logFields?.cap) request.log.error(line, 'request failed');
+    // reqId comes from the request's child logger. A post refused at a limit is no fault: the
+    // limit's own warning says it once a minute (limit-warnings.ts), and its lines stay at info,
+    // apart from real failures.
+    if (reply.statusCode >= 500 && !request.logFields?.limit) request.log.error(line, 'request failed');
     else request.log.info(line, 'request');
   });
 });

@@ -4,7 +4,7 @@ import { contactRequestSchema } from '../../contracts/contact';
 import type { RateLimit } from '../config';
 import { routeRateLimit } from '../plugins/rate-limit';
 import type { ZodMiniTypeProvider } from '../validation';
-import { CREATED, caughtByHoneypot, requireProof, submissionOrigin } from './submission';
+import { CREATED, caughtByHoneypot, admitSubmission, submissionOrigin } from './submission';
 
 /** POST /api/contact: stores one contact request. 201 {ok:true}; 400 invalid_proof without a good proof of work. */
 export async function contactRoute(app: FastifyInstance, options: { rateLimit: RateLimit; proofRequired: boolean }) {
@@ -12,7 +12,7 @@ export async function contactRoute(app: FastifyInstance, options: { rateLimit: R
     .withTypeProvider<ZodMiniTypeProvider>()
     .post(API_PATHS.contact, { schema: { body: contactRequestSchema }, config: { rateLimit: routeRateLimit(options.rateLimit) } }, async (request, reply) => {
       const { website, altcha, ...contact } = request.body;
-      await requireProof(app, request, altcha, options.proofRequired);
+      await admitSubmission(app, request, altcha, options.proofRequired);
       if (!caughtByHoneypot(request, website)) {
         await app.storage.get().insertContact({ ...contact, ...submissionOrigin(request) });
         app.deliveries.nudge();

@@ -25,7 +25,7 @@ export async function apiRoutes(
 ) {
   const proofRequired = options.proofOfWork.required;
   app.removeContentTypeParser('text/plain');
-  if (proofRequired) await app.register(challengeRoute, { rateLimit: options.rateLimits.challenge, maxAttempts: options.proofOfWork.maxAttempts });
+  await app.register(challengeRoute, { rateLimit: options.rateLimits.challenge, maxAttempts: options.proofOfWork.maxAttempts, required: proofRequired });
   await app.register(contactRoute, { rateLimit: options.rateLimits.contact, proofRequired });
   await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn, proofRequired });
   await app.register(voiceSessionRoute, options.voiceSession);

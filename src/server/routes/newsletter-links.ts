@@ -4,6 +4,7 @@ import type { RateLimit } from '../config';
 import { NotConfiguredError, RateLimitedError } from '../http-errors';
 import { replyWithError } from '../plugins/errors';
 import { routeRateLimit } from '../plugins/rate-limit';
+import { networkOf } from '../network';
 import { CONFIRM_COPY, type LinkPageCopy, UNSUBSCRIBE_COPY } from '../newsletter/link-copy';
 import { type Locale, asLocale } from '../../contracts/locales';
 import { LINK_PAGE_CSP, type LinkPageState, renderLinkPage } from '../newsletter/link-page';
@@ -26,7 +27,8 @@ type LinkFlow = {
    * link no longer acts on it (a confirmation link past its time, or not the latest one sent).
    */
   find(store: Store, link: Link): Promise<{ email: string; locale: string | null; done: boolean; stale?: boolean } | undefined>;
-  act(store: Store, id: number): Promise<'done' | 'already' | 'unknown'>;
+  /** `network`: where the request came from (networkOf), for the firm's notification's turn. */
+  act(store: Store, id: number, network: string): Promise<'done' | 'already' | 'unknown'>;
 };
 
 /**
@@ -79,8 +81,8 @@ export async function newsletterLinkRoutes(app: FastifyInstance, options: { site
         const expired = pending.emailQueuedAt === null || Date.parse(pending.emailQueuedAt) + CONFIRM_LINK_LIFETIME_MS <= Date.now();
         return { email: pending.email, locale: pending.locale, done: pending.confirmed, stale: !latest || (!pending.confirmed && expired) };
       },
-      async act(store, id) {
-        const result = await store.confirmNewsletter(id);
+      async act(store, id, network) {
+        const result = await store.confirmNewsletter(id, network);
         // The firm's notification of the new subscriber, if it asked for them.
         if (result === 'confirmed') app.deliveries.nudge();
         return result === 'confirmed' ? 'done' : result;
@@ -133,7 +135,7 @@ export async function newsletterLinkRoutes(app: FastifyInstance, options: { site
 
     app.post(LINK_PATHS[flow.purpose], { config: { rateLimit } }, (request, reply) =>
       withLink(request, reply, async (found) => {
-        const result = await flow.act(found.store, found.id);
+        const result = await flow.act(found.store, found.id, networkOf(request.ip));
         request.logFields = { ...request.logFields, [flow.purpose]: result };
         return send(reply, result === 'unknown' ? 'gone' : result, found.locale, found.email);
       }),

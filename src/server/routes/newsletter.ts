@@ -6,7 +6,7 @@ import type { RateLimit } from '../config';
 import { apiError } from '../http-errors';
 import { routeRateLimit } from '../plugins/rate-limit';
 import type { ZodMiniTypeProvider } from '../validation';
-import { CREATED, caughtByHoneypot, requireProof, submissionOrigin } from './submission';
+import { CREATED, caughtByHoneypot, admitSubmission, submissionOrigin } from './submission';
 
 /**
  * POST /api/newsletter: signs an address up. 201; 409 already_subscribed (a subscribed address).
@@ -28,7 +28,7 @@ export async function newsletterRoute(app: FastifyInstance, options: { rateLimit
       { schema: { body: newsletterRequestSchema }, config: { rateLimit: routeRateLimit(options.rateLimit) } },
       async (request, reply) => {
         const { website, email, altcha } = request.body;
-        await requireProof(app, request, altcha, options.proofRequired);
+        await admitSubmission(app, request, altcha, options.proofRequired);
         if (caughtByHoneypot(request, website)) return reply.code(201).send(created);
         const store = app.storage.get();
         const subscription = { email, ...submissionOrigin(request), consent: { form: NEWSLETTER_FORM, version: NEWSLETTER_CONSENT_VERSION } };

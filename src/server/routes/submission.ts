@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiSuccess } from '../../contracts/api';
 import { DEFAULT_LOCALE } from '../../contracts/locales';
 import { ProofRefusedError } from '../http-errors';
+import { networkOf } from '../network';
 import { type ProofSecrets, checkProof } from '../proof-of-work';
 import type { Store, SubmissionOrigin } from '../store';
 
@@ -32,14 +33,25 @@ export function proofSecretsOf(store: Store): Promise<ProofSecrets> {
 }
 
 /**
- * The post's proof of work, checked and spent, or ProofRefusedError (400 invalid_proof): nothing
- * is stored then, and nothing counts toward the storage ceiling or the notifications. Runs after
- * the schema (a post with a bad field is told about the field) and before the honeypot.
+ * The request's proof of work, checked and spent, or ProofRefusedError (400 invalid_proof): nothing
+ * is stored or counted then. `beforeSpending` runs once the proof is found valid and before it is
+ * spent, so that a request a limit refuses does not use its proof up. Any route that takes a proof
+ * (the forms, the voice demo's session) calls this.
  */
-export async function requireProof(app: FastifyInstance, request: FastifyRequest, altcha: string | undefined, required: boolean): Promise<void> {
-  if (!required) return;
+export async function requireProof(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  altcha: string | undefined,
+  required: boolean,
+  beforeSpending?: () => Promise<void>,
+): Promise<void> {
+  if (!required) {
+    await beforeSpending?.();
+    return;
+  }
   const store = app.storage.get();
   const checked = await checkProof(altcha, await proofSecretsOf(store));
+  if (checked.ok) await beforeSpending?.();
   const problem = !checked.ok ? checked.problem : (await store.spendProof(checked.signature, checked.expiresAt)) === 'already' ? 'used' : undefined;
   if (problem) {
     request.logFields = { ...request.logFields, proof: problem };
@@ -47,24 +59,36 @@ export async function requireProof(app: FastifyInstance, request: FastifyRequest
   }
 }
 
+/**
+ * Whether this form post may be stored: its proof of work (requireProof), and the limits it would
+ * meet looked at first (the storage reserve: StorageReserveError → 503; its network's leads for the
+ * day: NetworkLimitError → 429 with the time its window ends). Runs after the schema (a post with a
+ * bad field is told about the field) and before the honeypot.
+ */
+export async function admitSubmission(app: FastifyInstance, request: FastifyRequest, altcha: string | undefined, proofRequired: boolean): Promise<void> {
+  await requireProof(app, request, altcha, proofRequired, () => app.storage.get().checkSubmission(networkOf(request.ip)));
+}
+
 // The site serves its default language at / and the others under /<code>/ (see the prerender step).
 const LOCALE_PREFIX = /^\/([a-z]{2})(?:\/|$)/;
 
 /**
- * Which page of the site a form was sent from, taken from the Referer header (our
- * Referrer-Policy sends the full URL to our own origin). Only our own pages count; anything
- * else is left unknown (NULL).
+ * Where a post came from: its network (networkOf the client's address, for the limits and the
+ * notifications' turns; never stored with the lead), and which page of the site it was sent from,
+ * taken from the Referer header (our Referrer-Policy sends the full URL to our own origin). Only
+ * our own pages count; anything else is left unknown (NULL).
  */
 export function submissionOrigin(request: FastifyRequest): SubmissionOrigin {
+  const network = networkOf(request.ip);
   const referer = request.headers.referer;
-  if (!referer) return {};
+  if (!referer) return { network };
   let url: URL;
   try {
     url = new URL(referer);
   } catch {
-    return {};
+    return { network };
   }
-  if (url.hostname !== request.hostname) return {};
+  if (url.hostname !== request.hostname) return { network };
   const page = url.pathname.slice(0, 200);
-  return { page, locale: LOCALE_PREFIX.exec(page)?.[1] ?? DEFAULT_LOCALE };
+  return { network, page, locale: LOCALE_PREFIX.exec(page)?.[1] ?? DEFAULT_LOCALE };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runExport } from '../../../scripts/export';
 import { injectWithProof } from '../../../test/proof';
-import { ENGINES, storageQuery } from '../../../test/storage';
+import { ENGINES } from '../../../test/storage';
 import { CALLER, endOfCallReport, toolCallsMessage } from '../../../test/vapi-messages';
 import { AUTH, NBSP, WAIT, newCall, voiceEventsHarness } from '../../../test/voice-events';
 import { runPurgeJobs } from '../retention';
@@ -136,32 +136,16 @@ describe.each(ENGINES)('voice leads delivered to the firm on %s', (engine) => {
     expect((await h.send(long)).statusCode).toBe(200);
   });
 
-  it("is not held to the forms' per-address limits or proof of work, but to the storage ceiling", async () => {
-    await h.start({ RATE_LIMIT_CONTACT: '1/600', PROOF_OF_WORK: 'on', SUBMISSIONS_PER_DAY: '100000000' });
-    // Vapi's requests all come from a few addresses: many calls from one address are all taken.
+  it("is not held to the forms' per-client and per-network limits or proof of work", async () => {
+    await h.start({ RATE_LIMIT_CONTACT: '1/600', PROOF_OF_WORK: 'on', SUBMISSIONS_PER_NETWORK_PER_DAY: '1' });
+    // Vapi's requests all come from a few addresses: many calls from one address (one network) are
+    // all taken; each call leaves one lead at most, and calls are the demo's own budget.
     for (let i = 0; i < 5; i++) {
       const callId = newCall();
       expect(
         (await h.send(toolCallsMessage({ callId, calls: [{ args: { ...CALLER, name: `Caller ${i}` } }] }), AUTH, '52.4.176.10')).json().results[0].result,
       ).toMatch(/^Enregistrée/);
     }
-    await h.stop();
-
-    // The ceiling counts voice leads and form leads together, and past it the agent is told to give the firm's phone.
-    const count = (await h.inspect.listContacts()).length;
-    await storageQuery(h.storage.env, 'DELETE FROM submission_counts');
-    await h.start({ SUBMISSIONS_PER_DAY: '1' });
-    const callId = newCall();
-    expect((await h.send(toolCallsMessage({ callId, calls: [{ args: CALLER }] }))).json().results[0].result).toMatch(/^Enregistrée/);
-    const refused = await h.send(toolCallsMessage({ callId: newCall(), calls: [{ args: CALLER }] }));
-    expect(refused.statusCode).toBe(200);
-    expect(refused.json().results[0].error).toMatch(/^Non enregistrée.*le numéro \+1 514-555-0142/);
-    const form = await injectWithProof(h.app, {
-      url: '/api/contact',
-      payload: { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' },
-    });
-    expect(form.statusCode).toBe(503);
-    expect((await h.inspect.listContacts()).length).toBe(count + 1);
   });
 
   it("shows the source and call in the export, and purges voice leads with the form's", async () => {
@@ -198,5 +182,23 @@ describe.each(ENGINES)('voice leads delivered to the firm on %s', (engine) => {
     const reports = await runPurgeJobs(h.inspect, { contactDays: 730 }, new Date(Date.now() + 731 * 24 * 3600 * 1000));
     expect(reports[0]!.deleted).toBeGreaterThan(0);
     expect(await h.leadsOf(callId)).toEqual([]);
+  });
+});
+
+describe('voice leads and the storage reserve (SQLite: the disk the server sees)', () => {
+  const h = voiceEventsHarness('sqlite');
+
+  it("below the reserve, voice and form leads are refused alike, and the agent is told to give the firm's phone", async () => {
+    // A reserve larger than this disk has free.
+    await h.start({ STORAGE_RESERVE: '1000000TB' });
+    const refused = await h.send(toolCallsMessage({ callId: newCall(), calls: [{ args: CALLER }] }));
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().results[0].error).toMatch(/^Non enregistrée.*le numéro \+1 514-555-0142/);
+    const form = await injectWithProof(h.app, {
+      url: '/api/contact',
+      payload: { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' },
+    });
+    expect(form.statusCode).toBe(503);
+    expect(await h.inspect.listContacts()).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { AGENT_COPY, type AgentCopy } from '../../content/agent';
 import { ASSISTANT_KEY, assistantKey } from '../../assistants/identity';
 import type { VoiceConfig } from '../config';
 import { NotConfiguredError, UnauthorizedError, VoiceNotConfiguredError } from '../http-errors';
-import { StoreUnavailableError, SubmissionCapError } from '../store';
+import { StorageReserveError, StoreUnavailableError } from '../store';
 import type { ZodMiniTypeProvider } from '../validation';
 import {
   SERVER_MESSAGE_BODY_LIMIT,
@@ -45,7 +45,7 @@ type ToolCallResult = { toolCallId: string; result: string } | { toolCallId: str
  *   that call's lead, and a follow-up notification with it; a call without a lead leaves nothing.
  * - Anything else: 200, ignored.
  * No per-address limit or proof of work (the requests are Vapi's, authenticated); the storage
- * ceiling and the notifications cap apply as to any lead. Bodies up to SERVER_MESSAGE_BODY_LIMIT.
+ * reserve and the notifications cap apply as to any lead. Bodies up to SERVER_MESSAGE_BODY_LIMIT.
  */
 export async function voiceEventsRoute(app: FastifyInstance, options: VoiceEventsOptions) {
   const { leads } = options.voice;
@@ -122,9 +122,9 @@ export async function voiceEventsRoute(app: FastifyInstance, options: VoiceEvent
       // Vapi retrying a call gets the answer the first attempt got.
       return outcome(stored.outcome === 'call_has_lead' ? answers.alreadyNoted : answers.saved, 'result');
     } catch (error) {
-      if (!(error instanceof StoreUnavailableError || error instanceof SubmissionCapError || error instanceof NotConfiguredError)) throw error;
-      request.logFields = { ...request.logFields, voiceLead: 'unavailable', ...(error instanceof SubmissionCapError ? { cap: 'SUBMISSIONS_PER_DAY' } : {}) };
-      if (!(error instanceof SubmissionCapError)) request.log.error({ err: error }, 'a callback request could not be stored');
+      if (!(error instanceof StoreUnavailableError || error instanceof StorageReserveError || error instanceof NotConfiguredError)) throw error;
+      request.logFields = { ...request.logFields, voiceLead: 'unavailable', ...(error instanceof StorageReserveError ? { limit: 'STORAGE_RESERVE' } : {}) };
+      if (!(error instanceof StorageReserveError)) request.log.error({ err: error }, 'a callback request could not be stored');
       return outcome(answers.unavailable, 'error');
     }
   }

@@ -1,7 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import { CONTACT_FIELDS, OPTIONAL_CONTACT_FIELDS, type ContactDetails } from '../../contracts/contact';
 import { type StoreContext, cleanText, isoTimestamp } from './context';
-import { StoreUnavailableError, SubmissionCapError, guarded, isUniqueViolation } from './errors';
+import { StoreUnavailableError, guarded, isLimitError, isUniqueViolation } from './errors';
 import type { ContactDetailsData, ContactFieldValues, LeadSource } from '../../contracts/lead-event';
 import { enqueue } from './outbox';
 import type { ContactSubmissionsTable, Database } from './tables';
@@ -32,8 +32,12 @@ export interface ContactsRepository {
   listContacts(): Promise<ContactRecord[]>;
 }
 
-/** Where a submission came from; filled by the server, not by the visitor's payload. */
-export type SubmissionOrigin = { locale?: string | null; page?: string | null };
+/**
+ * Where a submission came from; filled by the server, not by the visitor's payload. `network`
+ * (networkOf the client's address) is never stored with the lead: it counts toward that network's
+ * leads per day and orders its notifications, in counters that end with their window.
+ */
+export type SubmissionOrigin = { locale?: string | null; page?: string | null; network?: string };
 
 /** A contact request as the form's contract checked it, and where it came from. */
 export type NewContact = ContactDetails & SubmissionOrigin;
@@ -97,7 +101,7 @@ export function contactsRepository({ db, policy, write, submit }: StoreContext):
    * contract's fields is cleaned and stored in its column; an optional one left empty is NULL, a
    * contact point a voice lead did not give is '' (and null in the event).
    */
-  async function storeContact(trx: Transaction<Database>, contact: ContactInput): Promise<number> {
+  async function storeContact(trx: Transaction<Database>, contact: ContactInput, network?: string): Promise<number> {
     const fields = Object.fromEntries(
       CONTACT_FIELDS.map((field) => [field, cleanText(contact[field] ?? '') || (OPTIONAL_CONTACT_FIELDS.includes(field) ? null : '')]),
     ) as ContactFieldValues;
@@ -113,17 +117,22 @@ export function contactsRepository({ db, policy, write, submit }: StoreContext):
     };
     const { id } = await trx.insertInto('contact_submissions').values(row).returning('id').executeTakeFirstOrThrow();
     const details = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, row[field] || null])) as ContactDetailsData;
-    await enqueue(trx, policy, {
-      type: 'contact.created',
-      createdAt: row.created_at,
-      data: { submissionId: id, source: row.source, ...details, locale: row.locale, page: row.page, callId: row.call_id, preferredTime: row.preferred_time },
-    });
+    await enqueue(
+      trx,
+      policy,
+      {
+        type: 'contact.created',
+        createdAt: row.created_at,
+        data: { submissionId: id, source: row.source, ...details, locale: row.locale, page: row.page, callId: row.call_id, preferredTime: row.preferred_time },
+      },
+      network,
+    );
     return id;
   }
 
   return {
-    async insertContact({ locale, page, ...details }) {
-      await submit((trx) => storeContact(trx, { source: 'form', ...details, locale: locale ?? null, page: page ?? null }));
+    async insertContact({ locale, page, network, ...details }) {
+      await submit((trx) => storeContact(trx, { source: 'form', ...details, locale: locale ?? null, page: page ?? null }, network), network);
     },
 
     async insertVoiceLead({ callId, toolCallId, preferredTime, locale, ...details }) {
@@ -134,7 +143,7 @@ export function contactsRepository({ db, policy, write, submit }: StoreContext):
         });
         return { outcome: 'created', id };
       } catch (error) {
-        if (error instanceof SubmissionCapError) throw error;
+        if (isLimitError(error)) throw error;
         if (!isUniqueViolation(error)) throw new StoreUnavailableError(error);
       }
       // The insert met a UNIQUE key: this tool call, or another of the same call, is stored.

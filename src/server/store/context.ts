@@ -18,8 +18,13 @@ export type StoreContext = {
    * proof and its outbox jobs, and they share its fate.
    */
   write(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<void>;
-  /** A write that stores a submission: the same, under the storage ceiling (./limits.ts). */
-  submit(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<void>;
+  /**
+   * A write that stores a submission: the same, within the storage reserve and, given the network it
+   * came from, that network's leads per day (./limits.ts).
+   */
+  submit(work: (trx: Transaction<Database>) => Promise<unknown>, network?: string): Promise<void>;
+  /** The same limits, looked at without writing (./limits.ts). */
+  checkSubmission(network: string | undefined): Promise<void>;
 };
 
 /** A query runs on the database or inside a transaction. */
@@ -32,7 +37,8 @@ export type StoreLogger = {
 };
 
 export const MINUTE_MS = 60_000;
-export const DAY_MS = 24 * 60 * MINUTE_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Text as it is stored: trimmed, without C0 control characters other than tab and line breaks.
@@ -47,6 +53,28 @@ export function cleanText(text: string): string {
 /** The unique key of a newsletter address: "  Jane@Example.COM " and "jane@example.com" are one subscriber. */
 export function normalizeEmail(email: string): string {
   return cleanText(email).normalize('NFC').toLowerCase();
+}
+
+/** Providers that deliver every dotted spelling of an address's local part to the same mailbox. */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox an address reaches, as providers deliver it: lower case, without a `+tag`, and for
+ * Gmail without dots in the local part (googlemail.com is gmail.com), so that `v.ictim+1@gmail.com`
+ * and `victim@googlemail.com` are one mailbox to every limit on what is sent to it.
+ */
+export function mailboxOf(email: string): { mailbox: string; domain: string } {
+  const address = normalizeEmail(email);
+  const at = address.lastIndexOf('@');
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS[domain]) {
+    domain = DOTLESS_DOMAINS[domain]!;
+    local = local.replaceAll('.', '');
+  }
+  return { mailbox: `${local}@${domain}`, domain };
 }
 
 /** PostgreSQL (timestamptz) reads timestamps back as Date, SQLite (text) as the ISO string written: both become that string. */

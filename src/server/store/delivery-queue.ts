@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { HOUR_MS } from './context';
+import { hitCounter } from './limits';
 import type { Engine } from './migrations';
 import type { LeadEvent } from '../../contracts/lead-event';
-import type { Channel } from './outbox';
+import { type Channel, type Lane, VISITOR_EVENTS } from './outbox';
 import type { Database } from './tables';
 
 /**
@@ -16,6 +18,9 @@ export type DeliveryStatus = 'pending' | 'done' | 'failed';
 export type ClaimedDelivery = {
   id: number;
   channel: Channel;
+  lane: Lane;
+  /** The network (or `voice`) it came from; null for jobs queued before 0011. */
+  source: string | null;
   event: LeadEvent;
   /** This attempt's number (1 for the first). */
   attempt: number;
@@ -43,8 +48,14 @@ export type DeliveryRecord = {
 export type RequeueResult = { requeued: number } | { error: 'not_found' | 'delivered' | 'in_progress' };
 
 export interface DeliveryQueue {
-  /** Reserves up to `limit` due jobs of these channels for `leaseMs`. Safe with several workers. */
-  claim(options: { channels: readonly Channel[]; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
+  /**
+   * Reserves up to `limit` due jobs of this lane (the firm's by default) and these channels for `leaseMs`, in fair turns:
+   * each source's first job before any source's second, and among them the sources served least
+   * in the last hour first (see turnOrder). Safe with several workers.
+   */
+  claim(options: { lane?: Lane; channels: readonly Channel[]; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
+  /** The job is being sent now: one more turn for its source this hour (claim's order reads it). */
+  countTurn(job: ClaimedDelivery): Promise<void>;
   /** The channel acknowledged: done for good (its payload is dropped; the lead stays in its table). */
   complete(job: ClaimedDelivery): Promise<void>;
   /** The attempt failed; try again at `at`. Ignored if the claim was lost meanwhile. */
@@ -70,23 +81,56 @@ export interface DeliveryQueue {
 const iso = (date: Date | string) => new Date(date).toISOString();
 const isoOrNull = (date: Date | string | null) => (date === null ? null : iso(date));
 
+/** The counter of a source's turns this hour in a lane and channel: `turns:firm:email:203.0.113.0/24`. */
+const turnsKey = (lane: Lane, channel: Channel, source: string | null) => `turns:${lane}:${channel}:${source ?? ''}`;
+
 export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQueue {
   return {
-    async claim({ channels, limit, leaseMs }) {
+    async claim({ lane = 'firm', channels, limit, leaseMs }) {
       if (channels.length === 0) return [];
       const now = new Date();
+      const nowIso = now.toISOString();
       const lockedUntil = new Date(now.getTime() + leaseMs).toISOString();
       const claimToken = randomUUID();
+      // Fair turns, so that a flood from a few networks cannot hold back a visitor from another:
+      // every due job gets its turn within its source (1 for the oldest, 2 for the next, ...), and
+      // goes by that turn plus the turns its source already had this hour. A quiet network's lead
+      // (turn 1, none before) goes ahead of every flooding network's queue, however long.
       const due = db
         .selectFrom('delivery_jobs')
-        .select('id')
+        .select(['id', 'channel', 'source', 'next_attempt_at'])
+        .select((eb) =>
+          eb.fn
+            .agg<number>('row_number', [])
+            .over((over) => over.partitionBy(['channel', 'source']).orderBy('next_attempt_at').orderBy('id'))
+            .as('turn'),
+        )
         .where('status', '=', 'pending')
         .where('channel', 'in', channels)
-        .where('next_attempt_at', '<=', now.toISOString())
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now.toISOString())]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit)
+        .where('event_type', lane === 'visitor' ? 'in' : 'not in', [...VISITOR_EVENTS])
+        .where('next_attempt_at', '<=', nowIso)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]));
+      const inTurn = db
+        .selectFrom(due.as('due'))
+        .leftJoin('rate_counters as turns', (join) =>
+          join
+            // turnsKey, as SQL.
+            .on('turns.key', '=', sql<string>`${sql.lit(`turns:${lane}:`)} || due.channel || ':' || coalesce(due.source, '')`)
+            .on('turns.expires_at', '>', nowIso),
+        )
+        .select('due.id')
+        .orderBy(sql`coalesce(turns.count, 0) + due.turn`)
+        .orderBy('due.next_attempt_at')
+        .orderBy('due.id')
+        .limit(limit);
+      const order = (await inTurn.execute()).map((row) => row.id);
+      if (order.length === 0) return [];
+      const claimable = db
+        .selectFrom('delivery_jobs')
+        .select('id')
+        .where('id', 'in', order)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
         // PostgreSQL: rows another instance is claiming right now are skipped, not waited for
         // (and re-checked after its commit, so a job is never claimed twice). SQLite has one
         // writer at a time, so the UPDATE below is atomic on its own.
@@ -94,14 +138,19 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
       const rows = await db
         .updateTable('delivery_jobs')
         .set((eb) => ({ locked_until: lockedUntil, claim_token: claimToken, attempts: eb('attempts', '+', 1) }))
-        .where('id', 'in', due)
-        .returning(['id', 'channel', 'payload', 'attempts', 'queued_at'])
+        .where('id', 'in', claimable)
+        .returning(['id', 'channel', 'source', 'payload', 'attempts', 'queued_at'])
         .execute();
+      // In their turns' order, which is the order the worker lets them past the per-minute cap.
+      const place = new Map(order.map((id, index) => [id, index]));
       return rows
         .filter((row) => row.payload !== null)
+        .toSorted((a, b) => place.get(a.id)! - place.get(b.id)!)
         .map((row) => ({
           id: row.id,
           channel: row.channel as Channel,
+          lane,
+          source: row.source,
           event: JSON.parse(row.payload as string) as LeadEvent,
           attempt: row.attempts,
           queuedAt: iso(row.queued_at),
@@ -110,11 +159,15 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
         }));
     },
 
+    async countTurn(job) {
+      await hitCounter(db, turnsKey(job.lane, job.channel, job.source), HOUR_MS);
+    },
+
     async complete(job) {
       // Not tied to the claim: the channel has the message, whoever else may hold the job now.
       await db
         .updateTable('delivery_jobs')
-        .set({ status: 'done', delivered_at: new Date().toISOString(), payload: null, locked_until: null, claim_token: null, last_error: null })
+        .set({ status: 'done', delivered_at: new Date().toISOString(), payload: null, source: null, locked_until: null, claim_token: null, last_error: null })
         .where('id', '=', job.id)
         .where('status', '=', 'pending')
         .execute();
@@ -132,7 +185,7 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
     async fail(job, reason) {
       await db
         .updateTable('delivery_jobs')
-        .set({ status: 'failed', locked_until: null, claim_token: null, last_error: reason })
+        .set({ status: 'failed', source: null, locked_until: null, claim_token: null, last_error: reason })
         .where('id', '=', job.id)
         .where('claim_token', '=', job.claimToken)
         .execute();

@@ -25,26 +25,42 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * SUBMISSIONS_PER_DAY submissions are already stored in the last 24 hours, across all client
- * addresses (and all instances sharing the database): the storage ceiling. Nothing was stored; try
- * again after `retryAfterSeconds`.
+ * The source network of this submission (an IPv4 /24, an IPv6 /48) already stored
+ * SUBMISSIONS_PER_NETWORK_PER_DAY leads in its current 24-hour window, counted by every instance
+ * sharing the database. Nothing was stored; its window ends in `retryAfterSeconds`. Other networks
+ * are not affected.
  */
-export class SubmissionCapError extends Error {
-  override name = 'SubmissionCapError';
+export class NetworkLimitError extends Error {
+  override name = 'NetworkLimitError';
   constructor(readonly retryAfterSeconds: number) {
-    super('the storage ceiling (SUBMISSIONS_PER_DAY) is reached');
+    super('this network reached its leads for the day (SUBMISSIONS_PER_NETWORK_PER_DAY)');
   }
 }
 
 /**
+ * The disk that holds the database has less free space than STORAGE_RESERVE: the one limit the
+ * machine itself sets. Nothing was stored; the forms offer the firm's phone.
+ */
+export class StorageReserveError extends Error {
+  override name = 'StorageReserveError';
+  constructor(readonly freeBytes: number) {
+    super('the disk is down to its reserve (STORAGE_RESERVE)');
+  }
+}
+
+/** A limit refused the submission (not a failure of the database): passed through as it is. */
+export const isLimitError = (error: unknown): error is NetworkLimitError | StorageReserveError =>
+  error instanceof NetworkLimitError || error instanceof StorageReserveError;
+
+/**
  * Any database failure becomes StoreUnavailableError: the caller only needs to know nothing was
- * done. The storage ceiling's refusal, and a failure already named, pass as they are.
+ * done. A limit's refusal, and a failure already named, pass as they are.
  */
 export async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof SubmissionCapError || error instanceof StoreUnavailableError) throw error;
+    if (isLimitError(error) || error instanceof StoreUnavailableError) throw error;
     throw new StoreUnavailableError(error);
   }
 }

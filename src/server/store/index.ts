@@ -1,9 +1,11 @@
+import { statfs } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { ServerConfig } from '../config';
 import type { StoreContext, StoreLogger } from './context';
 import { type ContactsRepository, contactsRepository } from './contacts';
 import { type DatabaseTasks, databaseTasks } from './database';
 import { guardAll } from './errors';
-import { type LimitsRepository, limitsRepository, submitUnderCeiling } from './limits';
+import { type LimitsRepository, type SubmissionLimits, limitsRepository, submitWithinLimits } from './limits';
 import { type Engine, migrateToLatest } from './migrations';
 import { type NewsletterRepository, newsletterRepository } from './newsletter';
 import { type NewsletterConfirmationsRepository, newsletterConfirmationsRepository } from './newsletter-confirmations';
@@ -12,11 +14,12 @@ import { outboxPolicy } from './outbox';
 import { type SettingsRepository, settingsRepository } from './settings';
 import { openSqlite } from './sqlite';
 
-export { StoreNotWritableError, StoreUnavailableError, SubmissionCapError } from './errors';
+export { NetworkLimitError, StorageReserveError, StoreNotWritableError, StoreUnavailableError, isLimitError } from './errors';
 export type { Engine } from './migrations';
 export type { ConsentMethod } from './tables';
 export type { StoreLogger } from './context';
-export { normalizeEmail } from './context';
+export { mailboxOf, normalizeEmail } from './context';
+export { LANES, VOICE_SOURCE } from './outbox';
 export type * from './outbox';
 export type * from './delivery-queue';
 export { CONTACT_RECORD_COLUMNS, type CallReport, type ContactRecord, type NewContact, type NewVoiceLead, type SubmissionOrigin } from './contacts';
@@ -28,13 +31,15 @@ export { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, HEALTH_WRITE_EVERY_MS, type 
  * Where leads are kept. Two engines, one behaviour: SQLite (a file, the default) or PostgreSQL
  * (when DATABASE_URL is set). Only the connection setup differs (./sqlite.ts, ./postgres.ts);
  * every query runs unchanged on both. One repository per kind of record, each in its file:
- * contacts, newsletter (and its double opt-in's confirmations), settings, limits (the storage
- * ceiling, the voice budget, proofs and counters); the outbox the delivery worker works on; what
- * concerns the whole database (health, locks). This file opens the engine and puts them together.
+ * contacts, newsletter (and its double opt-in's confirmations), settings, limits (each network's
+ * leads per day, the storage reserve, the voice budget, proofs and counters); the outbox the
+ * delivery worker works on; what concerns the whole database (health, locks). This file opens the
+ * engine and puts them together.
  *
  * Errors: a failing database surfaces as StoreUnavailableError (nothing was stored); a submission
- * past the storage ceiling (SUBMISSIONS_PER_DAY) as SubmissionCapError (nothing stored either); a
- * duplicate newsletter address is a normal result, not an error.
+ * a limit refuses as NetworkLimitError (its network's leads for the day) or StorageReserveError
+ * (the disk down to STORAGE_RESERVE), nothing stored either; a duplicate newsletter address is a
+ * normal result, not an error.
  */
 export interface Store
   extends ContactsRepository, NewsletterRepository, NewsletterConfirmationsRepository, SettingsRepository, LimitsRepository, DatabaseTasks {
@@ -48,8 +53,8 @@ export interface Store
 export type StorageConfig = Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'> & {
   /** Which notification jobs each insert writes; none when absent. */
   notifications?: Pick<ServerConfig['notifications'], 'email' | 'webhook' | 'newsletter'>;
-  /** SUBMISSIONS_PER_DAY, the storage ceiling; none when absent (scripts, tests of other things). */
-  caps?: Pick<ServerConfig['caps'], 'submissionsPerDay'>;
+  /** The limits a submission is held to, and when notifications are summarised; none when absent (scripts, tests of other things). */
+  caps?: Pick<ServerConfig['caps'], 'submissionsPerNetworkPerDay' | 'storageReserveBytes' | 'notificationsPerNetworkPerHour'>;
 };
 
 const silent: StoreLogger = { info() {}, warn() {} };
@@ -68,15 +73,22 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
     throw error;
   }
 
+  const limits: SubmissionLimits = {
+    perNetworkPerDay: config.caps?.submissionsPerNetworkPerDay,
+    // The free space of the disk the database file is on; PostgreSQL's disk is its server's, out of sight.
+    ...(config.caps && engine === 'sqlite'
+      ? { reserve: { bytes: config.caps.storageReserveBytes, freeBytes: () => freeBytes(dirname(config.sqlitePath)) } }
+      : {}),
+  };
   const context: StoreContext = {
     db,
     engine,
-    policy: outboxPolicy(config.notifications),
+    policy: outboxPolicy(config.notifications, config.caps?.notificationsPerNetworkPerHour),
     log,
     write: async (work) => {
       await db.transaction().execute(work);
     },
-    submit: submitUnderCeiling(db, config.caps?.submissionsPerDay, log),
+    ...submitWithinLimits(db, limits, log),
   };
   let closed: Promise<void> | undefined;
   return {
@@ -95,4 +107,10 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
       return closed;
     },
   };
+}
+
+/** Bytes an unprivileged process may still write on the filesystem holding `folder`. */
+async function freeBytes(folder: string): Promise<number> {
+  const stats = await statfs(folder);
+  return stats.bavail * stats.bsize;
 }

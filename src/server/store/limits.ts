@@ -1,14 +1,23 @@
-import type { Kysely, Transaction } from 'kysely';
-import { type Runner, type StoreContext, type StoreLogger, MINUTE_MS } from './context';
-import { SubmissionCapError } from './errors';
+import { createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { limitWarning } from '../limit-warnings';
+import { type Runner, type StoreContext, type StoreLogger, DAY_MS } from './context';
+import { NetworkLimitError, StorageReserveError } from './errors';
+import { secretOf } from './settings';
 import type { Database } from './tables';
 
 /**
- * The limits kept in the database, so that every instance on one PostgreSQL shares them: the
- * storage ceiling (SUBMISSIONS_PER_DAY), the voice demo's daily budget, spent proofs of work and
- * the windowed counters behind the rate limits.
+ * The limits kept in the database, so that every instance on one PostgreSQL shares them: each
+ * network's leads per day and the storage reserve (submitWithinLimits, below), the voice demo's
+ * daily budget, spent proofs of work and the windowed counters behind the rate limits.
  */
 export interface LimitsRepository {
+  /**
+   * Whether a submission from `network` would be refused by a limit (the storage reserve, the
+   * network's leads for the day): throws StorageReserveError or NetworkLimitError, writes nothing.
+   * Asked before a post's proof of work is spent; the submission itself is counted when stored.
+   */
+  checkSubmission(network: string | undefined): Promise<void>;
   /**
    * Counts one voice-demo session for `day` (a date in the firm's time zone) unless `cap` sessions
    * were already counted for it, by any instance sharing the database: true when counted, false
@@ -26,17 +35,29 @@ export interface LimitsRepository {
    * returns the count so far (this one included) and when the window ends. Atomic on both engines.
    */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /**
+   * The same for one client's requests to `scope` (the per-client rate limits), counted under a
+   * keyed hash of the client: the database holds no visitor's address, only a number that the
+   * counter's secret ties to it, for the window's length.
+   */
+  hitClient(scope: string, client: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
 }
 
 /** Thrown inside a voice-session count to roll it back: the day's budget is spent. */
 const OVER_BUDGET = Symbol('voice budget spent');
-/** The storage ceiling counts the submissions of the last 24 hours, minute by minute. */
-const CEILING_WINDOW_MINUTES = 24 * 60;
 /** Expired spent proofs and counters are deleted at most this often per instance (they are ignored once expired anyway). */
 const SWEEP_EVERY_MS = 60_000;
 
-export function limitsRepository({ db, write }: StoreContext): LimitsRepository {
+export function limitsRepository({ db, write, checkSubmission }: StoreContext): LimitsRepository {
   let lastSweep = 0;
+  /** The counters' secret, read once (it never changes). */
+  let counterSecret: Promise<string> | undefined;
+  const secret = () => {
+    counterSecret ??= secretOf(db, 'counter_secret');
+    // A failed read is not remembered: the next hit asks the database again.
+    counterSecret.catch(() => (counterSecret = undefined));
+    return counterSecret;
+  };
 
   /** Deletes expired spent proofs and counters, at most once a minute per instance. */
   async function sweep(now: Date) {
@@ -47,8 +68,10 @@ export function limitsRepository({ db, write }: StoreContext): LimitsRepository 
   }
 
   return {
+    checkSubmission,
+
     async countVoiceSession(day, perDay) {
-      // Like the submission cap: checked first without a lock, counted last in the transaction
+      // Checked first without a lock, counted last in the transaction
       // (the upsert serializes sessions on the day's row), rolled back when it went over.
       try {
         await write(async (trx) => {
@@ -85,6 +108,15 @@ export function limitsRepository({ db, write }: StoreContext): LimitsRepository 
       await sweep(new Date());
       return hitCounter(db, key, windowMs);
     },
+
+    async hitClient(scope, client, windowMs) {
+      await sweep(new Date());
+      const anonymous = createHmac('sha256', await secret())
+        .update(client)
+        .digest('base64url')
+        .slice(0, 22);
+      return hitCounter(db, `rate:${scope}:${anonymous}`, windowMs);
+    },
   };
 }
 
@@ -112,62 +144,78 @@ export async function hitCounter(runner: Runner, key: string, windowMs: number) 
   return { count: row.count, resetAt: new Date(row.expires_at).getTime() };
 }
 
+/** What a stored submission is held to (StorageConfig.caps); either may be absent (scripts, tests of other things). */
+export type SubmissionLimits = {
+  /** SUBMISSIONS_PER_NETWORK_PER_DAY. */
+  perNetworkPerDay?: number;
+  /** STORAGE_RESERVE, and how much the database's disk has free now (undefined: cannot be seen, as PostgreSQL's). */
+  reserve?: { bytes: number; freeBytes: () => Promise<number | undefined> };
+};
+
+/** The counter of one network's stored leads (rate_counters: a fixed 24-hour window from its first lead). */
+const networkKey = (network: string) => `leads:${network}`;
+
 /**
- * The storage ceiling (SUBMISSIONS_PER_DAY), counted in the database so that every instance on
- * one PostgreSQL shares it: the submissions stored in the last 1440 minutes. Checked first (one
- * indexed sum), counted last in the submission's transaction, so the minute's row (which
- * serializes submissions on PostgreSQL) is held only until the commit, and a submission that
- * fails or goes past the ceiling is not counted. Only stored submissions reach it: posts without
- * a valid proof, or caught by the honeypot, are refused before. Returns StoreContext.submit.
+ * The limits a stored submission is held to, counted in the database so that every instance on
+ * one PostgreSQL shares them, and shared out per source so that no one can spend them for others:
+ * - SUBMISSIONS_PER_NETWORK_PER_DAY leads per source network (networkOf: an IPv4 /24, an IPv6
+ *   /48) in a 24-hour window that starts with that network's first lead. Counted last in the
+ *   submission's transaction (the upsert serializes that network's submissions on PostgreSQL and is
+ *   held only until the commit), rolled back with it when it went over: a failed or refused
+ *   submission counts nothing. Past it: NetworkLimitError, with the true time the window ends.
+ * - STORAGE_RESERVE: below that much free space on the database's disk, no new lead
+ *   (StorageReserveError). The disk is seen on SQLite only: PostgreSQL's is its server's.
+ * `check` runs the same tests without writing, before a proof of work is spent on a post they refuse.
+ * Only stored submissions reach them: posts without a valid proof, or caught by the honeypot, are
+ * refused before. Returns StoreContext.submit and StoreContext.checkSubmission.
  */
-export function submitUnderCeiling(db: Kysely<Database>, ceiling: number | undefined, log: StoreLogger): StoreContext['submit'] {
-  let warnedMinute = -1;
+export function submitWithinLimits(db: Kysely<Database>, limits: SubmissionLimits, log: StoreLogger): Pick<StoreContext, 'submit' | 'checkSubmission'> {
+  const networkWarning = limitWarning(
+    log,
+    'SUBMISSIONS_PER_NETWORK_PER_DAY',
+    'leads from that network get 429 until its 24-hour window ends; other networks are not affected',
+    {
+      perDay: limits.perNetworkPerDay,
+    },
+  );
+  const reserveWarning = limitWarning(log, 'STORAGE_RESERVE', "new leads get 503 and the page offers the firm's phone until space is freed", {
+    reserveBytes: limits.reserve?.bytes,
+  });
 
-  /** The ceiling is reached: a warning named as such, once a minute per instance, not an error per request. */
-  function reached(minute: number): SubmissionCapError {
-    if (warnedMinute !== minute) {
-      warnedMinute = minute;
-      log.warn(
-        { cap: 'SUBMISSIONS_PER_DAY', limit: ceiling },
-        'cap reached: storage ceiling (SUBMISSIONS_PER_DAY); form posts get 503 until the oldest of the last 24 hours age out',
-      );
-    }
-    // Past the ceiling: the oldest minute of the window leaves it when this minute ends.
-    return new SubmissionCapError(Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - Date.now()) / 1000)));
+  async function checkReserve() {
+    if (!limits.reserve || limits.reserve.bytes === 0) return;
+    const free = await limits.reserve.freeBytes();
+    if (free === undefined || free >= limits.reserve.bytes) return;
+    reserveWarning.reached(undefined, { freeBytes: free });
+    throw new StorageReserveError(free);
   }
 
-  async function check(trx: Transaction<Database>, minute: number) {
-    if (ceiling === undefined) return;
-    const row = await trx
-      .selectFrom('submission_counts')
-      .select((eb) => eb.fn.sum<number | string | null>('count').as('total'))
-      .where('minute', '>', minute - CEILING_WINDOW_MINUTES)
-      .executeTakeFirst();
-    if (Number(row?.total ?? 0) >= ceiling) throw reached(minute);
+  function overLimit(network: string, resetAt: number): NetworkLimitError {
+    networkWarning.reached(network);
+    return new NetworkLimitError(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
   }
 
-  async function countOne(trx: Transaction<Database>, minute: number) {
-    if (ceiling === undefined) return;
-    const { count } = await trx
-      .insertInto('submission_counts')
-      .values({ minute, count: 1 })
-      .onConflict((conflict) => conflict.column('minute').doUpdateSet((eb) => ({ count: eb('submission_counts.count', '+', 1) })))
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    // The first submission of a minute clears the minutes no one will look at again.
-    if (count === 1)
-      await trx
-        .deleteFrom('submission_counts')
-        .where('minute', '<=', minute - CEILING_WINDOW_MINUTES)
-        .execute();
-  }
+  return {
+    async checkSubmission(network) {
+      await checkReserve();
+      if (network === undefined || limits.perNetworkPerDay === undefined) return;
+      const row = await db
+        .selectFrom('rate_counters')
+        .select(['count', 'expires_at'])
+        .where('key', '=', networkKey(network))
+        .where('expires_at', '>', new Date().toISOString())
+        .executeTakeFirst();
+      if (row && row.count >= limits.perNetworkPerDay) throw overLimit(network, new Date(row.expires_at).getTime());
+    },
 
-  return async (work) => {
-    const minute = Math.floor(Date.now() / MINUTE_MS);
-    await db.transaction().execute(async (trx) => {
-      await check(trx, minute);
-      await work(trx);
-      await countOne(trx, minute);
-    });
+    async submit(work, network) {
+      await checkReserve();
+      await db.transaction().execute(async (trx) => {
+        await work(trx);
+        if (network === undefined || limits.perNetworkPerDay === undefined) return;
+        const { count, resetAt } = await hitCounter(trx, networkKey(network), DAY_MS);
+        if (count > limits.perNetworkPerDay) throw overLimit(network, resetAt);
+      });
+    },
   };
 }

@@ -249,6 +249,28 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
       await db.schema.createIndex('contact_submissions_tool_call_id_key').on('contact_submissions').column('tool_call_id').unique().execute();
     },
   }),
+  /**
+   * Limits per source instead of one count over all, so that no stranger can switch lead capture
+   * off for everyone: each network's leads per day and the hour's notifications per network are windowed
+   * counters (`rate_counters`, keys `leads:<network>`, `notified:<network>`), kept only for their
+   * window. `delivery_jobs.source` is the network (or `voice`) a pending job came from, so that the
+   * delivery worker can give each its turn; cleared once the job is done. The per-client counters
+   * are kept under a keyed hash of the client (`counter_secret`, made here once), never its address.
+   * `submission_counts`, the old ceiling's per-minute counts over all sources, goes: nothing reads
+   * it any more.
+   */
+  '0011_network_limits': () => ({
+    async up(db: Db) {
+      await db.schema.dropTable('submission_counts').execute();
+      await db
+        .insertInto('settings')
+        .values({ name: 'counter_secret', value: randomBytes(32).toString('base64url') })
+        .execute();
+      await db.schema.alterTable('delivery_jobs').addColumn('source', 'text').execute();
+      // The fair claim (store/delivery-queue.ts) reads the pending jobs of each source in turn.
+      await db.schema.createIndex('delivery_jobs_source_idx').on('delivery_jobs').columns(['status', 'channel', 'source', 'next_attempt_at']).execute();
+    },
+  }),
 };
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */

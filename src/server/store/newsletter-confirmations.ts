@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { type StoreContext, DAY_MS, cleanText, isoTimestamp, normalizeEmail } from './context';
+import { type StoreContext, DAY_MS, cleanText, isoTimestamp, mailboxOf, normalizeEmail } from './context';
 import { isUniqueViolation } from './errors';
 import { hitCounter } from './limits';
 import { type NewSubscription, subscribe } from './newsletter';
@@ -14,8 +14,9 @@ export interface NewsletterConfirmationsRepository {
   /**
    * Records a pending sign-up and, in the same transaction, queues the e-mail that asks the address
    * to confirm ('confirmation_queued'), its link new and signed with a fresh nonce. At most one
-   * such e-mail per address every CONFIRMATION_RESEND_MS ('confirmation_recent') and
-   * CONFIRMATION_EMAILS.max per CONFIRMATION_EMAILS.windowMs ('confirmation_limited'): the request
+   * such e-mail per address every CONFIRMATION_RESEND_MS ('confirmation_recent'), and
+   * CONFIRMATION_EMAILS.max per CONFIRMATION_EMAILS.windowMs per mailbox (mailboxOf: a `+tag` or
+   * Gmail's dots make no new one) ('confirmation_limited'): the request
    * is updated, no e-mail goes out. 'duplicate' only for an address that is subscribed; nothing is
    * written then.
    */
@@ -24,9 +25,10 @@ export interface NewsletterConfirmationsRepository {
   /**
    * The link was followed: the pending sign-up becomes a subscription (or restores a withdrawn
    * one), with its proof of consent: when, which form, language and wording, confirmed by link.
-   * Idempotent ('already'); 'unknown' once the pending sign-up was deleted.
+   * Idempotent ('already'); 'unknown' once the pending sign-up was deleted. `network`: where the
+   * confirming request came from, for the firm's notification's turn.
    */
-  confirmNewsletter(id: number): Promise<'confirmed' | 'already' | 'unknown'>;
+  confirmNewsletter(id: number, network?: string): Promise<'confirmed' | 'already' | 'unknown'>;
   /**
    * Deletes the pending sign-ups requested more than PENDING_SUBSCRIPTION_DAYS (7) days before
    * `now` (confirmed ones have become subscriptions; unconfirmed ones never gave consent), with
@@ -90,19 +92,13 @@ export function newsletterConfirmationsRepository({ db, policy, write, submit }:
             pending?.confirmed_at === null &&
             pending.email_queued_at !== null &&
             Date.now() - new Date(pending.email_queued_at).getTime() < CONFIRMATION_RESEND_MS;
-          // A few e-mails per address per month at most, counted under a keyed hash of the address
-          // (the counter outlives the pending request, which is deleted after 7 days).
-          const limited =
-            !recent &&
-            (
-              await hitCounter(
-                trx,
-                `confirm-mail:${createHmac('sha256', await secretOf(trx, 'unsubscribe_secret'))
-                  .update(key)
-                  .digest('base64url')}`,
-                CONFIRMATION_EMAILS.windowMs,
-              )
-            ).count > CONFIRMATION_EMAILS.max;
+          // A few e-mails per mailbox per month at most, however the address is spelt (`+tag`,
+          // Gmail's dots), counted under a keyed hash of the mailbox (the counter outlives the
+          // pending request, which is deleted after 7 days, and names no address).
+          const mailbox = createHmac('sha256', await secretOf(trx, 'unsubscribe_secret'))
+            .update(mailboxOf(key).mailbox)
+            .digest('base64url');
+          const limited = !recent && (await hitCounter(trx, `confirm-mail:${mailbox}`, CONFIRMATION_EMAILS.windowMs)).count > CONFIRMATION_EMAILS.max;
           // No e-mail: a recent one's link stays valid; past the limit, any older link stops working
           // (a withdrawn address re-requested by someone else must not be confirmed by its old link).
           const mail = recent ? {} : limited ? { link_nonce: newLinkNonce() } : { email_queued_at: now, link_nonce: newLinkNonce() };
@@ -124,12 +120,17 @@ export function newsletterConfirmationsRepository({ db, policy, write, submit }:
             result = recent ? 'confirmation_recent' : 'confirmation_limited';
             return;
           }
-          await enqueue(trx, policy, {
-            type: 'newsletter.confirmation',
-            createdAt: now,
-            data: { confirmationId: id, email: request.email, locale: request.locale, linkNonce: 'link_nonce' in mail ? mail.link_nonce : null },
-          });
-        });
+          await enqueue(
+            trx,
+            policy,
+            {
+              type: 'newsletter.confirmation',
+              createdAt: now,
+              data: { confirmationId: id, email: request.email, locale: request.locale, linkNonce: 'link_nonce' in mail ? mail.link_nonce : null },
+            },
+            subscription.network,
+          );
+        }, subscription.network);
       } catch (error) {
         // The same address signed up twice at once: the other request queued the e-mail.
         if (isUniqueViolation(error)) return 'confirmation_recent';
@@ -156,7 +157,7 @@ export function newsletterConfirmationsRepository({ db, policy, write, submit }:
       );
     },
 
-    async confirmNewsletter(id) {
+    async confirmNewsletter(id, network) {
       let result: 'confirmed' | 'already' | 'unknown' = 'unknown';
       await write(async (trx) => {
         // The WHERE makes the check and the change one step: two clicks confirm once.
@@ -173,7 +174,7 @@ export function newsletterConfirmationsRepository({ db, policy, write, submit }:
           return;
         }
         const { email, locale, page, form, consent_version: version } = pending;
-        await subscribe(trx, policy, { email, locale, page, form, version, method: 'email_link' }, 'always');
+        await subscribe(trx, policy, { email, locale, page, form, version, method: 'email_link' }, 'always', network);
         result = 'confirmed';
       });
       return result;

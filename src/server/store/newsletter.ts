@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { type StoreContext, cleanText, isoTimestamp, normalizeEmail } from './context';
-import { StoreUnavailableError, SubmissionCapError, isUniqueViolation } from './errors';
+import { StoreUnavailableError, isLimitError, isUniqueViolation } from './errors';
 import { type OutboxPolicy, enqueue } from './outbox';
 import type { SubmissionOrigin } from './contacts';
 import type { ConsentMethod, Database } from './tables';
@@ -95,12 +95,12 @@ export function newsletterRepository({ db, policy, write, submit }: StoreContext
       try {
         let result: 'created' | 'resubscribed' = 'created';
         await submit(async (trx) => {
-          result = await subscribe(trx, policy, consentOf(subscription, 'form'), 'unless-subscribed');
-        });
+          result = await subscribe(trx, policy, consentOf(subscription, 'form'), 'unless-subscribed', subscription.network);
+        }, subscription.network);
         return result;
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
-        if (error instanceof SubmissionCapError) throw error;
+        if (isLimitError(error)) throw error;
         throw new StoreUnavailableError(error);
       }
     },
@@ -175,13 +175,15 @@ export function newsletterRepository({ db, policy, write, submit }: StoreContext
  * notification. 'unless-subscribed' (a sign-up): only a new address or one that withdrew; the
  * UNIQUE email_normalized makes a concurrent or repeated sign-up fail as a duplicate, and the
  * WHERE makes the check and the change of a withdrawn row one atomic step. 'always' (a
- * confirmed link): the row gets the new consent whatever its state.
+ * confirmed link): the row gets the new consent whatever its state. `network`: where the request
+ * came from, for the notification's turn (never stored with the subscription).
  */
 export async function subscribe(
   trx: Transaction<Database>,
   policy: OutboxPolicy,
   consent: Consent,
   mode: 'unless-subscribed' | 'always',
+  network?: string,
 ): Promise<'created' | 'resubscribed'> {
   const now = new Date().toISOString();
   const key = normalizeEmail(consent.email);
@@ -221,10 +223,11 @@ export async function subscribe(
       consent_version: consent.version,
     })
     .execute();
-  await enqueue(trx, policy, {
-    type: 'newsletter.subscribed',
-    createdAt: now,
-    data: { subscriptionId: id, email: consent.email, locale: consent.locale, page: consent.page },
-  });
+  await enqueue(
+    trx,
+    policy,
+    { type: 'newsletter.subscribed', createdAt: now, data: { subscriptionId: id, email: consent.email, locale: consent.locale, page: consent.page } },
+    network,
+  );
   return again ? 'resubscribed' : 'created';
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { LeadEvent, LeadEventType } from '../../contracts/lead-event';
+import type { LeadEvent, LeadEventType, LeadsSummaryData } from '../../contracts/lead-event';
+import { HOUR_MS } from './context';
+import { hitCounter } from './limits';
 import type { Database } from './tables';
 
 /**
@@ -8,40 +10,89 @@ import type { Database } from './tables';
  * transaction (enqueue), so a stored lead always has its notifications and a failed insert
  * leaves none. The worker (src/server/delivery/worker.ts) then claims due jobs, delivers them
  * and records the outcome through DeliveryQueue (./delivery-queue.ts).
+ *
+ * Each job keeps the source it came from (`source`: the network of the post, `voice` for what
+ * the voice agent took), while it is pending, so that the worker can give each source its turn
+ * (./delivery-queue.ts). And no network can fill the firm's inbox: past
+ * NOTIFICATIONS_PER_NETWORK_PER_HOUR e-mails in its hour, that network's further leads are
+ * counted into one summary e-mail at the end of the hour (`leads.summary`) instead of one e-mail
+ * each. They are all stored (the export has them) and the webhook gets each one.
  */
 
 export const CHANNELS = ['email', 'webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/**
+ * Who a notification is for, each with its own queue, so that one never waits behind the other:
+ * `firm` (leads, call reports, sign-ups, summaries) and `visitor` (the e-mail asking a newsletter
+ * sign-up to confirm: its reader is waiting for it, whatever the firm's backlog).
+ */
+export const LANES = ['firm', 'visitor'] as const;
+export type Lane = (typeof LANES)[number];
+/** The events of the visitor's lane; every other event is the firm's. */
+export const VISITOR_EVENTS = ['newsletter.confirmation'] as const satisfies readonly LeadEventType[];
+
+/** The job source of what the voice agent took (one lead per call; calls are the voice demo's budget). */
+export const VOICE_SOURCE = 'voice';
+
 /** An event as it is queued: everything but its id, which enqueue gives it. */
 export type LeadEventInput = LeadEvent extends infer Event ? (Event extends LeadEvent ? Omit<Event, 'id'> : never) : never;
 
-/** Which channels get a job for each kind of event (from the server configuration). */
-export type OutboxPolicy = Record<LeadEventType, readonly Channel[]>;
-export const NO_NOTIFICATIONS: OutboxPolicy = { 'contact.created': [], 'contact.call_report': [], 'newsletter.subscribed': [], 'newsletter.confirmation': [] };
+/**
+ * Which channels get a job for each kind of event (from the server configuration), and after how
+ * many e-mails in an hour a network's further notifications are summarised (none: never).
+ */
+export type OutboxPolicy = { channels: Record<LeadEventType, readonly Channel[]>; perNetworkPerHour: number | undefined };
+export const NO_NOTIFICATIONS: OutboxPolicy = {
+  channels: { 'contact.created': [], 'contact.call_report': [], 'newsletter.subscribed': [], 'newsletter.confirmation': [], 'leads.summary': [] },
+  perNetworkPerHour: undefined,
+};
 
 /** Which notifications the server sends (ServerConfig['notifications']); absent in scripts and tests of other things. */
 export type NotificationChannels = { email?: unknown; webhook?: unknown; newsletter: boolean };
 
 /** One job per configured channel; newsletter sign-ups only when asked for. */
-export function outboxPolicy(notifications: NotificationChannels | undefined): OutboxPolicy {
+export function outboxPolicy(notifications: NotificationChannels | undefined, perNetworkPerHour?: number): OutboxPolicy {
   if (!notifications) return NO_NOTIFICATIONS;
   const channels: Channel[] = [];
   if (notifications.email) channels.push('email');
   if (notifications.webhook) channels.push('webhook');
   return {
-    'contact.created': channels,
-    // A voice lead's call report follows its lead wherever the lead went.
-    'contact.call_report': channels,
-    'newsletter.subscribed': notifications.newsletter ? channels : [],
-    // To the visitor, by e-mail only: never to the firm's webhook.
-    'newsletter.confirmation': notifications.email ? ['email'] : [],
+    channels: {
+      'contact.created': channels,
+      // A voice lead's call report follows its lead wherever the lead went.
+      'contact.call_report': channels,
+      'newsletter.subscribed': notifications.newsletter ? channels : [],
+      // To the visitor, by e-mail only: never to the firm's webhook.
+      'newsletter.confirmation': notifications.email ? ['email'] : [],
+      // Made by the outbox itself (summarise, below), for the firm's inbox only.
+      'leads.summary': notifications.email ? ['email'] : [],
+    },
+    perNetworkPerHour,
   };
 }
 
-/** Writes the event's jobs inside the caller's transaction; does nothing when no channel wants it. */
-export async function enqueue(trx: Transaction<Database>, policy: OutboxPolicy, event: LeadEventInput): Promise<void> {
-  const channels = policy[event.type];
+/** The kinds of request a summary counts, by event: the rest are never summarised. */
+const SUMMARISED: Partial<Record<LeadEventType, keyof Pick<LeadsSummaryData, 'contactRequests' | 'newsletterSignUps'>>> = {
+  'contact.created': 'contactRequests',
+  'newsletter.subscribed': 'newsletterSignUps',
+};
+
+/**
+ * Writes the event's jobs inside the caller's transaction; does nothing when no channel wants it.
+ * `network`: where the request came from (networkOf); absent for what the voice agent took.
+ */
+export async function enqueue(trx: Transaction<Database>, policy: OutboxPolicy, event: LeadEventInput, network?: string): Promise<void> {
+  let channels = policy.channels[event.type];
+  if (channels.length === 0) return;
+  const kind = SUMMARISED[event.type];
+  if (network !== undefined && kind && channels.includes('email') && (await summarise(trx, policy, network, kind))) {
+    channels = channels.filter((channel) => channel !== 'email');
+  }
+  await insertJobs(trx, channels, event, network ?? VOICE_SOURCE);
+}
+
+async function insertJobs(trx: Transaction<Database>, channels: readonly Channel[], event: LeadEventInput, source: string, dueAt?: string) {
   if (channels.length === 0) return;
   const id = randomUUID();
   const payload = JSON.stringify({ id, ...event });
@@ -54,10 +105,54 @@ export async function enqueue(trx: Transaction<Database>, policy: OutboxPolicy, 
         event_type: event.type,
         channel,
         payload,
+        source,
         queued_at: now,
-        next_attempt_at: now,
+        next_attempt_at: dueAt ?? now,
         created_at: now,
       })),
     )
     .execute();
+}
+
+/**
+ * Counts one notified request of `network` in its hour (a window from its first one); past the
+ * policy's number, adds it to that hour's summary e-mail (queued, due when the hour ends, its
+ * counts brought up to date by each further request) and returns true: no e-mail of its own.
+ */
+async function summarise(trx: Transaction<Database>, policy: OutboxPolicy, network: string, kind: keyof LeadsSummaryData): Promise<boolean> {
+  const limit = policy.perNetworkPerHour;
+  if (limit === undefined) return false;
+  const { count, resetAt } = await hitCounter(trx, `notified:${network}`, HOUR_MS);
+  if (count <= limit) return false;
+  const now = new Date().toISOString();
+  // This hour's summary, unless a worker already holds it (then a new one follows: nothing is lost).
+  const pending = await trx
+    .selectFrom('delivery_jobs')
+    .select(['id', 'payload'])
+    .where('event_type', '=', 'leads.summary')
+    .where('source', '=', network)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (pending?.payload) {
+    const event = JSON.parse(pending.payload) as Extract<LeadEvent, { type: 'leads.summary' }>;
+    const data = { ...event.data, [kind]: (event.data[kind] as number) + 1 };
+    await trx
+      .updateTable('delivery_jobs')
+      .set({ payload: JSON.stringify({ ...event, data }) })
+      .where('id', '=', pending.id)
+      .execute();
+    return true;
+  }
+  const data: LeadsSummaryData = {
+    network,
+    contactRequests: 0,
+    newsletterSignUps: 0,
+    sentOneByOne: limit,
+    from: new Date(resetAt - HOUR_MS).toISOString(),
+    to: new Date(resetAt).toISOString(),
+  };
+  await insertJobs(trx, ['email'], { type: 'leads.summary', createdAt: now, data: { ...data, [kind]: 1 } }, network, data.to);
+  return true;
 }

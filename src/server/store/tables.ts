@@ -131,13 +131,12 @@ export interface DeliveryJobsTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   delivered_at: NullableTimestamp;
-}
-
-/** Submissions stored per minute; SUBMISSIONS_PER_DAY is checked against the last 1440 of them. */
-export interface SubmissionCountsTable {
-  /** Minutes since the epoch (UTC). */
-  minute: ColumnType<number | string, number, number>;
-  count: number;
+  /**
+   * Where the event came from while its job is pending: the network of the post ("203.0.113.0/24"),
+   * `voice`, or NULL (jobs queued before 0011); the worker gives each source its turn. Cleared
+   * once the job is done or failed: the network is kept no longer than it is needed.
+   */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Voice-demo sessions handed out per day, for VOICE_CALLS_PER_DAY. */
@@ -154,7 +153,12 @@ export interface SpentProofsTable {
   expires_at: Timestamp;
 }
 
-/** A count in a fixed window, e.g. `rate:/api/contact:203.0.113.7` or `notify:email:29400000`. */
+/**
+ * A count in a fixed window, e.g. `rate:POST /api/contact:<keyed hash of the client>` (a client's
+ * requests: no address is kept), `leads:203.0.113.0/24` (a network's leads today) or
+ * `notify:firm:email:29400000` (a minute's notifications). Keys that name a network go when their
+ * window ends.
+ */
 export interface RateCountersTable {
   key: string;
   count: number;
@@ -169,7 +173,6 @@ export interface Database {
   newsletter_confirmations: NewsletterConfirmationsTable;
   settings: SettingsTable;
   delivery_jobs: DeliveryJobsTable;
-  submission_counts: SubmissionCountsTable;
   voice_session_counts: VoiceSessionCountsTable;
   spent_proofs: SpentProofsTable;
   rate_counters: RateCountersTable;

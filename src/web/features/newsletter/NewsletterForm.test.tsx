@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadSiteConfig } from '../../../config/site-schema';
 import { ContentProvider, fillContent } from '../../lib/content-context';
 import type { Locale } from '../../../contracts/locales';
@@ -43,4 +43,23 @@ describe('newsletter consent (CASL)', () => {
       expect(screen.queryByRole('checkbox')).toBeNull();
     },
   );
+});
+
+describe('an address no mail server can deliver to', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    ['en', 'Email address', 'Subscribe', 'Please enter a valid email address'],
+    ['fr', 'Adresse courriel', 'S’abonner', 'Veuillez entrer une adresse courriel valide'],
+  ] as const)('in %s: a final dot or a domain without one is "%s"-checked before any request, and said beside the field', (locale, field, button, message) => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    renderIn(locale);
+    for (const address of ['victim@mail.example.', 'victim@localhost', 'victim@mail..example']) {
+      fireEvent.change(screen.getByLabelText(field), { target: { value: address } });
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      expect(screen.getByLabelText(field)).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(screen.getByLabelText(field)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Challenge } from 'altcha-lib';
-import { CHALLENGE_PATH } from '../../../contracts/proof-of-work';
+import { CHALLENGE_PATH, type NoProofNeeded } from '../../../contracts/proof-of-work';
 
 /**
  * The proof of work a form post carries (issue 27; server: src/server/proof-of-work.ts). A form
@@ -9,7 +9,7 @@ import { CHALLENGE_PATH } from '../../../contracts/proof-of-work';
  */
 
 export type ProofResult =
-  /** `altcha` is undefined when the server asks for no proof (PROOF_OF_WORK=off: 404 on the challenge). */
+  /** `altcha` is undefined when the server asks for no proof (PROOF_OF_WORK=off: the challenge route says `{ required: false }`). */
   | { ok: true; altcha: string | undefined }
   /** `solver`: the browser could not do the work (no Web Worker, WebCrypto refused). */
   | { ok: false; error: 'network' | 'rate_limited' | 'not_configured' | 'unavailable' | 'solver' };
@@ -45,14 +45,15 @@ async function makeProof(pending: Pending): Promise<ProofResult> {
   let challenge: Challenge;
   try {
     const response = await fetch(CHALLENGE_PATH, { headers: { accept: 'application/json' }, cache: 'no-store' });
-    if (response.status === 404) return { ok: true, altcha: undefined };
     if (response.status === 429) return { ok: false, error: 'rate_limited' };
     if (!response.ok) {
       // The server's own reason (an ApiResponse), so the form says what a post would have said.
       const answer = (await response.json().catch(() => null)) as { error?: string } | null;
       return { ok: false, error: answer?.error === 'not_configured' ? 'not_configured' : 'unavailable' };
     }
-    challenge = (await response.json()) as Challenge;
+    const answer = (await response.json()) as Challenge | NoProofNeeded;
+    if ('required' in answer && answer.required === false) return { ok: true, altcha: undefined };
+    challenge = answer as Challenge;
   } catch {
     return { ok: false, error: 'network' };
   }
