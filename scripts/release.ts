@@ -14,12 +14,16 @@
  *
  * Pages already open in browsers load their code lazily, from the release they came from: each
  * release keeps the previous one's hashed assets (listed in its release.json), so those pages
- * keep working after the switch. The three newest releases are kept, the others deleted.
+ * keep working after the switch. The three newest releases are kept, and whatever their age the
+ * current one, the one it replaced and every release a running process uses (its working
+ * directory or a file it holds open: the server holds its site folder open); the others are
+ * deleted. Only root sees every process's files: run by another user, it deletes nothing it
+ * cannot prove unused, and says so.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+import { cp, mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { buildSite, checkConfiguration } from './build';
 import { REPO_ROOT, buildServer } from './lib/server-bundle';
 
@@ -65,7 +69,41 @@ async function assetsOf(distDir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 
-export async function release(base: string, options: { quiet: boolean }): Promise<{ id: string; dir: string; carried: number }> {
+/**
+ * The releases (folder names under `releases`) that running processes use: a process's working
+ * directory or one of its open files inside one (/proc, Linux). `blind`: a node process whose
+ * files this user may not look at (another user's, seen by anyone but root), so any release may
+ * be in use. Other programs never run a release's code.
+ */
+export async function releasesInUse(releases: string): Promise<{ used: Map<string, number>; blind: boolean }> {
+  const used = new Map<string, number>();
+  let blind = false;
+  const prefix = releases + sep;
+  const note = (pid: number, path: string) => {
+    if (!path.startsWith(prefix)) return;
+    const name = path.slice(prefix.length).split(sep, 1)[0]!;
+    if (!used.has(name)) used.set(name, pid);
+  };
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    const proc = join('/proc', entry);
+    try {
+      note(pid, await readlink(join(proc, 'cwd')));
+      for (const fd of await readdir(join(proc, 'fd'))) note(pid, await readlink(join(proc, 'fd', fd)).catch(() => ''));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ESRCH') continue; // ended meanwhile
+      // Not ours to look at: a problem only if it is node, what runs a release's server and
+      // commands (or if even its command line is hidden). Kernel threads have an empty one.
+      const cmdline = await readFile(join(proc, 'cmdline'), 'utf8').catch(() => undefined);
+      if (cmdline === undefined || /^node(js)?$/.test(basename(cmdline.split('\0', 1)[0]!))) blind = true;
+    }
+  }
+  return { used, blind };
+}
+
+export async function release(base: string, options: { quiet: boolean }): Promise<{ id: string; dir: string; carried: number; kept: string[] }> {
   const releases = join(base, 'releases');
   await mkdir(releases, { recursive: true });
   let id = stamp(new Date());
@@ -102,11 +140,25 @@ export async function release(base: string, options: { quiet: boolean }): Promis
     await symlink(relative(base, dir), next);
     await rename(next, join(base, 'current'));
 
-    // Names are times: the newest sort last. The one just replaced is kept whatever its age.
+    // Names are times: the newest sort last. The one just replaced is kept whatever its age, and
+    // so is any release a running process uses: deleting the one a server serves would turn
+    // every page into a 404 until its restart.
     const names = (await readdir(releases)).sort();
     const kept = new Set([...names.slice(-KEEP), id, previous ? basename(previous.dir) : id]);
-    for (const name of names) if (!kept.has(name)) await rm(join(releases, name), { recursive: true, force: true });
-    return { id, dir, carried };
+    const older = names.filter((name) => !kept.has(name));
+    const notes: string[] = [];
+    if (older.length > 0) {
+      const { used, blind } = await releasesInUse(releases);
+      if (blind)
+        notes.push(`Older releases kept (${older.length}): this user cannot see which ones running processes use; run the release as root to remove them.`);
+      for (const name of older) {
+        if (blind) continue;
+        const pid = used.get(name);
+        if (pid === undefined) await rm(join(releases, name), { recursive: true, force: true });
+        else notes.push(`Release ${name} kept: process ${pid} uses it (a server not yet restarted).`);
+      }
+    }
+    return { id, dir, carried, kept: notes };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
@@ -122,12 +174,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const base = resolve(into ?? REPO_ROOT);
-  const { id, dir, carried } = await release(base, { quiet: !verbose });
+  const { id, dir, carried, kept } = await release(base, { quiet: !verbose });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Release ${id} built in ${seconds} s (${relative(process.cwd(), dir) || dir}) and made current` +
       `${carried > 0 ? `, with the previous release's ${carried} asset files for pages already open` : ''}.`,
   );
+  for (const line of kept) console.log(line);
   console.log('The running server keeps serving its own release until restarted: systemctl restart atelier-ia');
   if (warning) console.warn(warning);
 }

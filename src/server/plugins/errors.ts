@@ -1,7 +1,16 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { DailyBudgetError, NotConfiguredError, ShuttingDownError, VoiceNotConfiguredError, apiError, isApiPath, toApiAnswer } from '../http-errors';
+import {
+  DailyBudgetError,
+  NotConfiguredError,
+  ShuttingDownError,
+  SiteGoneError,
+  VoiceNotConfiguredError,
+  apiError,
+  isApiPath,
+  toApiAnswer,
+} from '../http-errors';
 import { SubmissionCapError } from '../store';
 import { appWide } from './app-wide';
 import type { NotFoundPages } from './static';
@@ -19,7 +28,9 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
     // whose stack would say nothing new.
     const known = [NotConfiguredError, ShuttingDownError, SubmissionCapError, VoiceNotConfiguredError, DailyBudgetError].some((kind) => error instanceof kind);
     const cap = error instanceof SubmissionCapError ? { cap: 'SUBMISSIONS_PER_DAY' } : {};
-    request.logFields = { ...request.logFields, apiError: answer.body.error, ...cap, ...(known ? {} : { err: error }) };
+    // Said on every liveness probe until the restart: its message, without a stack.
+    const gone = error instanceof SiteGoneError ? { cause: error.message } : { err: error };
+    request.logFields = { ...request.logFields, apiError: answer.body.error, ...cap, ...(known ? {} : gone) };
   }
   reply.code(answer.status);
   // 429 has it from the rate limiter already; a 503 that knows when to come back says so too.
