@@ -22,7 +22,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, readdir, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { buildSite, checkConfiguration } from './build';
 import { REPO_ROOT, buildServer } from './lib/server-bundle';
@@ -70,6 +70,40 @@ async function assetsOf(distDir: string): Promise<string[]> {
 }
 
 /**
+ * The compiled server and admin commands into `dir`/dist-server/, with their own copy of the
+ * native packages they load in `dir`/node_modules/: a release's server part, which runs with node
+ * alone from there, whoever may read `dir` (deploy/admin-commands.test.ts installs one the same way).
+ */
+export async function installServer(dir: string): Promise<void> {
+  await buildServer(join(dir, 'dist-server'));
+  for (const name of RUNTIME_PACKAGES) {
+    await cp(join(REPO_ROOT, 'node_modules', name), join(dir, 'node_modules', name), { recursive: true, filter: (path) => !BUILD_LEFTOVERS.test(path) });
+  }
+  // The release's own copy loads, from where its server will load it.
+  const check = spawnSync(process.execPath, ['--input-type=module', '-e', "import Database from 'better-sqlite3'; new Database(':memory:').close()"], {
+    cwd: join(dir, 'dist-server'),
+    encoding: 'utf8',
+  });
+  if (check.status !== 0) throw new Error(`the release cannot load better-sqlite3 from its own node_modules:\n${check.stderr}`);
+  await readableByAll(dir);
+}
+
+/**
+ * The service's user reads the release whatever the umask it was built under (027 or 077 on
+ * hardened machines, or a checkout cloned under one): code and a public site, no secret.
+ */
+async function readableByAll(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const { mode } = await stat(path);
+    const wanted = mode | (entry.isDirectory() || mode & 0o100 ? 0o555 : 0o444);
+    if (wanted !== mode) await chmod(path, wanted & 0o7777);
+  }
+  await chmod(dir, 0o755);
+}
+
+/**
  * The releases (folder names under `releases`) that running processes use: a process's working
  * directory or one of its open files inside one (/proc, Linux). `blind`: a node process whose
  * files this user may not look at (another user's, seen by anyone but root), so any release may
@@ -106,21 +140,13 @@ export async function releasesInUse(releases: string): Promise<{ used: Map<strin
 export async function release(base: string, options: { quiet: boolean }): Promise<{ id: string; dir: string; carried: number; kept: string[] }> {
   const releases = join(base, 'releases');
   await mkdir(releases, { recursive: true });
+  await chmod(releases, 0o755);
   let id = stamp(new Date());
   for (let n = 2; existsSync(join(releases, id)); n++) id = `${stamp(new Date())}-${n}`;
   const dir = join(releases, id);
   await mkdir(dir);
   try {
-    await Promise.all([buildSite(join(dir, 'dist'), options), buildServer(join(dir, 'dist-server'))]);
-    for (const name of RUNTIME_PACKAGES) {
-      await cp(join(REPO_ROOT, 'node_modules', name), join(dir, 'node_modules', name), { recursive: true, filter: (path) => !BUILD_LEFTOVERS.test(path) });
-    }
-    // The release's own copy loads, from where its server will load it.
-    const check = spawnSync(process.execPath, ['--input-type=module', '-e', "import Database from 'better-sqlite3'; new Database(':memory:').close()"], {
-      cwd: join(dir, 'dist-server'),
-      encoding: 'utf8',
-    });
-    if (check.status !== 0) throw new Error(`the release cannot load better-sqlite3 from its own node_modules:\n${check.stderr}`);
+    await Promise.all([buildSite(join(dir, 'dist'), options), installServer(dir)]);
 
     const assets = await assetsOf(join(dir, 'dist'));
     const previous = await currentRelease(base);
@@ -133,6 +159,7 @@ export async function release(base: string, options: { quiet: boolean }): Promis
     }
     const info: ReleaseInfo = { id, commit: gitCommit(), builtAt: new Date().toISOString(), assets };
     await writeFile(join(dir, 'release.json'), `${JSON.stringify(info, null, 2)}\n`);
+    await readableByAll(dir);
 
     // The switch: a new link renamed over the old one, so `current` is always one or the other.
     const next = join(base, `.current-${process.pid}`);
