@@ -29,10 +29,10 @@ let server: RunningServer;
 let caddy: RunningCaddy;
 let browser: Browser;
 
-/** `npm run release`, as the administrator types it, for a firm named `brand` (a trial: no NODE_ENV=production). */
+/** `npm run release`, as the administrator types it, for a firm named `brand` (a trial: `--trial`, no NODE_ENV=production). */
 async function release(brand: string): Promise<ReleaseInfo> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SITE_|VAPI_|NODE_ENV$)/.test(key)));
-  await run('npm', ['run', '--silent', 'release', '--', '--into', base], { cwd: REPO_ROOT, env: { ...clean, SITE_BRAND_NAME: brand } });
+  await run('npm', ['run', '--silent', 'release', '--', '--trial', '--into', base], { cwd: REPO_ROOT, env: { ...clean, SITE_BRAND_NAME: brand } });
   const current = join(base, await readlink(join(base, 'current')));
   return JSON.parse(await readFile(join(current, 'release.json'), 'utf8')) as ReleaseInfo;
 }

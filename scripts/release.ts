@@ -24,6 +24,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, cp, mkdir, readFile, readdir, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import semver from 'semver';
 import { buildSite, checkConfiguration } from './build';
 import { REPO_ROOT, buildServer } from './lib/server-bundle';
 
@@ -32,6 +33,17 @@ const RUNTIME_PACKAGES = ['better-sqlite3', 'bindings', 'file-uri-to-path'];
 /** In a native package, what only its compilation needed: sources and intermediate files (26 of its 28 MB). */
 const BUILD_LEFTOVERS = /[\\/](deps|src|obj|obj\.target|\.deps)([\\/]|$)|\.(a|o|mk|gypi?)$|[\\/]Makefile$|[\\/]test_extension\.node$/;
 const KEEP = 3;
+/**
+ * The Node.js lines production runs on (LTS, docs/deploy.md). package.json's `engines` also
+ * admits 20.19+, on which development and the tests run; a production release refuses it.
+ */
+export const PRODUCTION_NODE = '^22.12.0 || ^24.0.0';
+
+/** Why a production release must not be made with this Node.js, if it must not. */
+export function productionNodeProblem(version: string): string | undefined {
+  if (semver.satisfies(version, PRODUCTION_NODE)) return undefined;
+  return `Node.js ${version} runs this command; production needs ${PRODUCTION_NODE} (docs/deploy.md, step 1), and the service runs the same /usr/bin/node.`;
+}
 
 export type ReleaseInfo = { id: string; commit: string | undefined; builtAt: string; assets: string[] };
 
@@ -192,14 +204,28 @@ export async function release(base: string, options: { quiet: boolean }): Promis
   }
 }
 
+const USAGE = "Usage: npm run release -- --config FILE [--into FOLDER] [--verbose]   (--trial instead of --config: a release with this shell's settings)";
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
-  const { warning, verbose, rest } = checkConfiguration(process.argv.slice(2));
-  const into = rest[0] === '--into' ? rest[1] : undefined;
-  if (rest.length !== (into === undefined ? 0 : 2)) {
-    console.error(`unexpected arguments: ${rest.join(' ')}\nUsage: npm run release -- --config FILE [--into FOLDER] [--verbose]`);
+  const argv = process.argv.slice(2);
+  const trial = argv.includes('--trial');
+  // The page inlines the firm's identity: a release without the deployed file would ship this
+  // shell's settings, or the fictional ones, and say so only once made current.
+  if (!trial && !argv.some((arg) => arg === '--config' || arg.startsWith('--config='))) {
+    console.error('npm run release needs the deployed configuration: npm run release -- --config /etc/atelier-ia/env (or --trial for a trial release).');
     process.exit(2);
   }
+  const { warning, verbose, rest } = checkConfiguration(
+    argv.filter((arg) => arg !== '--trial'),
+    () => productionNodeProblem(process.versions.node),
+  );
+  const into = rest[0] === '--into' ? rest[1] : undefined;
+  if (rest.length !== (into === undefined ? 0 : 2)) {
+    console.error(`unexpected arguments: ${rest.join(' ')}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (warning) console.warn(warning);
   const base = resolve(into ?? REPO_ROOT);
   const { id, dir, carried, kept } = await release(base, { quiet: !verbose });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
