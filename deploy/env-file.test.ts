@@ -140,6 +140,18 @@ describe('deploy/env.example', () => {
     expect(config.sqlitePath).toBe('/var/lib/atelier-ia/leads.sqlite');
   });
 
+  it('a misspelled variable in the file is named with the closest one, one line, before anything else is said', async () => {
+    const envFile = join(dir, 'env-misspelled');
+    await writeFile(envFile, 'SMTP_URI=smtp://site:s3cret@127.0.0.1:2525\nSITE_URL=not-a-url\n', { mode: 0o600 });
+    const result = await build(['--config', envFile], { OUT_DIR: join(dir, 'misspelled') });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `${envFile}: SMTP_URI: not a variable the site or the server reads; did you mean SMTP_URL?`,
+      'Invalid site configuration:',
+      "  SITE_URL: expected the site's address, e.g. https://www.example.com",
+    ]);
+  });
+
   it('an env file that cannot be read is named, and nothing is built', async () => {
     const result = await build(['--config', join(dir, 'missing')], { OUT_DIR: join(dir, 'missing-site') });
     expect(result).toMatchObject({ code: 1, stderr: `--config: cannot read ${join(dir, 'missing')} (ENOENT)\n` });
