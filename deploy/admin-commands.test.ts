@@ -112,6 +112,11 @@ describe('atelier-ia <command> on a deployed server, typed as root', () => {
     expect(await owner(join(paths.backups, file!))).toBe(`${user} 600`);
   });
 
+  it('backup into a folder not made yet: the folder named, in one line, as export says it', async () => {
+    const missing = join(root, 'var/backups/elsewhere');
+    expect(await atelierIa(['backup', missing])).toEqual({ code: 2, stdout: '', stderr: `No folder ${missing}: create it first.\n` });
+  });
+
   it('purge: with the firm’s retention period from the configuration file (30 days), not the default', async () => {
     const result = await atelierIa(['purge']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
