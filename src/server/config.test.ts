@@ -255,6 +255,23 @@ describe('loadServerConfig', () => {
   });
 });
 
+/** Whether production would warn that no one is told of new leads, for this environment. */
+const warning = (env: Record<string, string>) => noChannelWarning(env, loadServerConfig(env));
+
+/** The compiled server started as production starts it: what it says until it listens (then it is stopped). */
+const startNode = (env: Record<string, string>) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', ...env } });
+    let [stdout, stderr] = ['', ''];
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      // Up: it has said everything it says at start-up.
+      if (stdout.includes('Server listening at')) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+
 describe('what the server refuses or warns of at start-up, one line each', () => {
   it('refuses a DATABASE_URL that is not a PostgreSQL URL, instead of trying it for ever', () => {
     const expected = ['  DATABASE_URL: expected postgres://user:password@host:5432/database (or postgresql://), special characters in the password %-encoded'];
@@ -281,7 +298,6 @@ describe('what the server refuses or warns of at start-up, one line each', () =>
   });
 
   it('warns in production when no one is told of new leads, unless NOTIFY=none says it is meant', () => {
-    const warning = (env: Record<string, string>) => noChannelWarning(env, loadServerConfig(env));
     expect(warning({ NODE_ENV: 'production' })).toBe(
       'NOTIFY: no notification channel (SMTP_URL, WEBHOOK_URL): new leads are stored and nobody is told; set one, or NOTIFY=none if that is meant',
     );
@@ -295,19 +311,7 @@ describe('what the server refuses or warns of at start-up, one line each', () =>
   });
 
   it('the server process: a bad DATABASE_URL stops it in a line; a misspelling and no channel are warned of, once each', async () => {
-    const node = (env: Record<string, string>) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', ...env } });
-        let [stdout, stderr] = ['', ''];
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          // Up: it has said everything it says at start-up.
-          if (stdout.includes('Server listening at')) child.kill('SIGTERM');
-        });
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.once('exit', (code) => resolve({ code, stdout, stderr }));
-      });
-    expect(await node({ DATABASE_URL: 'garbage' })).toEqual({
+    expect(await startNode({ DATABASE_URL: 'garbage' })).toEqual({
       code: 1,
       stdout: '',
       stderr:
@@ -315,7 +319,7 @@ describe('what the server refuses or warns of at start-up, one line each', () =>
     });
     const dir = await mkdtemp(join(tmpdir(), 'config-start-'));
     try {
-      const started = await node({
+      const started = await startNode({
         PORT: String(await freePort()),
         SQLITE_PATH: join(dir, 'leads.sqlite'),
         STATIC_DIR: dir,
