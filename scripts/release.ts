@@ -97,22 +97,24 @@ export async function installServer(dir: string): Promise<void> {
     encoding: 'utf8',
   });
   if (check.status !== 0) throw new Error(`the release cannot load better-sqlite3 from its own node_modules:\n${check.stderr}`);
-  await readableByAll(dir);
+  // Its own folders only: release() builds the site into dir/dist meanwhile.
+  for (const part of ['dist-server', 'node_modules']) await readableByAll(join(dir, part));
+  await chmod(dir, 0o755);
 }
 
 /**
  * The service's user reads the release whatever the umask it was built under (027 or 077 on
  * hardened machines, or a checkout cloned under one): code and a public site, no secret.
  */
-async function readableByAll(dir: string): Promise<void> {
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+async function readableByAll(folder: string): Promise<void> {
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
     if (entry.isSymbolicLink()) continue;
     const path = join(entry.parentPath, entry.name);
     const { mode } = await stat(path);
     const wanted = mode | (entry.isDirectory() || mode & 0o100 ? 0o555 : 0o444);
     if (wanted !== mode) await chmod(path, wanted & 0o7777);
   }
-  await chmod(dir, 0o755);
+  await chmod(folder, 0o755);
 }
 
 /**
