@@ -1,7 +1,16 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { DailyBudgetError, NotConfiguredError, ShuttingDownError, VoiceNotConfiguredError, apiError, isApiPath, toApiAnswer } from '../http-errors';
+import {
+  DailyBudgetError,
+  NotConfiguredError,
+  ShuttingDownError,
+  SiteGoneError,
+  VoiceNotConfiguredError,
+  apiError,
+  isApiPath,
+  toApiAnswer,
+} from '../http-errors';
 import { StorageReserveError } from '../store';
 import { appWide } from './app-wide';
 import type { NotFoundPages } from './static';
@@ -19,7 +28,9 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
     // whose stack would say nothing new.
     const known = [NotConfiguredError, ShuttingDownError, StorageReserveError, VoiceNotConfiguredError, DailyBudgetError].some((kind) => error instanceof kind);
     const limit = error instanceof StorageReserveError ? { limit: 'STORAGE_RESERVE' } : {};
-    request.logFields = { ...request.logFields, apiError: answer.body.error, ...limit, ...(known ? {} : { err: error }) };
+    // Said on every liveness probe until the restart: its message, without a stack.
+    const gone = error instanceof SiteGoneError ? { cause: error.message } : { err: error };
+    request.logFields = { ...request.logFields, apiError: answer.body.error, ...limit, ...(known ? {} : gone) };
   }
   reply.code(answer.status);
   // An answer that knows when to come back says so (the rate limiter's 429 has it already).
