@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { parseEnv, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPhone } from '../src/config/address';
 import { SITE_VARIABLES } from '../src/config/site-schema';
 import { SERVER_VARIABLES, loadServerConfig } from '../src/server/config';
 import { REPO_ROOT } from '../test/server-process';
@@ -119,11 +120,12 @@ describe('deploy/env.example', () => {
     const page = decodeEntities(await readFile(join(outDir, 'fr', 'index.html'), 'utf8'));
     for (const value of [
       'Atelier IA',
-      '+1 418 555-2368',
+      // The French page writes them as French does (no +1, a comma after the civic number).
+      formatPhone('+1 418 555-2368', 'fr'),
       'info@levesque-ia.ca',
-      '88 rue Saint-Paul Ouest, local "B-200"',
+      '88, rue Saint-Paul Ouest, local "B-200"',
       'Montréal',
-      'H2Y 1Z7',
+      'H2Y\u00a01Z7',
       'https://www.levesque-ia.ca/fr/',
     ])
       expect(page).toContain(value);

@@ -49,6 +49,16 @@ export type SiteConfig = {
    * local stand-in in the tests); read by the build and by the server, which allows it in the CSP.
    */
   vapi: { apiBaseUrl?: string };
+  /**
+   * Two choices of the deployment that the privacy policy states: where leads are stored
+   * (PostgreSQL when DATABASE_URL is set, SQLite otherwise) and whether a call's transcript is kept
+   * with a callback request (VOICE_LEAD_TRANSCRIPT=on, with VAPI_SERVER_SECRET). Read from the
+   * server's own variables, which src/server/config/ checks before anything is built; the page is
+   * built with them, so changing one means building a new release (`npm run release`).
+   */
+  policy: { database: 'SQLite' | 'PostgreSQL'; keepsCallTranscripts: boolean };
+  /** The year the page was built in: the footer's ©. */
+  copyrightYear: number;
 };
 
 export class ConfigError extends Error {}
@@ -113,8 +123,11 @@ export function placeholderSettings(env: Record<string, string | undefined>): st
   return lines;
 }
 
-/** Parses the environment, failing with one line per bad variable. Empty strings count as unset. */
-export function loadSiteConfig(env: Record<string, string | undefined>): SiteConfig {
+/**
+ * Parses the environment, failing with one line per bad variable. Empty strings count as unset.
+ * `now`: when the page is built (its © year).
+ */
+export function loadSiteConfig(env: Record<string, string | undefined>, now = new Date()): SiteConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in siteEnvSchema.shape && value !== undefined && value.trim() !== ''));
   const parsed = siteEnvSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -138,5 +151,10 @@ export function loadSiteConfig(env: Record<string, string | undefined>): SiteCon
     privacyOfficer: { name: e.SITE_PRIVACY_OFFICER_NAME, title: e.SITE_PRIVACY_OFFICER_TITLE, email: e.SITE_PRIVACY_OFFICER_EMAIL },
     retentionDays: e.SITE_RETENTION_DAYS,
     vapi: e.VAPI_API_BASE_URL ? { apiBaseUrl: e.VAPI_API_BASE_URL.replace(/\/+$/, '') } : {},
+    policy: {
+      database: env.DATABASE_URL?.trim() ? 'PostgreSQL' : 'SQLite',
+      keepsCallTranscripts: env.VOICE_LEAD_TRANSCRIPT?.trim() === 'on' && Boolean(env.VAPI_SERVER_SECRET?.trim()),
+    },
+    copyrightYear: now.getFullYear(),
   };
 }

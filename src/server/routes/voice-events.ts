@@ -50,7 +50,7 @@ type ToolCallResult = { toolCallId: string; result: string } | { toolCallId: str
 export async function voiceEventsRoute(app: FastifyInstance, options: VoiceEventsOptions) {
   const { leads } = options.voice;
   const expected = leads ? digest(`Bearer ${leads.serverSecret}`) : undefined;
-  const copies = Object.fromEntries(LOCALES.map((locale) => [locale, fillContent(AGENT_COPY[locale], options.site).callback.answers])) as Record<
+  const copies = Object.fromEntries(LOCALES.map((locale) => [locale, fillContent(AGENT_COPY[locale], options.site, locale).callback.answers])) as Record<
     Locale,
     AgentCopy['callback']['answers']
   >;
