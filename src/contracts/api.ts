@@ -68,4 +68,6 @@ export const API_PATHS = {
   voiceSession: '/api/voice/session',
   /** Vapi's server messages: the callback requests its agent takes during a call (docs/voice.md). */
   voiceEvents: '/api/voice/events',
+  /** The page's counting beacon (text/plain; src/contracts/stats.ts, docs/stats.md). */
+  stats: '/api/stats',
 } as const;

@@ -74,7 +74,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { shared: config.databaseUrl !== undefined });
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(deliveryPlugin, { config });
-  await app.register(retentionPlugin, { settings: { contactDays: config.site.retentionDays }, schedule: options.retention });
+  await app.register(retentionPlugin, {
+    settings: { contactDays: config.site.retentionDays, statsDays: config.stats.retentionDays, timeZone: config.notifications.timeZone },
+    schedule: options.retention,
+  });
   // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
   await app.register(apiRoutes, {
     rateLimits: config.rateLimits,
@@ -82,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     doubleOptIn: config.notifications.email !== undefined,
     voiceSession: { voice: config.voice, siteOrigin: new URL(config.site.url).origin, timeZone: config.notifications.timeZone },
     voiceEvents: { voice: config.voice, site: config.site },
+    stats: { timeZone: config.notifications.timeZone },
   });
   await app.register(newsletterLinkRoutes, { site: config.site, rateLimit: config.rateLimits.links });
   if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });

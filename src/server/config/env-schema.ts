@@ -176,6 +176,9 @@ export const envSchema = z.object({
       ),
   ),
   VOICE_LEAD_TRANSCRIPT: z._default(z.enum(['on', 'off'], 'expected on or off'), 'off'),
+  // 25 months: a year compared with the one before, and a month to spare.
+  STATS_RETENTION_DAYS: wholeNumber(1, 36_500, 760),
+  STATS_DIGEST: z._default(z.enum(['on', 'off'], 'expected on or off'), 'on'),
 });
 
 /** The variables the server reads besides the site's (deploy/env.example must name each). */

@@ -3,6 +3,7 @@ import { CONTACT_FIELDS, OPTIONAL_CONTACT_FIELDS, type ContactDetails } from '..
 import { type StoreContext, cleanText, isoTimestamp } from './context';
 import { StoreUnavailableError, SubmissionCapError, guarded, isUniqueViolation } from './errors';
 import { type ContactDetailsData, enqueue } from './outbox';
+import { countStat, serverEvent } from './stats';
 import type { ContactFieldColumns, ContactSubmissionsTable, Database, LeadSource } from './tables';
 
 /** Contact requests: from the form, or taken by the voice agent during a call. */
@@ -90,7 +91,7 @@ type ContactInput = Partial<Record<keyof ContactFieldColumns, string | null>> & 
   preferredTime?: string;
 };
 
-export function contactsRepository({ db, policy, write, submit }: StoreContext): ContactsRepository {
+export function contactsRepository({ db, policy, write, submit, statsDay }: StoreContext): ContactsRepository {
   /**
    * One contact submission and its notification jobs, inside the caller's transaction. Each of the
    * contract's fields is cleaned and stored in its column; an optional one left empty is NULL, a
@@ -117,6 +118,7 @@ export function contactsRepository({ db, policy, write, submit }: StoreContext):
       createdAt: row.created_at,
       data: { submissionId: id, source: row.source, ...details, locale: row.locale, page: row.page, callId: row.call_id, preferredTime: row.preferred_time },
     });
+    await countStat(trx, serverEvent(statsDay(), row.source === 'voice' ? 'voice_lead' : 'form_sent', row.locale));
     return id;
   }
 

@@ -20,6 +20,8 @@ export type StoreContext = {
   write(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<void>;
   /** A write that stores a submission: the same, under the storage ceiling (./limits.ts). */
   submit(work: (trx: Transaction<Database>) => Promise<unknown>): Promise<void>;
+  /** Today in the firm's time zone (FIRM_TIME_ZONE), the day the figures count in (./stats.ts). */
+  statsDay(): string;
 };
 
 /** A query runs on the database or inside a transaction. */

@@ -1,0 +1,116 @@
+import type { StatsBeacon, StatsEvent } from '../../contracts/stats';
+import { type Runner, type StoreContext, isoTimestamp } from './context';
+import type { LeadSource } from './tables';
+
+/**
+ * The firm's figures (docs/stats.md): counters per day and dimension, with no identifier. The
+ * page's events come through countPageEvent (POST /api/stats); the database's own (a lead, a
+ * sign-up) are counted by countStat inside the transaction that writes them, so a figure moves
+ * exactly when the record is committed.
+ */
+export interface StatsRepository {
+  /**
+   * Adds one to today's counter of this beacon's event and dimensions. A campaign the day has not
+   * seen yet, once the day has `campaignsPerDay` of them, is counted as OTHER_CAMPAIGNS: made-up
+   * values cannot grow the table past that.
+   */
+  countPageEvent(beacon: StatsBeacon, day: string, campaignsPerDay: number): Promise<void>;
+  /** Every counter of the days from `from` to `to`, both included. */
+  statsRows(from: string, to: string): Promise<StatsRow[]>;
+  /** The leads stored between the two instants (`to` excluded), oldest first: who, from where. */
+  leadsBetween(from: Date, to: Date): Promise<LeadLine[]>;
+  /**
+   * The voice demo's calls that started between the two instants (`to` excluded), from the
+   * server's record of Vapi's messages: their language, length, and whether the caller asked to be
+   * called back. The one place the figures read the calls from.
+   */
+  callsBetween(from: Date, to: Date): Promise<CallLine[]>;
+  /** Deletes the counters of the days before `day`; returns how many rows. */
+  purgeStats(beforeDay: string): Promise<number>;
+}
+
+export type StatsRow = { day: string; event: StatsEvent; locale: string; device: string; referrer: string; campaign: string; count: number };
+export type CallLine = { startedAt: string; locale: string | null; seconds: number | null; callback: boolean };
+export type LeadLine = { createdAt: string; name: string; company: string | null; source: LeadSource; locale: string | null };
+
+/** The campaigns of a day past STATS_CAMPAIGNS_PER_DAY, together. */
+export const OTHER_CAMPAIGNS = '*';
+
+type Dimensions = Omit<StatsRow, 'count'>;
+
+/** One more of this event on this day with these dimensions, inside the caller's transaction. */
+export async function countStat(runner: Runner, row: Dimensions): Promise<void> {
+  await runner
+    .insertInto('site_stats')
+    .values({ ...row, count: 1 })
+    .onConflict((conflict) =>
+      conflict.columns(['day', 'event', 'locale', 'device', 'referrer', 'campaign']).doUpdateSet((eb) => ({ count: eb('site_stats.count', '+', 1) })),
+    )
+    .execute();
+}
+
+/** An event the database sees: only its language is known (the page's device and referrer are not sent with a lead). */
+export const serverEvent = (day: string, event: StatsEvent, locale: string | null): Dimensions => ({
+  day,
+  event,
+  locale: locale === 'fr' || locale === 'en' ? locale : '',
+  device: '',
+  referrer: '',
+  campaign: '',
+});
+
+export function statsRepository({ db, write }: StoreContext): StatsRepository {
+  return {
+    async countPageEvent(beacon, day, campaignsPerDay) {
+      await write(async (trx) => {
+        let campaign = beacon.c ?? '';
+        if (campaign !== '') {
+          const seen = await trx.selectFrom('site_stats').select('campaign').where('day', '=', day).where('campaign', '=', campaign).limit(1).executeTakeFirst();
+          if (!seen) {
+            const row = await trx
+              .selectFrom('site_stats')
+              .select((eb) => eb.fn.count<number | string>('campaign').distinct().as('campaigns'))
+              .where('day', '=', day)
+              .where('campaign', 'not in', ['', OTHER_CAMPAIGNS])
+              .executeTakeFirst();
+            if (Number(row?.campaigns ?? 0) >= campaignsPerDay) campaign = OTHER_CAMPAIGNS;
+          }
+        }
+        await countStat(trx, { day, event: beacon.e, locale: beacon.l, device: beacon.d, referrer: beacon.r, campaign });
+      });
+    },
+
+    async statsRows(from, to) {
+      const rows = await db
+        .selectFrom('site_stats')
+        .select(['day', 'event', 'locale', 'device', 'referrer', 'campaign', 'count'])
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .orderBy('day')
+        .execute();
+      return rows.map((row) => ({ ...row, event: row.event as StatsEvent, count: Number(row.count) }));
+    },
+
+    async leadsBetween(from, to) {
+      const rows = await db
+        .selectFrom('contact_submissions')
+        .select(['created_at', 'name', 'company', 'source', 'locale'])
+        .where('created_at', '>=', from.toISOString())
+        .where('created_at', '<', to.toISOString())
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ createdAt: isoTimestamp(row.created_at), name: row.name, company: row.company, source: row.source, locale: row.locale }));
+    },
+
+    async callsBetween() {
+      // VOICE CALLS: read from the calls table once it exists (see docs/stats.md, "Calls").
+      return [];
+    },
+
+    async purgeStats(beforeDay) {
+      const deleted = await db.deleteFrom('site_stats').where('day', '<', beforeDay).executeTakeFirst();
+      return Number(deleted.numDeletedRows);
+    },
+  };
+}
