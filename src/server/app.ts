@@ -9,6 +9,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
 import { type RetentionSchedule, retentionPlugin } from './plugins/retention';
 import { securityPlugin } from './plugins/security';
+import { type DigestSchedule, statsDigestPlugin } from './plugins/stats-digest';
 import { shutdownPlugin } from './plugins/shutdown';
 import { inspectStaticSite, staticPlugin } from './plugins/static';
 import { type StorageRetry, storagePlugin } from './plugins/storage';
@@ -34,6 +35,8 @@ export type BuildAppOptions = {
   storageRetry?: StorageRetry;
   /** When the daily purge looks whether it is due, and its clock (tests). */
   retention?: Partial<RetentionSchedule>;
+  /** When the weekly digest looks whether it is due, and its clock (tests). */
+  digest?: Partial<DigestSchedule>;
   /** false: the API only; the page is served by something else (`npm run dev`: Vite, scripts/dev.ts). */
   staticSite?: false;
 };
@@ -78,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settings: { contactDays: config.site.retentionDays, statsDays: config.stats.retentionDays, timeZone: config.notifications.timeZone },
     schedule: options.retention,
   });
+  // After the delivery plugin: a queued digest nudges its worker.
+  await app.register(statsDigestPlugin, { config, schedule: options.digest });
   // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
   await app.register(apiRoutes, {
     rateLimits: config.rateLimits,

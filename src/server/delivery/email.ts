@@ -4,7 +4,7 @@ import { CONTACT_FIELDS } from '../../contracts/contact';
 import type { NotificationConfig } from '../config';
 import { composeConfirmationEmail } from '../newsletter/confirm-email';
 import { asLinkLocale } from '../newsletter/link-copy';
-import type { LeadEvent } from '../store';
+import type { LeadEvent, StatsDigestData } from '../store';
 import { NOTIFICATION_COPY, type NotificationCopy } from './copy';
 import type { Sender } from './sender';
 
@@ -33,7 +33,7 @@ function languageName(code: string | null, copy: NotificationCopy): string | nul
 }
 
 /** The events the firm is told about (a confirmation request goes to the visitor instead). */
-type FirmEvent = Exclude<LeadEvent, { type: 'newsletter.confirmation' }>;
+type FirmEvent = Exclude<LeadEvent, { type: 'newsletter.confirmation' | 'stats.digest' }>;
 
 /** What one e-mail to the firm says: labelled fields, then longer texts under their own heading. */
 type LeadEmailParts = {
@@ -166,6 +166,8 @@ export type EmailSenderOptions = {
   site: Pick<SiteConfig, 'brand' | 'email' | 'address'>;
   /** The signed link that confirms a pending newsletter sign-up. */
   confirmationLink: (confirmationId: number, linkNonce: string | null) => Promise<string>;
+  /** The weekly digest of a week, composed when it is sent from the figures in the database (src/server/stats/digest.ts). */
+  digest: (week: StatsDigestData) => Promise<{ subject: string; text: string; html: string }>;
 };
 
 export function emailSender(settings: NonNullable<NotificationConfig['email']>, options: EmailSenderOptions): Sender {
@@ -203,6 +205,13 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
           headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
           signal,
         });
+        return;
+      }
+      if (event.type === 'stats.digest') {
+        const mail = await options.digest(event.data);
+        await (
+          await connect()
+        ).sendMail({ from: settings.from, to: settings.to, subject: mail.subject, text: mail.text, html: mail.html, messageId, headers: { ...headers, 'Auto-Submitted': 'auto-generated' }, signal });
         return;
       }
       const mail = composeLeadEmail(event, copy, options.timeZone);

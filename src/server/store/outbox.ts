@@ -60,6 +60,9 @@ export type NewsletterConfirmationData = {
   linkNonce?: string | null;
 };
 
+/** The weekly digest of the site's figures (src/server/stats/): the week it covers, Monday to Sunday in FIRM_TIME_ZONE. */
+export type StatsDigestData = { from: string; to: string };
+
 /**
  * What happened, as the webhook sends it (its JSON is the request body) and the e-mail shows it.
  * `id` is the same for every channel of one event: receivers use it to drop duplicates.
@@ -68,7 +71,8 @@ export type LeadEvent =
   | { id: string; type: 'contact.created'; createdAt: string; data: ContactCreatedData }
   | { id: string; type: 'contact.call_report'; createdAt: string; data: ContactCallReportData }
   | { id: string; type: 'newsletter.subscribed'; createdAt: string; data: NewsletterSubscribedData }
-  | { id: string; type: 'newsletter.confirmation'; createdAt: string; data: NewsletterConfirmationData };
+  | { id: string; type: 'newsletter.confirmation'; createdAt: string; data: NewsletterConfirmationData }
+  | { id: string; type: 'stats.digest'; createdAt: string; data: StatsDigestData };
 export type LeadEventType = LeadEvent['type'];
 
 /** An event as it is queued: everything but its id, which enqueue gives it. */
@@ -76,7 +80,13 @@ export type LeadEventInput = LeadEvent extends infer Event ? (Event extends Lead
 
 /** Which channels get a job for each kind of event (from the server configuration). */
 export type OutboxPolicy = Record<LeadEventType, readonly Channel[]>;
-export const NO_NOTIFICATIONS: OutboxPolicy = { 'contact.created': [], 'contact.call_report': [], 'newsletter.subscribed': [], 'newsletter.confirmation': [] };
+export const NO_NOTIFICATIONS: OutboxPolicy = {
+  'contact.created': [],
+  'contact.call_report': [],
+  'newsletter.subscribed': [],
+  'newsletter.confirmation': [],
+  'stats.digest': [],
+};
 
 /** Which notifications the server sends (ServerConfig['notifications']); absent in scripts and tests of other things. */
 export type NotificationChannels = { email?: unknown; webhook?: unknown; newsletter: boolean };
@@ -94,6 +104,8 @@ export function outboxPolicy(notifications: NotificationChannels | undefined): O
     'newsletter.subscribed': notifications.newsletter ? channels : [],
     // To the visitor, by e-mail only: never to the firm's webhook.
     'newsletter.confirmation': notifications.email ? ['email'] : [],
+    // To the firm's mailbox only (it is queued only when STATS_DIGEST is on).
+    'stats.digest': notifications.email ? ['email'] : [],
   };
 }
 

@@ -1,5 +1,6 @@
 import type { StatsBeacon, StatsEvent } from '../../contracts/stats';
 import { type Runner, type StoreContext, isoTimestamp } from './context';
+import { type StatsDigestData, enqueue } from './outbox';
 import type { LeadSource } from './tables';
 
 /**
@@ -25,6 +26,14 @@ export interface StatsRepository {
    * called back. The one place the figures read the calls from.
    */
   callsBetween(from: Date, to: Date): Promise<CallLine[]>;
+  /**
+   * Queues the weekly digest of `week` (an e-mail job of the outbox, so it is retried like any
+   * notification) unless that week's, or a later one's, was queued already by any instance: a
+   * conditional update of the DIGEST_WEEK_SETTING row decides, in the job's transaction (two
+   * instances at once: the second's update finds the row changed and writes nothing). 'first' on a
+   * database that never had a digest: the week is recorded, nothing sent (the next one is the first).
+   */
+  queueDigest(week: StatsDigestData): Promise<'queued' | 'already' | 'first'>;
   /** Deletes the counters of the days before `day`; returns how many rows. */
   purgeStats(beforeDay: string): Promise<number>;
 }
@@ -32,6 +41,9 @@ export interface StatsRepository {
 export type StatsRow = { day: string; event: StatsEvent; locale: string; device: string; referrer: string; campaign: string; count: number };
 export type CallLine = { startedAt: string; locale: string | null; seconds: number | null; callback: boolean };
 export type LeadLine = { createdAt: string; name: string; company: string | null; source: LeadSource; locale: string | null };
+
+/** The Monday of the last week whose digest was queued, in `settings`. */
+export const DIGEST_WEEK_SETTING = 'stats_digest_week';
 
 /** The campaigns of a day past STATS_CAMPAIGNS_PER_DAY, together. */
 export const OTHER_CAMPAIGNS = '*';
@@ -59,7 +71,7 @@ export const serverEvent = (day: string, event: StatsEvent, locale: string | nul
   campaign: '',
 });
 
-export function statsRepository({ db, write }: StoreContext): StatsRepository {
+export function statsRepository({ db, write, policy }: StoreContext): StatsRepository {
   return {
     async countPageEvent(beacon, day, campaignsPerDay) {
       await write(async (trx) => {
@@ -106,6 +118,32 @@ export function statsRepository({ db, write }: StoreContext): StatsRepository {
     async callsBetween() {
       // VOICE CALLS: read from the calls table once it exists (see docs/stats.md, "Calls").
       return [];
+    },
+
+    async queueDigest(week) {
+      let outcome: 'queued' | 'already' | 'first' = 'already';
+      await write(async (trx) => {
+        const first = await trx
+          .insertInto('settings')
+          .values({ name: DIGEST_WEEK_SETTING, value: week.from })
+          .onConflict((conflict) => conflict.column('name').doNothing())
+          .returning('name')
+          .executeTakeFirst();
+        if (first) {
+          outcome = 'first';
+          return;
+        }
+        const claimed = await trx
+          .updateTable('settings')
+          .set({ value: week.from })
+          .where('name', '=', DIGEST_WEEK_SETTING)
+          .where('value', '<', week.from)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) return;
+        outcome = 'queued';
+        await enqueue(trx, policy, { type: 'stats.digest', createdAt: new Date().toISOString(), data: week });
+      });
+      return outcome;
     },
 
     async purgeStats(beforeDay) {
