@@ -8,6 +8,7 @@
  *   atelier-ia purge
  *   atelier-ia deliveries --retry all-failed
  *   atelier-ia export contacts --out /var/backups/atelier-ia/contacts.csv
+ *   atelier-ia stats --week 2026-W47
  *
  * In a checkout the same commands are `npm run backup -- …` and so on.
  */
@@ -16,8 +17,9 @@ import { runDeliveries } from './deliveries';
 import { runExport } from './export';
 import { type Command, isMain, runCli, withConfigFile } from './lib/cli';
 import { runPurge } from './purge';
+import { runStats } from './stats';
 
-const COMMANDS: Record<string, Command> = { backup: runBackup, purge: runPurge, deliveries: runDeliveries, export: runExport };
+const COMMANDS: Record<string, Command> = { backup: runBackup, purge: runPurge, deliveries: runDeliveries, export: runExport, stats: runStats };
 
 export const USAGE = `Usage: atelier-ia <command> [options]   (as root, or as the service's user)
 
@@ -25,6 +27,7 @@ export const USAGE = `Usage: atelier-ia <command> [options]   (as root, or as th
   purge [--older-than <days>]                   delete what the privacy policy keeps no longer
   deliveries [--json | --retry <id>|all-failed] lead notifications waiting or failed
   export contacts|newsletter [--format csv|json] [--out FILE]
+  stats [--week YYYY-Www | --from DAY --to DAY] [--format table|csv|json] [--html FILE]
 
 atelier-ia <command> --help says more. docs/deploy.md: "Admin commands".`;
 

@@ -21,11 +21,30 @@ export type StatsCopy = {
     funnel: string;
     breakdowns: Record<Breakdown, string>;
     leads: string;
+    /** The same, for a period that is not a week (`stats --from --to`). */
+    leadsOfPeriod: string;
     chart: string;
+    chartOfPeriods: string;
     days: string;
     views: string;
   };
-  columns: { step: string; count: string; rate: string; previous: string; baseline: string; week: string; period: string; day: string; name: string; company: string; source: string; received: string };
+  columns: {
+    step: string;
+    count: string;
+    rate: string;
+    previous: string;
+    baseline: string;
+    /** The same two, for a period that is not a week. */
+    previousPeriod: string;
+    baselinePeriods: string;
+    week: string;
+    period: string;
+    day: string;
+    name: string;
+    company: string;
+    source: string;
+    received: string;
+  };
   values: {
     locale: Record<'fr' | 'en', string>;
     device: Record<Device, string>;
@@ -73,12 +92,14 @@ export const STATS_COPY: Record<FirmLocale, StatsCopy> = {
       newsletter_confirmed: 'Inscriptions à l’infolettre confirmées',
     },
     funnelNote:
-      `Le taux de chaque étape se calcule sur l’étape qui la précède (les visites pour la première de chaque parcours). «${NNBSP}Semaine d’avant${NNBSP}» et «${NNBSP}Moyenne sur 4 semaines${NNBSP}» portent sur les mêmes chiffres.`,
+      'Le taux de chaque étape se calcule sur l’étape qui la précède (sur les visites pour la première étape de chaque parcours). Les deux colonnes de droite donnent le même chiffre pour la période d’avant et la moyenne des quatre précédentes, avec l’écart.',
     headings: {
       funnel: 'Le parcours des visiteurs',
       breakdowns: { locale: 'Par langue', device: 'Par appareil', referrer: 'Par provenance', campaign: 'Par campagne' },
       leads: 'Les demandes de la semaine',
+      leadsOfPeriod: 'Les demandes de la période',
       chart: 'Les 8 dernières semaines',
+      chartOfPeriods: 'Cette période et les 7 précédentes, de même durée',
       days: 'Jour par jour',
       views: 'Pages vues',
     },
@@ -88,6 +109,8 @@ export const STATS_COPY: Record<FirmLocale, StatsCopy> = {
       rate: 'Taux',
       previous: 'Semaine d’avant',
       baseline: 'Moyenne sur 4 semaines',
+      previousPeriod: 'Période d’avant',
+      baselinePeriods: 'Moyenne des 4 périodes d’avant',
       week: 'Semaine du',
       period: 'Période',
       day: 'Jour',
@@ -110,7 +133,7 @@ export const STATS_COPY: Record<FirmLocale, StatsCopy> = {
       unknown: 'Non connu',
       otherCampaigns: 'Autres campagnes',
     },
-    noLeads: 'Aucune demande cette semaine.',
+    noLeads: 'Aucune demande pendant cette période.',
     none: '–',
     privacyNote: `Ces chiffres sont des compteurs par jour. Rien n’y identifie un visiteur${NBSP}: ni témoin, ni adresse IP, ni navigateur, ni empreinte. Les demandes listées sont celles que leurs auteurs vous ont envoyées.`,
     digestFooter: `Ce résumé part chaque lundi matin. Pour ne plus le recevoir${NBSP}: STATS_DIGEST=off dans la configuration du serveur.`,
@@ -139,12 +162,14 @@ export const STATS_COPY: Record<FirmLocale, StatsCopy> = {
       newsletter_confirmed: 'Newsletter sign-ups confirmed',
     },
     funnelNote:
-      'Each step’s rate is taken of the step before it (of the visits for the first step of each path). “Week before” and “4-week average” are the same figures for those weeks.',
+      'Each step’s rate is taken of the step before it (of the visits for the first step of each path). The two columns on the right are the same figure for the period before and the average of the four before it, with the change.',
     headings: {
       funnel: 'How visitors went through the site',
       breakdowns: { locale: 'By language', device: 'By device', referrer: 'By referrer', campaign: 'By campaign' },
       leads: 'This week’s leads',
+      leadsOfPeriod: 'The period’s leads',
       chart: 'The last 8 weeks',
+      chartOfPeriods: 'This period and the 7 before it, of the same length',
       days: 'Day by day',
       views: 'Page views',
     },
@@ -154,6 +179,8 @@ export const STATS_COPY: Record<FirmLocale, StatsCopy> = {
       rate: 'Rate',
       previous: 'Week before',
       baseline: '4-week average',
+      previousPeriod: 'Period before',
+      baselinePeriods: 'Average of the 4 periods before',
       week: 'Week of',
       period: 'Period',
       day: 'Day',
@@ -176,7 +203,7 @@ export const STATS_COPY: Record<FirmLocale, StatsCopy> = {
       unknown: 'Not known',
       otherCampaigns: 'Other campaigns',
     },
-    noLeads: 'No leads this week.',
+    noLeads: 'No leads in this period.',
     none: '–',
     privacyNote:
       'These figures are counters per day. Nothing in them identifies a visitor: no cookie, no IP address, no browser string, no fingerprint. The leads listed are those their authors sent you.',

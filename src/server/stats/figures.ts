@@ -127,6 +127,9 @@ function addTotals(sum: Totals, more: Totals): Totals {
 
 const within = (day: string, period: Period) => day >= period.from && day <= period.to;
 
+/** How many days the period holds. */
+export const daysIn = (period: Period): number => daysBetween(period.from, period.to) + 1;
+
 /** The period `index` periods before `period` (of the same length). */
 export function periodBefore(period: Period, index: number): Period {
   const length = daysBetween(period.from, period.to) + 1;
