@@ -7,6 +7,7 @@ import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { SentNote } from '../../components/SentNote';
 import { primaryAction } from '../../components/styles';
 import { TextField } from '../../components/TextField';
+import { countsFirstInput } from '../../lib/count';
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from '../../../contracts/contact';
 import { EMAIL_MAX } from '../../../contracts/fields';
 import { useContactForm } from './use-contact-form';
@@ -46,6 +47,7 @@ export function ContactForm() {
       action="#contact-form"
       noValidate
       onSubmit={form.submit}
+      {...countsFirstInput('form_started')}
       ref={formRef}
       className="relative space-y-5"
       aria-describedby="contact-form-title"

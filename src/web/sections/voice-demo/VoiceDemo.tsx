@@ -4,6 +4,7 @@ import { useContent } from '../../content/context';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { SoundWave } from '../../components/SoundWave';
 import { Section } from '../../components/Section';
+import { countsClicks } from '../../lib/count';
 import { useVoiceCall } from '../../features/voice-agent/use-voice-call';
 import type { VoiceClientLoader } from '../../features/voice-agent/voice-client';
 import type { SessionRequester } from '../../features/voice-agent/voice-session';
@@ -93,6 +94,7 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
               ref={mainButton}
               type="button"
               onClick={onMainClick}
+              {...(inCall ? {} : countsClicks('call_pressed'))}
               aria-describedby="voice-privacy-notice"
               onPointerEnter={prefetch}
               onFocus={prefetch}

@@ -1,0 +1,21 @@
+import type { PageEvent } from '../../../contracts/stats';
+import type { Locale } from '../../content';
+import type { DocumentKind } from '../pages';
+
+/**
+ * The site's figures, counted with no identifier (docs/stats.md): once the page has loaded and the
+ * browser is idle, the counting code (./beacon.ts, a chunk of its own, outside the initial
+ * JavaScript) starts, sends the view and watches for the few events the firm counts.
+ */
+export function countWhenIdle(page: DocumentKind, locale: Locale): void {
+  const start = () => void import('./beacon').then((beacon) => beacon.startCounting(page, locale));
+  // Safari has no requestIdleCallback: a moment after load instead.
+  const idle = () => ('requestIdleCallback' in self ? requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
+/** Marks an element whose every click counts as `event` (read by ./beacon.ts). */
+export const countsClicks = (event: PageEvent) => ({ 'data-count-click': event });
+/** Marks an element (a form) whose first input counts as `event`, once per page. */
+export const countsFirstInput = (event: PageEvent) => ({ 'data-count-input': event });
