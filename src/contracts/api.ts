@@ -1,3 +1,4 @@
+import { STATS_BEACON_PATH } from './stats';
 import type { FieldErrorCode } from './fields';
 import type { ProofProblem } from './proof-of-work';
 
@@ -69,5 +70,5 @@ export const API_PATHS = {
   /** Vapi's server messages: the callback requests its agent takes during a call (docs/voice.md). */
   voiceEvents: '/api/voice/events',
   /** The page's counting beacon (text/plain; src/contracts/stats.ts, docs/stats.md). */
-  stats: '/api/stats',
+  stats: STATS_BEACON_PATH,
 } as const;

@@ -1,5 +1,3 @@
-import { z } from 'zod/mini';
-
 /**
  * The firm's own figures, counted with no identifier at all (docs/stats.md). The page sends one
  * small beacon per event it sees, with the event's name and four coarse dimensions, nothing else;
@@ -37,17 +35,12 @@ export type Referrer = (typeof REFERRERS)[number];
 /** A campaign (the landing address's utm_campaign) as it is kept: lower-case letters, digits, `-` and `_`, at most 32. */
 export const CAMPAIGN = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
+/** Where the page sends its beacons (API_PATHS.stats): here, so the counting chunk imports nothing else. */
+export const STATS_BEACON_PATH = '/api/stats';
+
 /**
  * The beacon's body (sent as text/plain, the type `navigator.sendBeacon` gives a string): the
  * event, the page's language, the device class, the referrer class, and the campaign when the
- * landing address had one. Anything else is refused.
+ * landing address had one. The server checks it with ./stats-beacon.ts; anything else is refused.
  */
-export const statsBeaconSchema = z.strictObject({
-  e: z.enum(PAGE_EVENTS),
-  l: z.enum(STATS_LOCALES),
-  d: z.enum(DEVICES),
-  r: z.enum(REFERRERS),
-  c: z.optional(z.string().check(z.regex(CAMPAIGN))),
-});
-
-export type StatsBeacon = z.output<typeof statsBeaconSchema>;
+export type StatsBeacon = { e: PageEvent; l: StatsLocale; d: Device; r: Referrer; c?: string };

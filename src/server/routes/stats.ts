@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { API_PATHS } from '../../contracts/api';
-import { statsBeaconSchema } from '../../contracts/stats';
+import { statsBeaconSchema } from '../../contracts/stats-beacon';
 import { PayloadError, RateLimitedError } from '../http-errors';
 import { clientOf } from '../network';
 import { dayOf } from '../stats/calendar';

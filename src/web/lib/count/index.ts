@@ -1,4 +1,3 @@
-import type { PageEvent } from '../../../contracts/stats';
 import type { Locale } from '../../content';
 import type { DocumentKind } from '../pages';
 
@@ -15,7 +14,3 @@ export function countWhenIdle(page: DocumentKind, locale: Locale): void {
   else addEventListener('load', idle, { once: true });
 }
 
-/** Marks an element whose every click counts as `event` (read by ./beacon.ts). */
-export const countsClicks = (event: PageEvent) => ({ 'data-count-click': event });
-/** Marks an element (a form) whose first input counts as `event`, once per page. */
-export const countsFirstInput = (event: PageEvent) => ({ 'data-count-input': event });

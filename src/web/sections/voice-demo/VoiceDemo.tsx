@@ -4,7 +4,7 @@ import { useContent } from '../../content/context';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { SoundWave } from '../../components/SoundWave';
 import { Section } from '../../components/Section';
-import { countsClicks } from '../../lib/count';
+import type { PageEvent } from '../../../contracts/stats';
 import { useVoiceCall } from '../../features/voice-agent/use-voice-call';
 import type { VoiceClientLoader } from '../../features/voice-agent/voice-client';
 import type { SessionRequester } from '../../features/voice-agent/voice-session';
@@ -94,7 +94,8 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
               ref={mainButton}
               type="button"
               onClick={onMainClick}
-              {...(inCall ? {} : countsClicks('call_pressed'))}
+              // Counted (lib/count/beacon.ts) when it starts a call, not when it ends one.
+              data-count-click={inCall ? undefined : ('call_pressed' satisfies PageEvent)}
               aria-describedby="voice-privacy-notice"
               onPointerEnter={prefetch}
               onFocus={prefetch}
