@@ -14,5 +14,6 @@ export const statsBeaconSchema = z.strictObject({
 });
 
 // The schema and the type the page sends are the same shape.
-export type CheckedBeacon = z.output<typeof statsBeaconSchema> extends StatsBeacon ? (StatsBeacon extends z.output<typeof statsBeaconSchema> ? true : never) : never;
+export type CheckedBeacon =
+  z.output<typeof statsBeaconSchema> extends StatsBeacon ? (StatsBeacon extends z.output<typeof statsBeaconSchema> ? true : never) : never;
 export const BEACON_SHAPES_AGREE: CheckedBeacon = true;

@@ -211,7 +211,16 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
         const mail = await options.digest(event.data);
         await (
           await connect()
-        ).sendMail({ from: settings.from, to: settings.to, subject: mail.subject, text: mail.text, html: mail.html, messageId, headers: { ...headers, 'Auto-Submitted': 'auto-generated' }, signal });
+        ).sendMail({
+          from: settings.from,
+          to: settings.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId,
+          headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
+          signal,
+        });
         return;
       }
       const mail = composeLeadEmail(event, copy, options.timeZone);

@@ -25,7 +25,8 @@ export interface Deliveries {
 export const deliveryPlugin = appWide<{ config: Pick<ServerConfig, 'notifications' | 'delivery' | 'site' | 'caps'> }>(async (app, { config }) => {
   const senders = createSenders(config, {
     confirmationLink: async (id, nonce) => linkUrl(config.site.url, await app.storage.get().linkSecret(), 'confirm', id, nonce),
-    digest: (week) => digestOf(app.storage.get(), week, { firmLocale: config.notifications.firmLocale, timeZone: config.notifications.timeZone, brand: config.site.brand }),
+    digest: (week) =>
+      digestOf(app.storage.get(), week, { firmLocale: config.notifications.firmLocale, timeZone: config.notifications.timeZone, brand: config.site.brand }),
   });
   if (Object.keys(senders).length === 0) {
     app.decorate('deliveries', { nudge() {} } satisfies Deliveries);

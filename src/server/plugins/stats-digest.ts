@@ -53,7 +53,10 @@ export const statsDigestPlugin = appWide<{ config: Pick<ServerConfig, 'stats' | 
           log.info({ week: week.from }, 'weekly digest queued');
           app.deliveries.nudge();
         } else if (outcome === 'first') {
-          log.info({ week: week.from, firstDigest: addDays(week.from, 14) }, 'weekly digest: first run here, this week is the baseline; the first digest goes out on the Monday named');
+          log.info(
+            { week: week.from, firstDigest: addDays(week.from, 14) },
+            'weekly digest: first run here, this week is the baseline; the first digest goes out on the Monday named',
+          );
         }
       } catch (error) {
         log.warn({ err: error }, 'weekly digest: could not look whether it is due; trying again at the next check');

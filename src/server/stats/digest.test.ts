@@ -15,7 +15,13 @@ const WEEK = { from: '2026-11-16', to: '2026-11-22' };
 /** Monday 23 November 2026, 08:00 in Toronto: the digest of WEEK is due. */
 const MONDAY_MORNING = new Date('2026-11-23T13:00:00Z');
 
-type Seed = { day: string; e: 'view_home' | 'view_privacy' | 'demo_seen' | 'call_pressed' | 'form_started'; times: number; r?: 'search' | 'self' | 'none'; c?: string };
+type Seed = {
+  day: string;
+  e: 'view_home' | 'view_privacy' | 'demo_seen' | 'call_pressed' | 'form_started';
+  times: number;
+  r?: 'search' | 'self' | 'none';
+  c?: string;
+};
 
 /**
  * A week the figures are known of: 12 entries (10 from search, one campaign among them, 2 typed)
@@ -25,7 +31,11 @@ type Seed = { day: string; e: 'view_home' | 'view_privacy' | 'demo_seen' | 'call
  */
 async function seed(store: Store, env: Record<string, string>) {
   const page = (day: string, seedRow: Seed) =>
-    store.countPageEvent({ e: seedRow.e, l: 'fr', d: seedRow.r === 'none' ? 'desktop' : 'phone', r: seedRow.r ?? 'search', ...(seedRow.c ? { c: seedRow.c } : {}) }, day, 20);
+    store.countPageEvent(
+      { e: seedRow.e, l: 'fr', d: seedRow.r === 'none' ? 'desktop' : 'phone', r: seedRow.r ?? 'search', ...(seedRow.c ? { c: seedRow.c } : {}) },
+      day,
+      20,
+    );
   const rows: Seed[] = [
     { day: '2026-11-16', e: 'view_home', times: 6 },
     { day: '2026-11-17', e: 'view_home', times: 4, c: 'automne' },
@@ -48,16 +58,17 @@ async function seed(store: Store, env: Record<string, string>) {
     ['newsletter_asked', 3],
     ['newsletter_confirmed', 2],
   ] as const) {
-    await storageQuery(env, "insert into site_stats (day, event, locale, device, referrer, campaign, count) values ('2026-11-20', ?, 'fr', '', '', '', ?)", [event, count]);
+    await storageQuery(env, "insert into site_stats (day, event, locale, device, referrer, campaign, count) values ('2026-11-20', ?, 'fr', '', '', '', ?)", [
+      event,
+      count,
+    ]);
   }
   const lead = (name: string, company: string | null, source: string, at: string, callId: string | null) =>
-    storageQuery(env, "insert into contact_submissions (name, email, phone, company, message, locale, page, created_at, source, call_id) values (?, 'x@example.com', '514-555-0100', ?, 'Bonjour', 'fr', '/fr/', ?, ?, ?)", [
-      name,
-      company,
-      at,
-      source,
-      callId,
-    ]);
+    storageQuery(
+      env,
+      "insert into contact_submissions (name, email, phone, company, message, locale, page, created_at, source, call_id) values (?, 'x@example.com', '514-555-0100', ?, 'Bonjour', 'fr', '/fr/', ?, ?, ?)",
+      [name, company, at, source, callId],
+    );
   await lead('Marie Tremblay', 'Boulangerie du Coin', 'form', '2026-11-18T15:00:00.000Z', null);
   await lead('Jean Roy', null, 'voice', '2026-11-20T19:30:00.000Z', 'call-1');
   // Sunday 22, 23:30 in Toronto (Monday 04:30 UTC): still the week's.
@@ -166,7 +177,10 @@ describe('the weekly digest with the SMTP relay down, and with two instances', (
     await h.stop();
     await h.start({}, { digest: { firstCheckMs: 0, checkEveryMs: 50, now: () => MONDAY_MORNING } });
     await vi.waitFor(() => expect(h.smtp.messages.filter((m) => m.message.subject?.includes('week of November 16, 2026'))).toHaveLength(1), WAIT);
-    await vi.waitFor(async () => expect((await h.inspect.deliveries.list(['pending', 'failed'])).filter((record) => record.eventType === 'stats.digest')).toEqual([]), WAIT);
+    await vi.waitFor(
+      async () => expect((await h.inspect.deliveries.list(['pending', 'failed'])).filter((record) => record.eventType === 'stats.digest')).toEqual([]),
+      WAIT,
+    );
   });
 
   it('two instances on one PostgreSQL database send one digest a week', async () => {

@@ -38,7 +38,9 @@ function tableHtml(table: Table): string {
     .join('');
   const rows = table.rows.map((row) => {
     const cells = row.cells.map((value, index) =>
-      index === 0 ? `<th scope="row" style="${cell};font-weight:normal">${escapeHtml(value)}</th>` : `<td style="${textual ? cell : numberCell}">${escapeHtml(value)}</td>`,
+      index === 0
+        ? `<th scope="row" style="${cell};font-weight:normal">${escapeHtml(value)}</th>`
+        : `<td style="${textual ? cell : numberCell}">${escapeHtml(value)}</td>`,
     );
     if (row.bar) cells.push(`<td style="${cell}">${barHtml(row.bar.entries, max, BAR_COLOURS.entries)}${barHtml(row.bar.leads, max, BAR_COLOURS.leads)}</td>`);
     return `<tr>${cells.join('')}</tr>`;
@@ -71,7 +73,11 @@ export function composeDigest(report: StatsReport, copy: StatsCopy, brand: strin
 }
 
 /** The digest of `week`, from the figures in the database, in the firm's language. */
-export async function digestOf(store: Store, week: StatsDigestData, settings: { firmLocale: FirmLocale; timeZone: string; brand: string }): Promise<DigestEmail> {
+export async function digestOf(
+  store: Store,
+  week: StatsDigestData,
+  settings: { firmLocale: FirmLocale; timeZone: string; brand: string },
+): Promise<DigestEmail> {
   const report = await buildReport(store, week, settings.timeZone);
   return composeDigest(report, STATS_COPY[settings.firmLocale], settings.brand);
 }

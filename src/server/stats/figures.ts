@@ -112,7 +112,10 @@ function slices(rows: readonly StatsRow[], calls: readonly CallLine[], by: Break
     ),
   }));
   // The most entries first; what is not known last.
-  all.sort((a, b) => Number(a.key === '') - Number(b.key === '') || b.totals.entries - a.totals.entries || b.totals.leads - a.totals.leads || a.key.localeCompare(b.key));
+  all.sort(
+    (a, b) =>
+      Number(a.key === '') - Number(b.key === '') || b.totals.entries - a.totals.entries || b.totals.leads - a.totals.leads || a.key.localeCompare(b.key),
+  );
   if (by !== 'campaign') return all;
   const named = all.filter((slice) => slice.key !== '');
   if (named.length <= TOP_CAMPAIGNS) return named;
@@ -143,7 +146,13 @@ export async function buildReport(store: Store, period: Period, timeZone: string
   const end = startOfDay(addDays(period.to, 1), timeZone);
   const calls = await store.callsBetween(startOfDay(earliest.from, timeZone), end);
   const leads = await store.leadsBetween(startOfDay(period.from, timeZone), end);
-  return reportOf(period, timeZone, rows, calls.map((call) => ({ ...call, day: dayOf(new Date(call.startedAt), timeZone) })), leads);
+  return reportOf(
+    period,
+    timeZone,
+    rows,
+    calls.map((call) => ({ ...call, day: dayOf(new Date(call.startedAt), timeZone) })),
+    leads,
+  );
 }
 
 type DatedCall = CallLine & { day: string };

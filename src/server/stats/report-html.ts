@@ -33,7 +33,9 @@ function barChart(title: string, points: ReadonlyArray<{ label: string; entries:
     ...points.map((point, index) => {
       const x = CHART.left + index * slot + (slot - 2 * bar) / 2;
       const rect = (value: number, offset: number, colour: string) =>
-        value > 0 ? `<rect x="${(x + offset).toFixed(1)}" y="${y(value).toFixed(1)}" width="${bar.toFixed(1)}" height="${(CHART.top + plotHeight - y(value)).toFixed(1)}" fill="${colour}"/>` : '';
+        value > 0
+          ? `<rect x="${(x + offset).toFixed(1)}" y="${y(value).toFixed(1)}" width="${bar.toFixed(1)}" height="${(CHART.top + plotHeight - y(value)).toFixed(1)}" fill="${colour}"/>`
+          : '';
       const label =
         index % labelEvery === 0 ? `<text x="${(x + bar).toFixed(1)}" y="${CHART.height - 10}" text-anchor="middle">${escapeHtml(point.label)}</text>` : '';
       return rect(point.entries, 0, BAR_COLOURS.entries) + rect(point.leads, bar, BAR_COLOURS.leads) + label;
@@ -65,7 +67,11 @@ export function reportHtml(report: StatsReport, copy: StatsCopy, brand: string):
       table.kind === 'periods' || table.kind === 'days'
         ? barChart(
             table.heading,
-            table.rows.map((row) => ({ label: table.kind === 'days' ? f.shortDay(row.cells[0]!) : row.cells[0]!, entries: row.bar!.entries, leads: row.bar!.leads })),
+            table.rows.map((row) => ({
+              label: table.kind === 'days' ? f.shortDay(row.cells[0]!) : row.cells[0]!,
+              entries: row.bar!.entries,
+              leads: row.bar!.leads,
+            })),
             legend,
           )
         : '';

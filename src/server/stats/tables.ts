@@ -7,7 +7,14 @@ import { BREAKDOWN_COLUMNS, FUNNEL_EXTRA_AFTER, type Formatters } from './format
  * report (./report-html.ts) and the terminal (scripts/stats.ts).
  */
 export type Row = { cells: string[]; bar?: { entries: number; leads: number } };
-export type Table = { kind: 'funnel' | 'leads' | 'breakdown' | 'periods' | 'days'; heading: string; columns: string[]; rows: Row[]; note?: string; empty?: string };
+export type Table = {
+  kind: 'funnel' | 'leads' | 'breakdown' | 'periods' | 'days';
+  heading: string;
+  columns: string[];
+  rows: Row[];
+  note?: string;
+  empty?: string;
+};
 
 export function reportTables(report: StatsReport, copy: StatsCopy, f: Formatters, options: { days: boolean }): Table[] {
   const weekly = daysIn(report.period) === 7;

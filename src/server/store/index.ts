@@ -40,14 +40,7 @@ export { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, HEALTH_WRITE_EVERY_MS, type 
  * duplicate newsletter address is a normal result, not an error.
  */
 export interface Store
-  extends
-    ContactsRepository,
-    NewsletterRepository,
-    NewsletterConfirmationsRepository,
-    SettingsRepository,
-    LimitsRepository,
-    StatsRepository,
-    DatabaseTasks {
+  extends ContactsRepository, NewsletterRepository, NewsletterConfirmationsRepository, SettingsRepository, LimitsRepository, StatsRepository, DatabaseTasks {
   readonly engine: Engine;
   /** The notification outbox the delivery worker and `npm run deliveries` work on. */
   readonly deliveries: DeliveryQueue;

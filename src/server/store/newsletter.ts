@@ -98,7 +98,8 @@ export function newsletterRepository({ db, policy, write, submit, statsDay }: St
         await submit(async (trx) => {
           result = await subscribe(trx, policy, consentOf(subscription, 'form'), 'unless-subscribed');
           // Single opt-in: the sign-up asked is the sign-up confirmed.
-          for (const event of ['newsletter_asked', 'newsletter_confirmed'] as const) await countStat(trx, serverEvent(statsDay(), event, subscription.locale ?? null));
+          for (const event of ['newsletter_asked', 'newsletter_confirmed'] as const)
+            await countStat(trx, serverEvent(statsDay(), event, subscription.locale ?? null));
         });
         return result;
       } catch (error) {

@@ -77,7 +77,13 @@ export function statsRepository({ db, write, policy }: StoreContext): StatsRepos
       await write(async (trx) => {
         let campaign = beacon.c ?? '';
         if (campaign !== '') {
-          const seen = await trx.selectFrom('site_stats').select('campaign').where('day', '=', day).where('campaign', '=', campaign).limit(1).executeTakeFirst();
+          const seen = await trx
+            .selectFrom('site_stats')
+            .select('campaign')
+            .where('day', '=', day)
+            .where('campaign', '=', campaign)
+            .limit(1)
+            .executeTakeFirst();
           if (!seen) {
             const row = await trx
               .selectFrom('site_stats')

@@ -16,7 +16,8 @@ const VIEWS: Record<DocumentKind, PageEvent> = { home: 'view_home', privacy: 'vi
 const DEMO_SECTION: SectionAnchor = 'ai-caller';
 
 /** Search engines and social networks, by the referrer's host (its path and query are never read). */
-const SEARCH = /(^|\.)(google|bing|duckduckgo|qwant|ecosia|yahoo|baidu|yandex|startpage|brave|naver|seznam|kagi)\.[a-z.]+$|^com\.google\.android\.googlequicksearchbox$/;
+const SEARCH =
+  /(^|\.)(google|bing|duckduckgo|qwant|ecosia|yahoo|baidu|yandex|startpage|brave|naver|seznam|kagi)\.[a-z.]+$|^com\.google\.android\.googlequicksearchbox$/;
 const SOCIAL =
   /(^|\.)(facebook\.com|fb\.com|fb\.me|instagram\.com|linkedin\.com|lnkd\.in|t\.co|twitter\.com|x\.com|reddit\.com|youtube\.com|youtu\.be|tiktok\.com|pinterest\.[a-z.]+|threads\.net|bsky\.app|mastodon\.social|whatsapp\.com|messenger\.com)$/;
 

@@ -13,4 +13,3 @@ export function countWhenIdle(page: DocumentKind, locale: Locale): void {
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
 }
-
