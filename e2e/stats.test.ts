@@ -138,7 +138,7 @@ describe.each(['sqlite', 'postgres'] as const)('the figures on %s', (engine) => 
     await expect.poll(() => has('view_home fr phone none - = 1'), POLL).toBe(true);
 
     // A moment for anything else to arrive, then exactly these.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((done) => setTimeout(done, 1_000));
     expect(await counters()).toEqual(
       [
         'view_home en desktop none automne-2026 = 1',
@@ -177,7 +177,7 @@ describe.each(['sqlite', 'postgres'] as const)('the figures on %s', (engine) => 
       await page.locator('#ai-caller').scrollIntoViewIfNeeded();
       expect((await answered).status()).toBe(202);
     }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((done) => setTimeout(done, 1_000));
     expect(await counters()).toEqual(before);
   });
 });
