@@ -6,6 +6,7 @@ import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
 import { LOCALES } from '../src/web/content';
 import { getContent } from '../src/web/content/all';
 import { pagePath } from '../src/web/lib/pages';
+import { STATS_BEACON_PATH } from '../src/contracts/stats';
 
 /**
  * Issue 27 in the browser: each form makes its proof of work (ALTCHA, in a Web Worker) when the
@@ -63,7 +64,8 @@ function watch(page: Page) {
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === CHALLENGE_PATH) challenges.push(request);
-    if (request.method() === 'POST' && url.pathname.startsWith('/api/'))
+    // The forms' posts (the counting beacon, docs/stats.md, is not one).
+    if (request.method() === 'POST' && url.pathname.startsWith('/api/') && url.pathname !== STATS_BEACON_PATH)
       posts.push({ path: url.pathname, body: request.postDataJSON() as Record<string, unknown> });
   });
   return { challenges, posts };
