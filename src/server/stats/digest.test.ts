@@ -69,6 +69,17 @@ async function seed(store: Store, env: Record<string, string>) {
       "insert into contact_submissions (name, email, phone, company, message, locale, page, created_at, source, call_id) values (?, 'x@example.com', '514-555-0100', ?, 'Bonjour', 'fr', '/fr/', ?, ?, ?)",
       [name, company, at, source, callId],
     );
+  // The demo's calls, as the server records them from Vapi's messages: two that week (one ended in
+  // Jean Roy's callback request), one the week before.
+  const timestamp = env.DATABASE_URL ? 'timestamptz' : 'text';
+  await storageQuery(env, `create table if not exists voice_calls (call_id text primary key, locale text, started_at ${timestamp} not null, duration_seconds integer)`);
+  for (const [id, at, seconds] of [
+    ['call-1', '2026-11-20T19:25:00.000Z', 180],
+    ['call-2', '2026-11-21T15:00:00.000Z', 90],
+    ['call-0', '2026-11-12T15:00:00.000Z', 60],
+  ] as const) {
+    await storageQuery(env, "insert into voice_calls (call_id, locale, started_at, duration_seconds) values (?, 'fr', ?, ?)", [id, at, seconds]);
+  }
   await lead('Marie Tremblay', 'Boulangerie du Coin', 'form', '2026-11-18T15:00:00.000Z', null);
   await lead('Jean Roy', null, 'voice', '2026-11-20T19:30:00.000Z', 'call-1');
   // Sunday 22, 23:30 in Toronto (Monday 04:30 UTC): still the week's.
@@ -104,6 +115,8 @@ describe.each(ENGINES)('the weekly digest on %s', (engine: EngineName) => {
     const report = await buildReport(h.inspect, WEEK, ZONE);
     expect(report.totals).toMatchObject({ views: 16, entries: 12, demo_seen: 6, call_pressed: 3, form_started: 4, form_sent: 2, voice_lead: 1, leads: 3 });
     expect(report.comparisons.entries).toEqual({ count: 12, previous: 8, baseline: 5 });
+    expect(report.totals).toMatchObject({ calls_started: 2, call_minutes: 4.5, calls_with_callback: 1 });
+    expect(report.comparisons.calls_started).toEqual({ count: 2, previous: 1, baseline: 0.3 });
     expect(report.leads.map((lead) => lead.name)).toEqual(['Marie Tremblay', 'Jean Roy', 'Léa Gagnon']);
     expect(report.periods.map(({ totals }) => totals.entries)).toEqual([0, 0, 0, 4, 4, 4, 8, 12]);
 
@@ -119,6 +132,9 @@ describe.each(ENGINES)('the weekly digest on %s', (engine: EngineName) => {
     expect(text).toMatch(/^Démo vocale vue\s+6\s+50\s%\s+0 \(–\)\s+0 \(–\)$/m);
     expect(text).toMatch(/^«\sAppelez-moi\s» pressé\s+3\s+50\s%/m);
     expect(text).toMatch(/^Formulaire de contact envoyé\s+2\s+50\s%/m);
+    expect(text).toMatch(/^Appels commencés\s+2\s+66,7\s%\s+1 \(\+100\s%\)/m);
+    expect(text).toMatch(/^Minutes d’appel\s+4,5\s/m);
+    expect(text).toMatch(/^Appels terminés par une demande de rappel\s+1\s+50\s%/m);
     expect(text).toMatch(/^Demandes reçues \(formulaire et agent vocal\)\s+3\s+25\s%/m);
     expect(text).toMatch(/^Marie Tremblay\s+Boulangerie du Coin\s+Formulaire\s+18 nov\. 2026/m);
     expect(text).toMatch(/^Jean Roy\s+Agent vocal\s+20 nov\. 2026/m);

@@ -42,6 +42,19 @@ export type StatsRow = { day: string; event: StatsEvent; locale: string; device:
 export type CallLine = { startedAt: string; locale: string | null; seconds: number | null; callback: boolean };
 export type LeadLine = { createdAt: string; name: string; company: string | null; source: LeadSource; locale: string | null };
 
+/**
+ * The server's record of the demo's calls, one row per call seen in Vapi's messages (migration
+ * 0010): the columns the figures read. callsBetween is the one place that names them.
+ */
+const CALLS_TABLE = 'voice_calls';
+type VoiceCallRow = {
+  call_id: string;
+  locale: string | null;
+  started_at: Date | string;
+  /** The call's length, from its end-of-call report; null while it lasts or if no report came. */
+  duration_seconds: number | null;
+};
+
 /** The Monday of the last week whose digest was queued, in `settings`. */
 export const DIGEST_WEEK_SETTING = 'stats_digest_week';
 
@@ -121,9 +134,23 @@ export function statsRepository({ db, write, policy }: StoreContext): StatsRepos
       return rows.map((row) => ({ createdAt: isoTimestamp(row.created_at), name: row.name, company: row.company, source: row.source, locale: row.locale }));
     },
 
-    async callsBetween() {
-      // VOICE CALLS: read from the calls table once it exists (see docs/stats.md, "Calls").
-      return [];
+    async callsBetween(from, to) {
+      // Before the calls' table exists (a database not yet at migration 0010) there is no call to count.
+      if (!(await db.introspection.getTables()).some((table) => table.name === CALLS_TABLE)) return [];
+      const calls = db.withTables<{ [CALLS_TABLE]: VoiceCallRow }>();
+      const rows = await calls
+        .selectFrom(CALLS_TABLE)
+        .select((eb) => [
+          'started_at',
+          'locale',
+          'duration_seconds',
+          // A call ended in a callback request when the agent stored one for it (one lead per call).
+          eb.exists(eb.selectFrom('contact_submissions').select('id').whereRef('contact_submissions.call_id', '=', `${CALLS_TABLE}.call_id`)).as('callback'),
+        ])
+        .where('started_at', '>=', from.toISOString())
+        .where('started_at', '<', to.toISOString())
+        .execute();
+      return rows.map((row) => ({ startedAt: isoTimestamp(row.started_at), locale: row.locale, seconds: row.duration_seconds, callback: Boolean(row.callback) }));
     },
 
     async queueDigest(week) {
