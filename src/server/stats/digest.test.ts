@@ -72,7 +72,10 @@ async function seed(store: Store, env: Record<string, string>) {
   // The demo's calls, as the server records them from Vapi's messages: two that week (one ended in
   // Jean Roy's callback request), one the week before.
   const timestamp = env.DATABASE_URL ? 'timestamptz' : 'text';
-  await storageQuery(env, `create table if not exists voice_calls (call_id text primary key, locale text, started_at ${timestamp} not null, duration_seconds integer)`);
+  await storageQuery(
+    env,
+    `create table if not exists voice_calls (call_id text primary key, locale text, started_at ${timestamp} not null, duration_seconds integer)`,
+  );
   for (const [id, at, seconds] of [
     ['call-1', '2026-11-20T19:25:00.000Z', 180],
     ['call-2', '2026-11-21T15:00:00.000Z', 90],

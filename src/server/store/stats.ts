@@ -150,7 +150,12 @@ export function statsRepository({ db, write, policy }: StoreContext): StatsRepos
         .where('started_at', '>=', from.toISOString())
         .where('started_at', '<', to.toISOString())
         .execute();
-      return rows.map((row) => ({ startedAt: isoTimestamp(row.started_at), locale: row.locale, seconds: row.duration_seconds, callback: Boolean(row.callback) }));
+      return rows.map((row) => ({
+        startedAt: isoTimestamp(row.started_at),
+        locale: row.locale,
+        seconds: row.duration_seconds,
+        callback: Boolean(row.callback),
+      }));
     },
 
     async queueDigest(week) {
