@@ -15,6 +15,8 @@ export type StatsCopy = {
   digestIntro: (from: string, to: string) => string;
   reportTitle: (brand: string, from: string, to: string) => string;
   metrics: Record<Metric, string>;
+  /** Shorter names where a figure heads a column (the breakdowns, the charts' tables). */
+  columnNames: Partial<Record<Metric, string>>;
   /** One line under the funnel: what the rates are taken of and what the comparisons are. */
   funnelNote: string;
   headings: {
@@ -91,6 +93,15 @@ export const STATS_COPY: Record<FirmLocale, StatsCopy> = {
       newsletter_asked: 'Inscriptions à l’infolettre demandées',
       newsletter_confirmed: 'Inscriptions à l’infolettre confirmées',
     },
+    columnNames: {
+      views: 'Pages vues',
+      entries: 'Visites',
+      demo_seen: 'Démo vue',
+      call_pressed: `«${NNBSP}Appelez-moi${NNBSP}»`,
+      calls_started: 'Appels',
+      form_started: 'Formulaire commencé',
+      leads: 'Demandes',
+    },
     funnelNote:
       'Le taux de chaque étape se calcule sur l’étape qui la précède (sur les visites pour la première étape de chaque parcours). Les deux colonnes de droite donnent le même chiffre pour la période d’avant et la moyenne des quatre précédentes, avec l’écart.',
     headings: {
@@ -126,7 +137,7 @@ export const STATS_COPY: Record<FirmLocale, StatsCopy> = {
         search: 'Moteur de recherche',
         social: 'Réseau social',
         site: 'Autre site',
-        none: 'Aucune (adresse tapée, favori, application)',
+        none: 'Aucune (adresse tapée, favori)',
         self: 'Ce site (navigation interne)',
       },
       source: { form: 'Formulaire', voice: 'Agent vocal' },
@@ -160,6 +171,15 @@ export const STATS_COPY: Record<FirmLocale, StatsCopy> = {
       leads: 'Leads received (form and voice agent)',
       newsletter_asked: 'Newsletter sign-ups asked',
       newsletter_confirmed: 'Newsletter sign-ups confirmed',
+    },
+    columnNames: {
+      views: 'Page views',
+      entries: 'Visits',
+      demo_seen: 'Demo seen',
+      call_pressed: '“Call Me”',
+      calls_started: 'Calls',
+      form_started: 'Form started',
+      leads: 'Leads',
     },
     funnelNote:
       'Each step’s rate is taken of the step before it (of the visits for the first step of each path). The two columns on the right are the same figure for the period before and the average of the four before it, with the change.',
@@ -196,7 +216,7 @@ export const STATS_COPY: Record<FirmLocale, StatsCopy> = {
         search: 'Search engine',
         social: 'Social network',
         site: 'Other site',
-        none: 'None (typed, bookmark, app)',
+        none: 'None (typed, bookmark)',
         self: 'This site (moving between pages)',
       },
       source: { form: 'Form', voice: 'Voice agent' },

@@ -39,7 +39,7 @@ function tableHtml(table: Table): string {
   const rows = table.rows.map((row) => {
     const cells = row.cells.map((value, index) =>
       index === 0
-        ? `<th scope="row" style="${cell};font-weight:normal">${escapeHtml(value)}</th>`
+        ? `<th scope="row" style="${cell};font-weight:normal;white-space:nowrap">${escapeHtml(value)}</th>`
         : `<td style="${textual ? cell : numberCell}">${escapeHtml(value)}</td>`,
     );
     if (row.bar) cells.push(`<td style="${cell}">${barHtml(row.bar.entries, max, BAR_COLOURS.entries)}${barHtml(row.bar.leads, max, BAR_COLOURS.leads)}</td>`);

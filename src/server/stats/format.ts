@@ -27,6 +27,8 @@ export function formatters(copy: StatsCopy, timeZone: string) {
     shortDay: (day: string) => shortDay.format(asDate(day)),
     moment: (iso: string) => moment.format(new Date(iso)),
     metric: (metric: Metric) => copy.metrics[metric],
+    /** A figure's name at the head of a column. */
+    column: (metric: Metric) => copy.columnNames[metric] ?? copy.metrics[metric],
     /** What a breakdown's key is called ('' is not known; '*' the campaigns past the day's cap). */
     key: (by: Breakdown, key: string) => keyLabel(copy, by, key),
   };

@@ -61,7 +61,7 @@ function tableHtml(table: Table): string {
 export function reportHtml(report: StatsReport, copy: StatsCopy, brand: string): string {
   const f = formatters(copy, report.timeZone);
   const title = copy.reportTitle(brand, f.day(report.period.from), f.day(report.period.to));
-  const legend = { entries: f.metric('entries'), leads: f.metric('leads') };
+  const legend = { entries: f.column('entries'), leads: f.column('leads') };
   const sections = reportTables(report, copy, f, { days: true }).map((table) => {
     const chart =
       table.kind === 'periods' || table.kind === 'days'
@@ -86,7 +86,7 @@ export function reportHtml(report: StatsReport, copy: StatsCopy, brand: string):
     '<style>',
     'body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#111827;line-height:1.45}',
     'h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}',
-    'th,td{padding:.3rem .8rem .3rem 0;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top}th[scope=row]{font-weight:normal}.n{text-align:right;white-space:nowrap}',
+    'th,td{padding:.3rem .8rem .3rem 0;border-bottom:1px solid #e5e7eb;text-align:left;vertical-align:top}th[scope=row]{font-weight:normal;white-space:nowrap}.n{text-align:right;white-space:nowrap}',
     '.note{font-size:.8rem;color:#4b5563}figure{margin:.5rem 0}figcaption{font-size:.8rem;color:#374151}.key{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 .8rem;vertical-align:-.1rem}',
     '@media print{body{margin:0}section{break-inside:avoid}}',
     '</style></head><body>',

@@ -51,14 +51,14 @@ export function reportTables(report: StatsReport, copy: StatsCopy, f: Formatters
     tables.push({
       kind: 'breakdown',
       heading: copy.headings.breakdowns[by],
-      columns: ['', ...BREAKDOWN_COLUMNS.map((metric: Metric) => f.metric(metric))],
+      columns: ['', ...BREAKDOWN_COLUMNS.map((metric: Metric) => f.column(metric))],
       rows: slices.map((slice) => ({ cells: [f.key(by, slice.key), ...BREAKDOWN_COLUMNS.map((metric) => f.number(slice.totals[metric]))] })),
     });
   }
   tables.push({
     kind: 'periods',
     heading: weekly ? copy.headings.chart : copy.headings.chartOfPeriods,
-    columns: [weekly ? copy.columns.week : copy.columns.period, f.metric('entries'), f.metric('leads')],
+    columns: [weekly ? copy.columns.week : copy.columns.period, f.column('entries'), f.column('leads')],
     rows: report.periods.map(({ period, totals }) => ({
       cells: [weekly ? f.shortDay(period.from) : `${f.shortDay(period.from)} – ${f.shortDay(period.to)}`, f.number(totals.entries), f.number(totals.leads)],
       bar: { entries: totals.entries, leads: totals.leads },
@@ -68,7 +68,7 @@ export function reportTables(report: StatsReport, copy: StatsCopy, f: Formatters
     tables.push({
       kind: 'days',
       heading: copy.headings.days,
-      columns: [copy.columns.day, ...(['views', 'entries', 'demo_seen', 'calls_started', 'leads'] as const).map((metric) => f.metric(metric))],
+      columns: [copy.columns.day, ...(['views', 'entries', 'demo_seen', 'calls_started', 'leads'] as const).map((metric) => f.column(metric))],
       rows: report.days.map(({ day, totals }) => ({
         cells: [day, ...(['views', 'entries', 'demo_seen', 'calls_started', 'leads'] as const).map((metric) => f.number(totals[metric]))],
         bar: { entries: totals.entries, leads: totals.leads },
