@@ -137,8 +137,8 @@ describe.each(['sqlite', 'postgres'] as const)('the figures on %s', (engine) => 
     const french = await open('phone', DEVICES.phone.userAgent, '/fr/');
     await expect.poll(() => has('view_home fr phone none - = 1'), POLL).toBe(true);
 
-    // A moment for anything else to arrive, then exactly these.
-    await new Promise((done) => setTimeout(done, 1_000));
+    // Long enough for anything else to be written (the server writes its counts every second), then exactly these.
+    await new Promise((done) => setTimeout(done, 2_500));
     expect(await counters()).toEqual(
       [
         'view_home en desktop none automne-2026 = 1',
@@ -177,7 +177,7 @@ describe.each(['sqlite', 'postgres'] as const)('the figures on %s', (engine) => 
       await page.locator('#ai-caller').scrollIntoViewIfNeeded();
       expect((await answered).status()).toBe(202);
     }
-    await new Promise((done) => setTimeout(done, 1_000));
+    await new Promise((done) => setTimeout(done, 2_500));
     expect(await counters()).toEqual(before);
   });
 });

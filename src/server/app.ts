@@ -37,6 +37,8 @@ export type BuildAppOptions = {
   retention?: Partial<RetentionSchedule>;
   /** When the weekly digest looks whether it is due, and its clock (tests). */
   digest?: Partial<DigestSchedule>;
+  /** How often the page's counts are written (default 1 s; tests shorten it). */
+  statsFlushMs?: number;
   /** false: the API only; the page is served by something else (`npm run dev`: Vite, scripts/dev.ts). */
   staticSite?: false;
 };
@@ -90,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     doubleOptIn: config.notifications.email !== undefined,
     voiceSession: { voice: config.voice, siteOrigin: new URL(config.site.url).origin, timeZone: config.notifications.timeZone },
     voiceEvents: { voice: config.voice, site: config.site },
-    stats: { timeZone: config.notifications.timeZone },
+    stats: { timeZone: config.notifications.timeZone, flushMs: options.statsFlushMs },
   });
   await app.register(newsletterLinkRoutes, { site: config.site, rateLimit: config.rateLimits.links });
   if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });

@@ -30,12 +30,8 @@ type Seed = {
  * before it: 4 each (so the 4-week average of entries is 5).
  */
 async function seed(store: Store, env: Record<string, string>) {
-  const page = (day: string, seedRow: Seed) =>
-    store.countPageEvent(
-      { e: seedRow.e, l: 'fr', d: seedRow.r === 'none' ? 'desktop' : 'phone', r: seedRow.r ?? 'search', ...(seedRow.c ? { c: seedRow.c } : {}) },
-      day,
-      20,
-    );
+  const beacon = (row: Seed) =>
+    ({ e: row.e, l: 'fr', d: row.r === 'none' ? 'desktop' : 'phone', r: row.r ?? 'search', ...(row.c ? { c: row.c } : {}) }) as const;
   const rows: Seed[] = [
     { day: '2026-11-16', e: 'view_home', times: 6 },
     { day: '2026-11-17', e: 'view_home', times: 4, c: 'automne' },
@@ -51,7 +47,10 @@ async function seed(store: Store, env: Record<string, string>) {
     // The week after: not this digest's.
     { day: '2026-11-23', e: 'view_home', times: 9 },
   ];
-  for (const row of rows) for (let i = 0; i < row.times; i++) await page(row.day, row);
+  await store.addPageCounts(
+    rows.map((row) => ({ day: row.day, beacon: beacon(row), count: row.times })),
+    20,
+  );
   for (const [event, count] of [
     ['form_sent', 2],
     ['voice_lead', 1],

@@ -24,7 +24,7 @@ export type * from './delivery-queue';
 export { CONTACT_RECORD_COLUMNS, type CallReport, type ContactRecord, type NewContact, type NewVoiceLead, type SubmissionOrigin } from './contacts';
 export { NEWSLETTER_RECORD_COLUMNS, type ConsentEvent, type NewSubscription, type NewsletterRecord, type SubscriptionState } from './newsletter';
 export { CONFIRMATION_EMAILS, CONFIRMATION_RESEND_MS, PENDING_SUBSCRIPTION_DAYS, type ConfirmationState } from './newsletter-confirmations';
-export { DIGEST_WEEK_SETTING, OTHER_CAMPAIGNS, type CallLine, type LeadLine, type StatsRow } from './stats';
+export { DIGEST_WEEK_SETTING, OTHER_CAMPAIGNS, type CallLine, type PageCount, type LeadLine, type StatsRow } from './stats';
 export { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, HEALTH_WRITE_EVERY_MS, type ExclusiveLock, type StoreHealth } from './database';
 
 /**

@@ -5,17 +5,17 @@ import type { LeadSource } from './tables';
 
 /**
  * The firm's figures (docs/stats.md): counters per day and dimension, with no identifier. The
- * page's events come through countPageEvent (POST /api/stats); the database's own (a lead, a
+ * page's events come through addPageCounts (POST /api/stats, a second's worth at a time); the database's own (a lead, a
  * sign-up) are counted by countStat inside the transaction that writes them, so a figure moves
  * exactly when the record is committed.
  */
 export interface StatsRepository {
   /**
-   * Adds one to today's counter of this beacon's event and dimensions. A campaign the day has not
-   * seen yet, once the day has `campaignsPerDay` of them, is counted as OTHER_CAMPAIGNS: made-up
-   * values cannot grow the table past that.
+   * Adds each count to its day's counter of that beacon's event and dimensions, in one
+   * transaction. A campaign its day has not seen yet, once the day has `campaignsPerDay` of them,
+   * is counted as OTHER_CAMPAIGNS: made-up values cannot grow the table past that.
    */
-  countPageEvent(beacon: StatsBeacon, day: string, campaignsPerDay: number): Promise<void>;
+  addPageCounts(counts: readonly PageCount[], campaignsPerDay: number): Promise<void>;
   /** Every counter of the days from `from` to `to`, both included. */
   statsRows(from: string, to: string): Promise<StatsRow[]>;
   /** The leads stored between the two instants (`to` excluded), oldest first: who, from where. */
@@ -39,6 +39,7 @@ export interface StatsRepository {
 }
 
 export type StatsRow = { day: string; event: StatsEvent; locale: string; device: string; referrer: string; campaign: string; count: number };
+export type PageCount = { day: string; beacon: StatsBeacon; count: number };
 export type CallLine = { startedAt: string; locale: string | null; seconds: number | null; callback: boolean };
 export type LeadLine = { createdAt: string; name: string; company: string | null; source: LeadSource; locale: string | null };
 
@@ -63,13 +64,13 @@ export const OTHER_CAMPAIGNS = '*';
 
 type Dimensions = Omit<StatsRow, 'count'>;
 
-/** One more of this event on this day with these dimensions, inside the caller's transaction. */
-export async function countStat(runner: Runner, row: Dimensions): Promise<void> {
+/** One more (or `count` more) of this event on this day with these dimensions, inside the caller's transaction. */
+export async function countStat(runner: Runner, row: Dimensions, count = 1): Promise<void> {
   await runner
     .insertInto('site_stats')
-    .values({ ...row, count: 1 })
+    .values({ ...row, count })
     .onConflict((conflict) =>
-      conflict.columns(['day', 'event', 'locale', 'device', 'referrer', 'campaign']).doUpdateSet((eb) => ({ count: eb('site_stats.count', '+', 1) })),
+      conflict.columns(['day', 'event', 'locale', 'device', 'referrer', 'campaign']).doUpdateSet((eb) => ({ count: eb('site_stats.count', '+', count) })),
     )
     .execute();
 }
@@ -86,28 +87,32 @@ export const serverEvent = (day: string, event: StatsEvent, locale: string | nul
 
 export function statsRepository({ db, write, policy }: StoreContext): StatsRepository {
   return {
-    async countPageEvent(beacon, day, campaignsPerDay) {
+    async addPageCounts(counts, campaignsPerDay) {
+      if (counts.length === 0) return;
       await write(async (trx) => {
-        let campaign = beacon.c ?? '';
-        if (campaign !== '') {
-          const seen = await trx
-            .selectFrom('site_stats')
-            .select('campaign')
-            .where('day', '=', day)
-            .where('campaign', '=', campaign)
-            .limit(1)
-            .executeTakeFirst();
-          if (!seen) {
-            const row = await trx
-              .selectFrom('site_stats')
-              .select((eb) => eb.fn.count<number | string>('campaign').distinct().as('campaigns'))
-              .where('day', '=', day)
-              .where('campaign', 'not in', ['', OTHER_CAMPAIGNS])
-              .executeTakeFirst();
-            if (Number(row?.campaigns ?? 0) >= campaignsPerDay) campaign = OTHER_CAMPAIGNS;
+        const campaignsOf = new Map<string, Set<string>>();
+        for (const { day, beacon, count } of counts) {
+          let campaign = beacon.c ?? '';
+          if (campaign !== '' && campaign !== OTHER_CAMPAIGNS) {
+            let known = campaignsOf.get(day);
+            if (!known) {
+              const rows = await trx
+                .selectFrom('site_stats')
+                .select('campaign')
+                .distinct()
+                .where('day', '=', day)
+                .where('campaign', 'not in', ['', OTHER_CAMPAIGNS])
+                .execute();
+              known = new Set(rows.map((row) => row.campaign));
+              campaignsOf.set(day, known);
+            }
+            if (!known.has(campaign)) {
+              if (known.size >= campaignsPerDay) campaign = OTHER_CAMPAIGNS;
+              else known.add(campaign);
+            }
           }
+          await countStat(trx, { day, event: beacon.e, locale: beacon.l, device: beacon.d, referrer: beacon.r, campaign }, count);
         }
-        await countStat(trx, { day, event: beacon.e, locale: beacon.l, device: beacon.d, referrer: beacon.r, campaign });
       });
     },
 
