@@ -97,14 +97,13 @@ describe.each(ENGINES)('POST /api/stats on %s', (engine) => {
     expect((await inspect.statsRows(today(), today())).length).toBe(before + 1);
   });
 
-  it('counts at most BEACONS_PER_MINUTE from one client a minute (429 after), and other clients still count', async () => {
+  it('counts at most BEACONS_PER_MINUTE from one client a minute (the rest answered alike, uncounted), and other clients still count', async () => {
     const before = await count('call_pressed');
     const beacon = { e: 'call_pressed', l: 'en', d: 'desktop', r: 'site' };
     // The same client: one address, or another in its IPv6 /64.
     const answers = [];
     for (let i = 0; i < BEACONS_PER_MINUTE + 5; i++) answers.push((await send(beacon, {}, i % 2 ? '2001:db8:1:2::a' : '2001:db8:1:2::b')).statusCode);
-    expect(answers.filter((status) => status === 202)).toHaveLength(BEACONS_PER_MINUTE);
-    expect(answers.slice(BEACONS_PER_MINUTE).every((status) => status === 429)).toBe(true);
+    expect(answers.every((status) => status === 202)).toBe(true);
     expect((await send(beacon)).statusCode).toBe(202);
     // Exactly the cap and the other client's one (or, if the minute turned during the loop, up to twice the cap).
     await vi.waitFor(async () => expect(await count('call_pressed')).toBeGreaterThanOrEqual(before + BEACONS_PER_MINUTE + 1), WAIT);
@@ -161,8 +160,8 @@ describe('the flood cap', () => {
   it('starts again each minute and forgets every client then', () => {
     let now = 60_000 * 1000;
     const gate = floodGate(2, () => now);
-    expect([gate.admit('a'), gate.admit('a'), gate.admit('a') > 0, gate.admit('b')]).toEqual([0, 0, true, 0]);
+    expect([gate.admit('a'), gate.admit('a'), gate.admit('a'), gate.admit('b')]).toEqual([true, true, false, true]);
     now += 60_000;
-    expect(gate.admit('a')).toBe(0);
+    expect(gate.admit('a')).toBe(true);
   });
 });

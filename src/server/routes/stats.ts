@@ -3,7 +3,7 @@ import { isbot } from 'isbot';
 import { API_PATHS } from '../../contracts/api';
 import type { StatsBeacon } from '../../contracts/stats';
 import { statsBeaconSchema } from '../../contracts/stats-beacon';
-import { PayloadError, RateLimitedError } from '../http-errors';
+import { PayloadError } from '../http-errors';
 import { clientOf } from '../network';
 import { dayOf } from '../stats/calendar';
 import { OTHER_CAMPAIGNS, type PageCount } from '../store';
@@ -39,10 +39,10 @@ export const CAMPAIGNS_PER_DAY = 20;
 const CLIENTS_PER_MINUTE = 100_000;
 
 /**
- * POST /api/stats: the page's counting beacon (src/web/lib/count.ts), text/plain JSON as
+ * POST /api/stats: the page's counting beacon (src/web/lib/count/), text/plain JSON as
  * `navigator.sendBeacon` sends it, one event and its dimensions (src/contracts/stats.ts). 202
  * {ok:true} when counted or deliberately not counted (a crawler, a headless browser, a post from
- * another site); 400 for anything that is not a beacon; 429 past BEACONS_PER_MINUTE for the client.
+ * another site, a client past BEACONS_PER_MINUTE); 400 for anything that is not a beacon.
  */
 export async function statsRoute(app: FastifyInstance, options: StatsRouteOptions) {
   // The /api scope takes JSON only; a beacon's string is text/plain (a type that needs no CORS preflight).
@@ -81,13 +81,10 @@ export async function statsRoute(app: FastifyInstance, options: StatsRouteOption
   });
 
   app.withTypeProvider<ZodMiniTypeProvider>().post(API_PATHS.stats, { schema: { body: statsBeaconSchema } }, async (request, reply) => {
-    if (countable(request)) {
-      const wait = flood.admit(clientOf(request.ip));
-      if (wait !== 0) throw new RateLimitedError(wait);
-      // Storage never opened: 503 like the forms (the counts could not be written).
-      app.storage.get();
-      pending.add(dayOf(new Date(), options.timeZone), request.body);
-    }
+    // Past the client's share, or while the database is away (the counts wait in memory), the
+    // answer is the same: a beacon's answer is read by no one, and an error status would only put
+    // a "Failed to load resource" line in the visitor's console.
+    if (countable(request) && flood.admit(clientOf(request.ip))) pending.add(dayOf(new Date(), options.timeZone), request.body);
     return reply.code(202).header('cache-control', 'no-store').send({ ok: true });
   });
 }
@@ -104,12 +101,12 @@ function countable(request: FastifyRequest): boolean {
   return site === undefined || site === 'same-origin';
 }
 
-/** At most `perMinute` per key in each calendar minute; returns 0 when admitted, else the seconds until the next minute. */
+/** At most `perMinute` per key in each calendar minute: whether this one is admitted. */
 export function floodGate(perMinute: number, now: () => number = Date.now) {
   let minute = -1;
   const counts = new Map<string, number>();
   return {
-    admit(key: string): number {
+    admit(key: string): boolean {
       const at = now();
       const current = Math.floor(at / 60_000);
       if (current !== minute) {
@@ -118,9 +115,9 @@ export function floodGate(perMinute: number, now: () => number = Date.now) {
       }
       const count = (counts.get(key) ?? 0) + 1;
       const full = counts.size >= CLIENTS_PER_MINUTE && !counts.has(key);
-      if (count > perMinute || full) return Math.max(1, Math.ceil(((current + 1) * 60_000 - at) / 1000));
+      if (count > perMinute || full) return false;
       counts.set(key, count);
-      return 0;
+      return true;
     },
   };
 }
