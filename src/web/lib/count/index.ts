@@ -8,8 +8,9 @@ import type { DocumentKind } from '../pages';
  */
 export function countWhenIdle(page: DocumentKind, locale: Locale): void {
   const start = () => void import('./beacon').then((beacon) => beacon.startCounting(page, locale));
-  // Safari has no requestIdleCallback: a moment after load instead.
-  const idle = () => ('requestIdleCallback' in self ? requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 1000));
+  // No deadline: while the page is busy (hydrating on a slow phone), counting waits. Safari has no
+  // requestIdleCallback: a moment after load instead.
+  const idle = () => ('requestIdleCallback' in self ? requestIdleCallback(start) : setTimeout(start, 1000));
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
 }
