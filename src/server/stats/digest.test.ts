@@ -157,6 +157,18 @@ describe.each(ENGINES)('the weekly digest on %s', (engine: EngineName) => {
     expect(h.smtp.messages.filter((m) => m.message.subject?.includes('chiffres du site'))).toHaveLength(1);
   });
 
+  it('a server that was not running on Monday morning sends the week’s digest as soon as it runs, later that week', async () => {
+    await h.inspect.saveSetting(DIGEST_WEEK_SETTING, '2026-11-09');
+    h.smtp.messages.length = 0;
+    // Thursday 26 November, 10:00 in Toronto: no instance ran since the week before's digest.
+    await h.start({}, { digest: { firstCheckMs: 0, checkEveryMs: 50, now: () => new Date('2026-11-26T15:00:00Z') } });
+    await vi.waitFor(
+      () => expect(h.smtp.messages.map((m) => m.message.subject)).toEqual(['Atelier IA\u00a0: les chiffres du site, semaine du 16 novembre 2026']),
+      WAIT,
+    );
+    expect(await h.inspect.setting(DIGEST_WEEK_SETTING)).toBe(WEEK.from);
+  });
+
   it('a new installation records its first week and sends nothing until the next Monday; STATS_DIGEST=off sends nothing', async () => {
     await storageQuery(h.storage.env, 'delete from settings where name = ?', [DIGEST_WEEK_SETTING]);
     await h.start({ STATS_DIGEST: 'off' }, onMonday);
