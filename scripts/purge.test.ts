@@ -25,7 +25,10 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
       await store.insertContact(contact('recent'));
       // A day of the site's figures 800 days before the run: past STATS_RETENTION_DAYS (760).
       const run = new Date(cutoff.getTime() + 10 * DAY_MS);
-      await store.addPageCounts([{ day: addDays(dayOf(run, 'America/Toronto'), -800), beacon: { e: 'view_home', l: 'fr', d: 'phone', r: 'none' }, count: 1 }], 20);
+      await store.addPageCounts(
+        [{ day: addDays(dayOf(run, 'America/Toronto'), -800), beacon: { e: 'view_home', l: 'fr', d: 'phone', r: 'none' }, count: 1 }],
+        20,
+      );
 
       // Ten days from now, "older than 10 days" means "received before the cutoff".
       const out = capture();
