@@ -13,7 +13,7 @@ import { launchBrowser } from '../scripts/lib/chromium';
 import { addDays } from '../src/server/stats/calendar';
 
 /**
- * Issue 26, item 3: the admin commands on a deployed server, the documented way (docs/deploy.md,
+ * The admin commands on a deployed server, the documented way (docs/deploy.md,
  * "Admin commands"): `atelier-ia <command>` typed as root, against a deployed layout: the
  * service's own system user, its data folder (0700, its own), the configuration file (root's,
  * readable by the service's group), a release under /opt/atelier-ia/current, installed as

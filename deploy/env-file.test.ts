@@ -9,7 +9,7 @@ import { SERVER_VARIABLES, loadServerConfig } from '../src/server/config';
 import { REPO_ROOT } from '../test/server-process';
 
 /**
- * Issue 26, item 2: one configuration file, deploy/env.example installed as /etc/atelier-ia/env,
+ * One configuration file, deploy/env.example installed as /etc/atelier-ia/env,
  * read by systemd (EnvironmentFile=) and by the build (`--config`, Node's parser), never by a
  * shell; a production build refuses the fictional identity.
  */

@@ -332,7 +332,7 @@ async function notice(page: Page) {
 }
 
 describe('a form’s outcome is said once, clear of the form', () => {
-  it('a success: the spec’s notice, then the same words in the card once it has gone, never both at once', async () => {
+  it('a success: the notice, then the same words in the card once it has gone, never both at once', async () => {
     for (const locale of LOCALES) {
       const { toasts } = getContent(locale);
       const { page, context } = await open('phone', locale);

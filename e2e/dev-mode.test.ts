@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../test/server-process';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
 
 /**
- * Issue 26, item 4: `npm run dev`, as a developer runs it after a fresh clone, in a real Chromium:
+ * `npm run dev`, as a developer runs it after a fresh clone, in a real Chromium:
  * the same page as the build (every section, the title), hydrated without a React warning, and a
  * form that reaches the server `npm run dev` starts beside Vite.
  */

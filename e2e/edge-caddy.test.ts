@@ -11,7 +11,7 @@ import { type RunningCaddy, httpsRequest, startCaddy } from './helpers/caddy';
 import { type RunningServer, startServer } from './helpers/server';
 
 /**
- * Issue 26, item 10: the edge, tried as an attacker would, on the shipped deploy/Caddyfile in
+ * The edge, tried as an attacker would, on the shipped deploy/Caddyfile in
  * Debian's Caddy 2.6 in front of two compiled servers (the several-servers path of the guide).
  */
 const run = promisify(execFile);

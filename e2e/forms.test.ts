@@ -251,7 +251,7 @@ describe('when the server cannot store anything', () => {
     await fillContact(page, { name: 'Ana', phone: '514 555 0123', email: 'ana@example.com', message: 'Hello' });
     await page.getByRole('button', { name: 'Send Message' }).click();
     await toast(page, 'Form temporarily unavailable').waitFor();
-    // Any 503 offers the phone (issue 27).
+    // Any 503 offers the phone, the way round it.
     expect(await toast(page, 'Configuration missing on the server. Please try again later. Or call us at +1 514-555-0142.').count()).toBe(1);
     expect(await page.getByLabel('Full Name').inputValue()).toBe('Ana');
     expect(await page.getByLabel('Message or Inquiry').inputValue()).toBe('Hello');
@@ -303,7 +303,7 @@ describe('when the server cannot store anything', () => {
     await toast(page, 'Failed to subscribe. Please try again.').waitFor({ timeout: 20_000 });
     expect(await page.getByLabel('Email address').inputValue()).toBe('later@example.com');
 
-    // Spec §8: both failures are logged to the console.
+    // Both failures are logged to the console.
     expect(errors.filter((error) => /Contact form submission failed|Newsletter sign-up failed/.test(error))).toHaveLength(2);
     await context.close();
   });

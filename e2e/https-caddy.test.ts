@@ -14,7 +14,7 @@ import { CHEAP_PROOF_ENV, solve } from '../test/proof';
 import { CHALLENGE_PATH } from '../src/contracts/proof-of-work';
 
 /**
- * Issue 21's HTTPS: the shipped deploy/Caddyfile in front of the compiled server, for real
+ * HTTPS as deployed: the shipped deploy/Caddyfile in front of the compiled server, for real
  * (Caddy 2.6 from Debian, `tls internal` on loopback ports, its root certificate trusted by the
  * client), the server configured as atelier-ia.service configures it (TRUST_PROXY=127.0.0.1).
  */

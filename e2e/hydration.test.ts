@@ -94,7 +94,7 @@ describe.each(['phone', 'desktop'] as const satisfies DeviceName[])('hydration o
 });
 
 describe('the section registry', () => {
-  it.each(LOCALES)('in %s, every registered section is on the page, in order, with the ids the spec names', async (locale) => {
+  it.each(LOCALES)('in %s, every registered section is on the page, in order, with the ids the links scroll to', async (locale) => {
     const { context, page } = await openPage(browser, 'desktop', { url: `${baseUrl}${pagePath('home', locale)}` });
     const onPage = await page.$$eval('[data-section]', (parts) =>
       parts.map((part) => ({ id: part.getAttribute('data-section'), anchors: [...part.querySelectorAll('[id]')].map((element) => element.id) })),
@@ -107,7 +107,7 @@ describe('the section registry', () => {
         entry.id,
       ).toEqual(entry.anchors);
     }
-    // Spec §2: the anchors of the page, each in exactly one section.
+    // The anchors the page's links scroll to, each in exactly one section.
     expect(ANCHORS.toSorted()).toEqual(SECTION_ANCHORS.toSorted());
     // The first screen comes before them all.
     expect(

@@ -20,7 +20,7 @@ afterAll(async () => {
 /**
  * The page's parts in spec order: the first screen's, which exist in one layout each, then every
  * section of the registry (its landmark: the <section>, <footer> or banner its wrapper holds), and
- * the contact form where the spec puts it.
+ * the contact form where the page puts it.
  */
 type Landmark = { name: string; selector: string; layout?: 'mobile' | 'desktop' };
 const SECTIONS: readonly Landmark[] = [
@@ -62,7 +62,7 @@ async function auditHome(device: DeviceName, colorScheme: 'light' | 'dark', loca
 describe.each(['desktop', 'phone', 'tablet'] as const)('on a %s', (device) => {
   const layout = layoutOf[device];
 
-  it.each(LOCALES)('shows every section of its layout in %s, in the spec order, with no console error and no request leaving localhost', async (locale) => {
+  it.each(LOCALES)('shows every section of its layout in %s, in order, with no console error and no request leaving localhost', async (locale) => {
     const { page, context, errors, externalRequests } = await openPage(browser, device, { url: homeUrl(locale) });
     await waitForHydration(page);
     const found = await page.evaluate(
@@ -85,7 +85,7 @@ describe.each(['desktop', 'phone', 'tablet'] as const)('on a %s', (device) => {
       const expected = section.layout === undefined || section.layout === layout;
       expect(found[index]!.visible, `${section.name} visible on ${device}`).toBe(expected);
     }
-    // Sort the landmarks by document position; the result must be the spec's order.
+    // Sort the landmarks by document position; the result must be the page's order.
     const documentOrder = await page.evaluate(
       (sections) => {
         const located = sections.map((section) => ({ name: section.name, element: document.querySelector(section.selector)! }));
@@ -99,7 +99,7 @@ describe.each(['desktop', 'phone', 'tablet'] as const)('on a %s', (device) => {
     expect(await page.textContent('h1:visible')).toContain(`${content.hero.headlinePrefix} Atelier IA`);
     expect(await page.getAttribute('html', 'lang')).toBe(HTML_LANG[locale]);
     const nav = layout === 'desktop' ? '[data-nav="desktop"] nav' : '#mobile-menu';
-    // The spec's four, in order; the phone's menu then leads to the demo and to a call.
+    // The nav's four, in order; the phone's menu then leads to the demo and to a call.
     const links = NAV_ANCHORS.map((anchor) => content.nav[anchor]);
     expect(await page.locator(`${nav} a`).allTextContents()).toEqual(layout === 'desktop' ? links : [...links, content.menu.demo, content.hero.cta]);
     expect(errors).toEqual([]);
@@ -230,7 +230,7 @@ describe('layout', () => {
     expect(await page.isVisible('[data-nav="desktop"]')).toBe(false);
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => page.isVisible('[data-nav="desktop"]')).toBe(true);
-    // Spec §2's threshold, as the boot script's media query reads it: under 768 px is mobile.
+    // The layout threshold, as the boot script's media query reads it: under 768 px is mobile.
     await page.setViewportSize({ width: 767, height: 800 });
     await expect.poll(() => page.isVisible('[data-nav="mobile"]')).toBe(true);
     await page.setViewportSize({ width: 768, height: 800 });
@@ -334,7 +334,7 @@ describe('FAQ', () => {
     expect(await fifth.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(async () => (await panel(first)).isVisible()).toBe(false);
     expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('false');
-    // Spec §9: the animation lasts 0.3 s.
+    // The animation lasts 0.3 s.
     expect(await (await panel(fifth)).evaluate((element) => getComputedStyle(element).transitionDuration)).toContain('0.3s');
     await context.close();
   });
@@ -403,7 +403,7 @@ describe('motion and focus', () => {
     await moving.context.close();
   });
 
-  it('the service cards come in one after the other (spec §9: 0.1 to 0.4 s), and at once under reduced motion', async () => {
+  it('the service cards come in one after the other (0.1 to 0.4 s), and at once under reduced motion', async () => {
     expect(await serviceCardDelays('no-preference')).toEqual(['0.1s', '0.2s', '0.3s', '0.4s']);
     expect(await serviceCardDelays('reduce')).toEqual(['0s', '0s', '0s', '0s']);
   });

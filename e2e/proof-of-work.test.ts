@@ -13,7 +13,7 @@ import { pagePath } from '../src/web/lib/pages';
 import { STATS_BEACON_PATH } from '../src/contracts/stats';
 
 /**
- * Issue 27 in the browser: each form makes its proof of work (ALTCHA, in a Web Worker) when the
+ * The forms' proof of work in the browser: each form makes its proof of work (ALTCHA, in a Web Worker) when the
  * visitor first focuses one of its fields, from one challenge of this server; the post carries it
  * in the widget's payload format; a submit that comes before the proof is ready shows "Sending..."
  * and goes once it is. Both forms, both languages, against the production server with its real

@@ -5,8 +5,9 @@ import { pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, screenshot, waitForHydration } from './helpers/browser';
 
 /**
- * The home page at the widths issue 22 names, in both themes and languages, written to
- * e2e/screenshots/home-<width>-<theme>-<locale>.png for people to look at (not committed), and the
+ * The home page at common widths (a small and a usual phone, a tablet, laptops, a desktop), in both
+ * themes and languages, written to e2e/screenshots/home-<width>-<theme>-<locale>.png for people to
+ * look at (not committed), and the
  * other pages (privacy policy, 404) at a phone's and a desktop's width: <page>-<width>-<theme>-<locale>.png.
  * Phones below 768 px, desktops from 768 px. Each must fit its width: nothing scrolls sideways.
  * Under reduced motion, so the pictures are the same from one run to the next.

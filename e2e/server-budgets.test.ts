@@ -5,7 +5,7 @@ import { expect, inject, it } from 'vitest';
 import { SERVER_BUDGETS, measureServerStart } from '../scripts/lib/server-figures';
 
 /**
- * The compiled server's budgets (issue 21), measured as `npm run bench:server` does, once, on the
+ * The compiled server's budgets (start-up time and idle memory), measured as `npm run bench:server` does, once, on the
  * test build. Memory is gated at its budget: it hardly moves with the machine's load. The time
  * budget is gated through the CPU time start-up takes, at half the budget: wall time on these
  * shared two cores went from 0.3 s to 2.3 s in one loaded run, CPU time does not. The compiled

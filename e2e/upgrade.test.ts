@@ -13,7 +13,7 @@ import { launchBrowser } from './helpers/browser';
 import { type RunningServer, startServer } from './helpers/server';
 
 /**
- * Issue 26, item 5: an upgrade as the guide does it (docs/deploy.md, step 8): `npm run release`
+ * An upgrade as the guide does it (docs/deploy.md, step 8): `npm run release`
  * builds the new release beside the running one and makes it current, then the service is
  * restarted, behind Caddy with the shipped Caddyfile. Throughout, a steady trickle of requests
  * and a real browser loading the page: not one error, every answer's Content-Security-Policy

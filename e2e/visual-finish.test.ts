@@ -200,7 +200,7 @@ describe('issue 30 defects', () => {
     await context.close();
   });
 
-  it('5b. the newsletter field says its own errors beside it, as well as in the spec’s notices, and a success stays said in the card', async () => {
+  it('5b. the newsletter field says its own errors beside it, as well as in its notices, and a success stays said in the card', async () => {
     for (const locale of LOCALES) {
       const { toasts } = getContent(locale);
       const { page, context } = await open('desktop', locale);

@@ -8,7 +8,7 @@ import { ADMIN_ENTRY } from './lib/server-bundle';
 import { createStore } from '../src/server/store';
 
 /**
- * Issue 26, item 10: export and backup files hold every lead. They are created 0600 whatever the
+ * Export and backup files hold every lead. They are created 0600 whatever the
  * umask, never over an existing file, and on a full disk the command fails (non-zero exit) and
  * leaves no file, whole or partial. Run as an administrator runs them: the compiled commands
  * (dist-server/admin.js) from a shell with a permissive umask. A full disk is a real one, a small

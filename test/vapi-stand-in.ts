@@ -67,7 +67,7 @@ export type VapiStandIn = {
 
 /**
  * A local stand-in for the parts of Vapi's API this site uses, for tests that run the real SDKs
- * offline: POST /call/web (spec §7: the web SDK creates a call and gets the Daily room to join;
+ * offline: POST /call/web (the web SDK creates a call and gets the Daily room to join;
  * it answers the browser's CORS preflight as the real API does), GET/POST/PATCH /assistant and
  * /credential (what `npm run voice:sync` calls through @vapi-ai/server-sdk), and Vapi's own requests
  * to an assistant's server URL (sendServerMessage).

@@ -1,14 +1,14 @@
 import type { BenefitId, DeliveryId, SectionAnchor, ServiceId } from './types';
 
 /**
- * Language-independent facts about the page: which icon goes with which card, animation timing
- * from the spec (§9), and where links point. Copy lives in ./en/ and ./fr/.
+ * Language-independent facts about the page: which icon goes with which card, animation timing,
+ * and where links point. Copy lives in ./en/ and ./fr/.
  */
 
 /** When the privacy policy last changed: set by hand with each change, written out in each language. */
 export const PRIVACY_POLICY_UPDATED = '2026-11-26';
 
-/** Spec §9: service card entrance delays, in the order of the cards. */
+/** Service card entrance delays, in the order of the cards. */
 export const SERVICE_ORDER: ServiceId[] = ['customer-service', 'lead-generation', 'internal-automation', 'marketing'];
 
 export type IconName =
@@ -37,7 +37,7 @@ export const deliveryStyle: Record<DeliveryId, { icon: IconName }> = {
   'business-intelligence': { icon: 'bar-chart' },
 };
 
-/** Spec §2: the mobile menu sends "Contact" to the form card rather than the section. */
+/** The mobile menu sends "Contact" to the form card rather than the section. */
 export function mobileTarget(anchor: SectionAnchor): SectionAnchor {
   return anchor === 'contact' ? 'contact-form' : anchor;
 }

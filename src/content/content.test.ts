@@ -8,8 +8,8 @@ import { fill, fillContent } from './index';
 
 const site = loadSiteConfig({});
 
-describe('English copy (spec §2, §8: verbatim where the spec gives text)', () => {
-  it('has the spec titles and labels', () => {
+describe('English copy, word for word as the firm wrote it', () => {
+  it('has the titles and labels', () => {
     expect(en.services.title).toBe('What We Automate For You');
     expect(en.services.subtitle).toBe('Targeted AI solutions designed to reduce your costs, save your time, and drive your revenue.');
     expect(en.voiceDemo).toMatchObject({
@@ -21,7 +21,7 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
     expect(en.voiceDemo.status).toEqual({ connected: 'Connected - You can speak now', assistantSpeaking: 'AI is speaking...', listening: 'Listening...' });
     expect(en.benefits.title).toBe('What you get');
     expect(en.testimonials).toMatchObject({ title: 'What our customers say', subtitle: "We're not just a business, we're a growth partner" });
-    // Spec: "What the company AI delivers", where "the company" stands for the brand (issue 30).
+    // "What the company AI delivers": "the company" stands for the brand.
     expect(en.delivery.heading).toBe('What {brand} delivers');
     expect(en.delivery.closing).toBe('Ready to use in your next project');
     expect(en.contact.heading).toBe('Get started');
@@ -37,7 +37,7 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
     expect(en.hero.cta).toBe('Book a Free Call');
   });
 
-  it('has the form fields and placeholders of spec §2', () => {
+  it('has the form fields and placeholders', () => {
     expect(en.contact.form.fields).toEqual({
       name: { label: 'Full Name', placeholder: 'Enter your full name' },
       phone: { label: 'Phone Number', placeholder: 'Enter your phone number' },
@@ -47,7 +47,7 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
     });
   });
 
-  it('has the messages of the error catalogue (spec §8)', () => {
+  it('has the messages of the error catalogue', () => {
     expect(en.toasts.contact.notConfigured).toEqual({
       title: 'Form temporarily unavailable',
       description: 'Configuration missing on the server. Please try again later.',
@@ -63,7 +63,7 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
     });
   });
 
-  it('has the lists of the spec: 4 services, 4 benefits with the claims, 4 testimonials, 4 deliverables, 3+4+2 FAQ items', () => {
+  it('has the lists: 4 services, 4 benefits with the claims, 4 testimonials, 4 deliverables, 3+4+2 FAQ items', () => {
     expect(en.services.items.map((item) => item.id)).toEqual(SERVICE_ORDER);
     expect(SERVICE_ORDER.map((id) => serviceStyle[id].delayClass)).toEqual(['0.1s', '0.2s', '0.3s', '0.4s'].map((delay) => `[--reveal-delay:${delay}]`));
     expect(en.benefits.items.map((item) => item.title)).toEqual([
@@ -73,7 +73,7 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
       'Exponential Efficiency',
     ]);
     expect(JSON.stringify(en.benefits)).toContain('70%');
-    // The spec's claim in its words; the card's figure is typeset ("5×").
+    // The firm's claim in its words; the card's figure is typeset ("5×").
     expect(JSON.stringify(en.benefits)).toContain('5x faster execution');
     expect(en.benefits.items.map((item) => item.highlight)).toEqual(['70%', '24/7', undefined, '5×']);
     expect(en.testimonials.items).toHaveLength(4);
@@ -93,7 +93,7 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
     expect(en.faq.groups[2]!.items[0]!.steps).toHaveLength(5);
   });
 
-  it('has the nav and footer links of spec §2', () => {
+  it('has the nav and footer links', () => {
     expect(en.nav).toEqual({ services: 'Services', about: 'About', contact: 'Contact', faq: 'FAQ' });
     expect(en.footer.quickLinks.links).toEqual([
       { anchor: 'ai-caller', label: 'Home' },

@@ -33,7 +33,7 @@ export function dateInWords(isoDate: string, locale: Locale): string {
 }
 
 /**
- * A message as the page's in-place errors end, with a period: the spec's notices keep their own
+ * A message as the page's in-place errors end, with a period: the notices keep their own
  * words ("Please enter your email address"); said beside a field, every error ends the same way.
  */
 export function sentence(text: string): string {

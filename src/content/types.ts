@@ -12,7 +12,7 @@ import type { ContactField } from '../contracts/contact';
 import type { FieldErrorCode } from '../contracts/fields';
 import type { Locale } from '../contracts/locales';
 
-/** The ids spec §2 gives to places of the page, for its links to scroll to. */
+/** The ids of places in the page that its links scroll to (#services, #contact…). */
 export const SECTION_ANCHORS = ['ai-caller', 'services', 'about', 'contact', 'contact-form', 'faq'] as const;
 export type SectionAnchor = (typeof SECTION_ANCHORS)[number];
 
@@ -226,7 +226,7 @@ export type Content = {
       failed: { title: string; description: string };
       /** Added after the description of every 503 (not configured, database down, the storage ceiling): the way round it. */
       phoneFallback: string;
-      /** The browser's proof of work could not be made, or was refused twice (issue 27). */
+      /** The browser's proof of work could not be made, or was refused twice. */
       proofFailed: { title: string; description: string };
       success: { title: string; description: string };
       rateLimited: { title: string; description: string };

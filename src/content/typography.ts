@@ -2,7 +2,7 @@
  * French typography, Quebec usage (OQLF), applied once over the French copy (./fr/, ./privacy/fr.ts)
  * as it is loaded: the copy is written with a plain keyboard (' ... " and ordinary spaces), and the
  * rules live here, in one place, instead of in hundreds of strings typed by hand, where an
- * invisible space is easily lost. English is left exactly as written (the spec's strings).
+ * invisible space is easily lost. English is left exactly as written (the firm's strings).
  *
  * - ’ for the apostrophe, … for three dots, « » for quotation marks;
  * - a non-breaking space (U+00A0) before : and %, inside « », between a number and the word

@@ -30,7 +30,7 @@ async function setUp(engine: EngineName) {
 const names = async (store: Store) => (await store.listContacts()).map((row) => row.name);
 
 /**
- * Issue 21: the server deletes expired contact requests by itself, once a day, with no cron.
+ * Retention: the server deletes expired contact requests by itself, once a day, with no cron.
  * The clock the server uses is moved forward; the rows are real rows in a real database.
  */
 describe.each(ENGINES)('retention without cron on %s', (engine) => {

@@ -145,7 +145,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
   },
 
   delivery: {
-    // Spec §2 writes "What the company AI delivers": "the company" stands where the brand goes.
+    // The firm's text is "What the company AI delivers": "the company" stands where the brand goes.
     heading: 'What {brand} delivers',
     items: [
       {

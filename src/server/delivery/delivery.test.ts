@@ -56,7 +56,7 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
         message,
         locale: 'fr',
         page: '/fr/',
-        // Voice leads only (issue 28): null for a form's.
+        // Only a lead the voice agent took has a call: null for a form's.
         callId: null,
         preferredTime: null,
       },

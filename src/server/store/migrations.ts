@@ -189,7 +189,7 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
     },
   }),
   /**
-   * Abuse limits (issue 27). `spent_proofs`: the proof-of-work challenges already used, by their
+   * Abuse limits. `spent_proofs`: the proof-of-work challenges already used, by their
    * signature, kept until they expire, so a proof spent on one instance is refused on every other.
    * `rate_counters`: counts in fixed windows, shared by all instances: per-address request
    * limits (PostgreSQL), notifications per minute, confirmation e-mails per address.
@@ -223,7 +223,7 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
     },
   }),
   /**
-   * Callback requests taken by the voice demo's agent (issue 28) are contact submissions too, kept,
+   * Callback requests taken by the voice demo's agent are contact submissions too, kept,
    * notified and purged as form leads are. `source` says which ('form' for every row before this).
    * `call_id` (one lead per call) and `tool_call_id` (Vapi retries a tool call with the same id)
    * are UNIQUE: the database, not a read before the write, keeps a retried or repeated request

@@ -3,7 +3,7 @@ import type { NavAnchor, SectionAnchor } from '../../content/types';
 import { Hero } from '../sections/hero/Hero';
 
 /**
- * The home page, section by section, in the order of spec §2: the one list the page, its
+ * The home page, section by section, in order: the one list the page, its
  * hydration, its CSS height estimates, the navigation and the tests are derived from.
  *
  * Adding a section: its copy in `content/en` and `content/fr`, its component in `sections/`, one
@@ -12,7 +12,7 @@ import { Hero } from '../sections/hero/Hero';
 export type SectionEntry = {
   /** Names the section's wrapper (`<div data-section="…">`) and its chunk. */
   id: string;
-  /** The ids the spec gives to places inside it (spec §2), in document order. */
+  /** The ids of places inside it that links scroll to, in document order. */
   anchors: readonly SectionAnchor[];
   /** Which navigation item leads here (its label is `nav[anchor]` in the copy), if any. */
   nav?: NavAnchor;

@@ -5,7 +5,7 @@ import { scrollToSection } from '../lib/scroll';
 
 /**
  * An in-page link. Without JavaScript it is a plain anchor (CSS scroll margins clear the fixed
- * bars); with it, it scrolls smoothly to the spec's offsets and moves focus to the section.
+ * bars); with it, it scrolls smoothly to the page's offsets (lib/scroll.ts) and moves focus to the section.
  */
 export function SectionLink({
   anchor,

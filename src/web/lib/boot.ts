@@ -7,7 +7,7 @@
  * inlines this same script, so the Content-Security-Policy needs one hash for all of them.
  *
  * The prerender step inlines `(${boot.toString()})()`, so this function must stay self-contained:
- * no imports, no closures over module variables. The constants mirror spec §9 and are checked by
+ * no imports, no closures over module variables. The constants (layout breakpoint, nav threshold) are checked by
  * boot.test.ts; the app reads the resulting classes instead of computing them again.
  */
 export function boot(): void {
@@ -51,7 +51,7 @@ export function boot(): void {
   // The choice itself, which the theme toggle shows pressed before React knows it (index.css).
   if (pref === 'light' || pref === 'dark') cl.add(`theme-${pref}`);
 
-  // Spec §2: mobile when the user agent is a mobile device or the window is under 768 px wide.
+  // Mobile when the user agent is a mobile device or the window is under 768 px wide.
   // Asked of a media query: reading innerWidth (or scrollY) here would make the browser style and
   // lay out the page so far, in the middle of parsing <head>.
   const mobileAgent = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobi/i.test(navigator.userAgent);
@@ -63,7 +63,7 @@ export function boot(): void {
   }
   layout();
   addEventListener('resize', layout);
-  // Spec §4: the desktop nav turns solid above 50 px of scroll. A page opens at the top; a scroll
+  // The desktop nav turns solid above 50 px of scroll. A page opens at the top; a scroll
   // position the browser restores (reload, back) or a #fragment it scrolls to fires `scroll`.
   addEventListener('scroll', () => cl.toggle('scrolled', scrollY > 50), { passive: true });
 

@@ -53,13 +53,13 @@ export function noticePosition(keepClear: readonly (Element | null)[]): NoticePo
   return covered(bottom) === 0 || covered(bottom) <= covered(top) ? bottom : top;
 }
 
-/** A form's failure: the spec's notice, clear of the form. */
+/** A form's failure: its notice, clear of the form. */
 export function noticeError(title: string, options: { description?: string; keepClear: readonly (Element | null)[] }) {
   toast.error(title, { description: options.description, position: noticePosition(options.keepClear) });
 }
 
 /**
- * A form's success, said once at a time: the spec's notice, clear of the form; once it has gone
+ * A form's success, said once at a time: its notice, clear of the form; once it has gone
  * (timed out, or closed), `onGone` puts the same words in the form, where they stay (until the next
  * edit, which the caller tracks: a success the visitor has moved on from is not said again).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeSection, scrollOffset, scrollTargetY } from './scroll';
 
-describe('scroll offsets (spec §9)', () => {
+describe('scroll offsets', () => {
   it('lands 60 px above a section on mobile, 160 px above the contact form', () => {
     expect(scrollOffset('services', 'mobile')).toBe(60);
     expect(scrollOffset('faq', 'mobile')).toBe(60);
@@ -27,7 +27,7 @@ const boxes = (tops: number[]) =>
     bottom: tops[index + 1] ?? tops[index]! + 800,
   }));
 
-describe('active section (spec §9: 110 px from the viewport top)', () => {
+describe('active section (110 px from the viewport top)', () => {
   it('is none above the first section', () => {
     expect(activeSection(boxes([400, 1200, 2000, 2800]))).toBeNull();
   });

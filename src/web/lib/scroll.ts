@@ -1,12 +1,12 @@
 import type { SectionAnchor } from '../../content/types';
 import { prefersReducedMotion, type Layout } from './layout';
 
-/** Spec §9: mobile nav scrolls to 60 px above a section, 100 px more for the contact form. */
+/** The mobile nav scrolls to 60 px above a section, 100 px more for the contact form. */
 export const MOBILE_SCROLL_OFFSET = 60;
 export const MOBILE_CONTACT_FORM_EXTRA = 100;
 /** Desktop: clear the fixed navigation bar. */
 export const DESKTOP_SCROLL_OFFSET = 80;
-/** Spec §9: the active item is the section whose box spans this distance from the viewport top. */
+/** The active item is the section whose box spans this distance from the viewport top. */
 export const ACTIVE_SECTION_LINE = 110;
 
 export function scrollOffset(anchor: SectionAnchor, layout: Layout): number {

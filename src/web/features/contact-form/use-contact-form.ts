@@ -15,12 +15,12 @@ export type ContactValues = Record<ContactField, string>;
 export const EMPTY_CONTACT = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, ''])) as ContactValues;
 
 /**
- * Contact form state per spec §4: idle → submitting → success (cleared, toast) or failure (values
+ * Contact form state: idle → submitting → success (cleared, toast) or failure (values
  * kept, toast) → idle. The same schema as the server checks the values before anything is sent:
  * what it finds is said beside each field, in the page's language, and focus goes to the first
  * (the form has `noValidate`: the browser's own bubbles would speak its language, one at a time).
  * The notices stand clear of the form and its caption (lib/notices.ts). A success is said once at a
- * time: the spec's notice, then, once it has gone, in the form (`sent`) until the next edit.
+ * time: the notice, then, once it has gone, in the form (`sent`) until the next edit.
  */
 export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const { toasts } = useContent();
@@ -91,7 +91,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
               : toasts.contact.failed;
     if (result.error === 'invalid_request' && result.fields) showErrors(form, result.fields);
     if (message === toasts.contact.failed) console.error('Contact form submission failed:', result.error);
-    // Any 503 (nothing could be stored): the spec's words, then the firm's phone (issue 27).
+    // Any 503 (nothing could be stored): the error's words, then the firm's phone, the way round it.
     const unavailable = result.error === 'not_configured' || result.error === 'unavailable';
     noticeError(message.title, {
       description: unavailable ? `${message.description} ${toasts.contact.phoneFallback}` : message.description,

@@ -26,7 +26,7 @@ export function NewsletterForm() {
   const { field, ...form } = useNewsletter(formRef, () => [formRef.current, document.getElementById(CONSENT_ID)]);
   return (
     <>
-      {/* noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's. */}
+      {/* noValidate: the site's own checks and messages (trim, pattern) run instead of the browser's. */}
       {/* method and action only matter without JavaScript: see ContactForm. */}
       <form
         id="newsletter"

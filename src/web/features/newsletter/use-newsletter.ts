@@ -10,9 +10,9 @@ import { sendWithProof } from '../../lib/proof-of-work/send';
 import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';
 
 /**
- * Newsletter sign-up per spec §4/§5/§8: the address is trimmed and checked before any request;
+ * Newsletter sign-up: the address is trimmed and checked before any request;
  * submitting disables the field and button; success clears the field. The post carries a proof
- * of work started when the field is first focused (see the contact form). Each of the spec's notices
+ * of work started when the field is first focused (see the contact form). Each of its notices
  * stands clear of the form and its caption (`keepClear`, lib/notices.ts) and is also said where the
  * visitor is looking: an error beside the field at once (`error`, ending with a period as every
  * in-place error, and focus on the field when the check before sending finds it); a success in the
@@ -37,7 +37,7 @@ export function useNewsletter(formRef: RefObject<HTMLFormElement | null>, keepCl
     setDone(null);
   }
 
-  /** The spec's notice, and the same words beside the field. */
+  /** The notice, and the same words beside the field. */
   function fail(message: string, { focus = false } = {}) {
     noticeError(message, { keepClear: keepClear() });
     flushSync(() => setError(sentence(message)));

@@ -3,7 +3,7 @@ import { benefitStyle } from '../../../content/catalog';
 import { Card, CardFigure, CardGrid, CardIcon } from '../../components/Card';
 import { Section } from '../../components/Section';
 
-/** What clients get: each card shows its figure where it has one (the spec's claims), its icon where it has none. */
+/** What clients get: each card shows its figure where it has one (the firm's claims), its icon where it has none. */
 export function Benefits() {
   const { benefits } = useContent();
   return (

@@ -10,7 +10,7 @@ const ctaClass = `${primaryAction} px-7 text-base`;
 const headlineClass = 'text-display font-extrabold tracking-tight text-balance';
 const brandClass = 'bg-gradient-to-r from-brand-600 to-cyan-600 bg-clip-text text-transparent dark:from-brand-400 dark:to-accent-400';
 
-/** Both heroes are in the HTML; CSS shows the one of the current layout (spec §2). */
+/** Both heroes are in the HTML; CSS shows the one of the current layout. */
 export function Hero() {
   return (
     <>
@@ -41,7 +41,7 @@ function DesktopHero() {
             <p className="text-sm text-slate-600 dark:text-slate-400">{keepLastWordsTogether(hero.ctaNote)}</p>
           </div>
         </div>
-        {/* Spec §2: the large logo with animated decorations. */}
+        {/* The large logo with animated decorations. */}
         <Emblem className="mx-auto w-full max-w-md" />
       </div>
     </div>
@@ -52,7 +52,7 @@ function MobileHero() {
   const { hero } = useFirstScreenContent();
   return (
     <div data-hero="mobile" className="only-mobile px-gutter pt-16 pb-section">
-      {/* A readable column, also where a tablet gets the mobile layout (spec §2: a mobile device at any width). */}
+      {/* A readable column, also where a tablet gets the mobile layout (a mobile device is mobile at any width). */}
       <div className="mx-auto flex max-w-xl flex-col items-center text-center">
         <Emblem className="w-[min(44vw,13rem)]" />
         <h1 className={headlineClass}>

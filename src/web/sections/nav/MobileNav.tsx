@@ -49,7 +49,7 @@ export function MobileNav({ links }: { links: NavLink[] }) {
       {open ? (
         <div data-testid="menu-backdrop" aria-hidden="true" className="fixed inset-0 bg-slate-950/40 backdrop-blur-[2px]" onClick={() => close(true)} />
       ) : null}
-      {/* The bar runs edge to edge; its content keeps to a column, also on a tablet (spec §2: mobile at any width). */}
+      {/* The bar runs edge to edge; its content keeps to a column, also on a tablet (a mobile device is mobile at any width). */}
       <div className="relative border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
         <div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-3 px-gutter">
           <button

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { activeSection } from '../../lib/scroll';
 
-/** The id of the section crossing the active line (spec §9: 110 px from the viewport top), kept up on scroll. */
+/** The id of the section crossing the active line (110 px from the viewport top, lib/scroll.ts), kept up on scroll. */
 export function useActiveSection<T extends string>(ids: T[]): T | null {
   const [active, setActive] = useState<T | null>(null);
   const key = ids.join(' ');

@@ -4,7 +4,7 @@ import { Card, CardGrid, CardIcon } from '../../components/Card';
 import { Section } from '../../components/Section';
 
 /**
- * The four service cards (spec §3's entity: title, description, icon, colour gradient, animation
+ * The four service cards (each with a title, description, icon, colour gradient and animation
  * delay): the copy comes from the content, the icon and delay from content/catalog.ts, the
  * gradient is the brand's, the same on every card of the page (components/Card.tsx).
  */

@@ -5,7 +5,7 @@ import { keepNamesWhole } from '../../../content/typography';
 import { Section } from '../../components/Section';
 import { monogram } from '../../lib/monogram';
 
-/** The four testimonials (spec §2), each signed with a monogram: no photographs of people who are not the firm's. */
+/** The four testimonials, each signed with a monogram: no photographs of people who are not the firm's. */
 export function Testimonials() {
   const { testimonials } = useContent();
   return (
