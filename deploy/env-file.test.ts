@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseEnv, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPhone } from '../src/config/address';
@@ -54,6 +54,17 @@ const FIRM = {
 };
 const filledIn = (example: string) => example.replace(/^(\w+)=.*$/gm, (line, key: string) => (key in FIRM ? `${key}=${FIRM[key as keyof typeof FIRM]}` : line));
 
+/**
+ * Read by name in src/ or scripts/ but not for an administrator to set, so not in env.example:
+ * each says who sets it. Anything else read so must be in the example.
+ */
+const DEVELOPER_SETTINGS = {
+  SSR: "Vite's own flag (import.meta.env.SSR): true in the prerender",
+  OUT_DIR: 'where `npm run build` writes the site, for tests that build beside the real one',
+  BENCH_SECONDS: 'how long `npm run bench:api` loads each engine',
+  CHROMIUM_PATH: 'where the benchmarks and browser tests find Chromium, when not /usr/bin/chromium',
+};
+
 describe('deploy/env.example', () => {
   it('names every variable the build and the server read, each once, in the format systemd and Node read alike', async () => {
     const lines = (await readFile(EXAMPLE, 'utf8')).split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
@@ -62,6 +73,23 @@ describe('deploy/env.example', () => {
     expect(names.toSorted()).toEqual(['NODE_ENV', ...SITE_VARIABLES, ...SERVER_VARIABLES].toSorted());
     // VAR=value with no space, quote, #, $ or backslash; or VAR="..." / VAR='...' with no $ or backslash.
     for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9_]*=(?:[^\s"'#$\\`]*|"[^"$\\`]*"|'[^'$\\`]*')$/);
+  });
+
+  it('names every variable the code reads by name (src/, scripts/), but the few a developer sets for one run', async () => {
+    const example = new Set((await readFile(EXAMPLE, 'utf8')).match(/^[A-Z][A-Z0-9_]*(?==)/gm));
+    const read = new Map<string, string>();
+    for (const folder of ['src', 'scripts']) {
+      const files = (await readdir(join(REPO_ROOT, folder), { recursive: true })).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+      for (const file of files) {
+        const text = await readFile(join(REPO_ROOT, folder, file), 'utf8');
+        // process.env.X, env.X, env?.X, env['X'] (a configuration reads its `env` argument so).
+        for (const [, dotted, quoted] of text.matchAll(/\benv\??\.([A-Z][A-Z0-9_]+)\b|\benv\[\s*['"]([A-Z][A-Z0-9_]+)['"]\s*\]/g))
+          read.set((dotted ?? quoted)!, relative(REPO_ROOT, join(REPO_ROOT, folder, file)));
+      }
+    }
+    expect(read.size).toBeGreaterThan(10);
+    const missing = [...read].filter(([name]) => !example.has(name) && !(name in DEVELOPER_SETTINGS)).map(([name, file]) => `${name} (read in ${file})`);
+    expect(missing).toEqual([]);
   });
 
   it('a production build from the example as shipped refuses its placeholders and unset identity, one line per variable', async () => {

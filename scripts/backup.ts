@@ -40,7 +40,7 @@ const run = promisify(execFile);
 
 type Counts = Array<[table: string, rows: number]>;
 
-/** The pg_dump arguments (the README's line): custom format, restorable by anyone into any database. */
+/** The pg_dump arguments (src/server/README.md's line): custom format, restorable by anyone into any database. */
 export const pgDumpArgs = (databaseUrl: string, file: string) => ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, databaseUrl];
 
 /** Into `temporary`, an empty file already created 0600 (SQLite gives its journal files the same mode). */
