@@ -11,7 +11,7 @@ export default mergeConfig(
           test: {
             name: 'unit',
             environment: 'jsdom',
-            include: ['src/web/**/*.test.{ts,tsx}', 'src/content/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/config/**/*.test.ts'],
+            include: ['src/web/**/*.test.{ts,tsx}', 'src/content/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/config/**/*.test.ts', 'docs/**/*.test.ts'],
             setupFiles: ['./test/setup-dom.ts'],
           },
         },
