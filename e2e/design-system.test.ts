@@ -4,13 +4,16 @@ import { LOCALES, type Locale } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
 import { pagePath, type PageId } from '../src/web/lib/pages';
 import { launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
-import { box, lineCount, loneLastWords, overlap, showWholePage, type Box } from './helpers/layout';
+import { box, fontSizes, lineCount, loneLastWords, overlap, showWholePage, type Box } from './helpers/layout';
+import { monogram } from '../src/web/lib/monogram';
 
 /**
  * One design system across the page: one card, one field, one accent, paragraphs that end well,
  * titles on one line where they fit, the skip link in the bar, a phone's menu that leads to the
  * demo and to a call, the contact section in reading order, and a form's outcome said once, clear
- * of the form. Measured in a real Chromium on the production build.
+ * of the form; one type scale, sections kept close, motion that rests under reduced motion, only
+ * the firm's own pictures, one accent, the visitor's theme before hydration. Measured in a real
+ * Chromium on the production build.
  */
 const baseUrl = inject('baseUrl');
 const url = (page: PageId, locale: Locale) => `${baseUrl}${pagePath(page, locale)}`;
@@ -392,6 +395,234 @@ describe('a form’s outcome is said once, clear of the form', () => {
           );
           await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
         }
+        await context.close();
+      }
+    }
+  });
+});
+
+describe('one type scale, close sections, motion that rests', () => {
+  it('holds one type scale from 320 to 1920 px: no size jumps at any breakpoint, and each heading level one size at a given width', async () => {
+    const { page, context } = await open('desktop', 'en', { viewport: { width: 320, height: 800 } });
+    await showWholePage(page);
+    const jumps: string[] = [];
+    for (const breakpoint of [640, 768, 1024, 1280, 1536]) {
+      await page.setViewportSize({ width: breakpoint - 1, height: 800 });
+      const before = await fontSizes(page);
+      await page.setViewportSize({ width: breakpoint, height: 800 });
+      const after = await fontSizes(page);
+      for (const [index, { size, what }] of Object.entries(after)) {
+        const was = before[Number(index)]?.size;
+        if (was !== undefined && Math.abs(size - was) > 1) jumps.push(`${what}: ${was} → ${size} px at ${breakpoint} px`);
+      }
+    }
+    expect(jumps).toEqual([]);
+
+    for (const width of [320, 390, 768, 1024, 1366, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 800 });
+      // The sizes each heading level (and the cards' body text) comes in, among what is shown.
+      const levels = await page.evaluate(
+        (selectors) => {
+          const sizes: Record<string, number[]> = {};
+          for (const [level, selector] of Object.entries(selectors)) {
+            const shown = [...document.querySelectorAll(selector)].filter((element) => element.checkVisibility());
+            sizes[level] = [...new Set(shown.map((element) => parseFloat(getComputedStyle(element).fontSize)))];
+          }
+          return sizes;
+        },
+        { h1: 'h1', h2: 'main section > div > header h2', h3: '#services h3', body: '#services li p' },
+      );
+      for (const level of Object.values(levels)) expect(level, `${width} px: ${JSON.stringify(levels)}`).toHaveLength(1);
+      const [h1, h2, h3, body] = [levels.h1![0]!, levels.h2![0]!, levels.h3![0]!, levels.body![0]!];
+      expect(h1 > h2 && h2 > h3 && h3 > body, `${width} px: ${JSON.stringify(levels)}`).toBe(true);
+    }
+    await context.close();
+  });
+
+  it('keeps the sections close: at most 136 px between one section’s content and the next on a desktop, 100 px on a phone', async () => {
+    for (const [device, most] of [
+      ['desktop', 136],
+      ['phone', 100],
+    ] as const) {
+      const { page, context } = await open(device, 'en', device === 'desktop' ? { viewport: { width: 1440, height: 900 } } : {});
+      await showWholePage(page);
+      const gaps = await page.evaluate(() => {
+        // Each block's content: a section's centred column, the hero's column, the banner as a whole, the footer's first band.
+        const blocks = [...document.querySelectorAll('[data-hero], main section, [data-banner], footer')]
+          .filter((block) => block.checkVisibility() && !block.parentElement!.closest('main section'))
+          .map((block) => ({
+            name: block.id || block.getAttribute('aria-labelledby') || block.tagName.toLowerCase(),
+            content: (block.hasAttribute('data-banner') ? block : block.firstElementChild!).getBoundingClientRect(),
+          }));
+        return blocks.slice(1).map((block, index) => ({
+          between: `${blocks[index]!.name} → ${block.name}`,
+          gap: Math.round(block.content.top - blocks[index]!.content.bottom),
+        }));
+      });
+      expect(gaps.length).toBeGreaterThan(8);
+      expect(
+        gaps.filter(({ gap }) => gap > most),
+        device,
+      ).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('the hero’s emblem, the chip’s signals and the banner are in motion, and all stand still under reduced motion', async () => {
+    const parts = { emblem: '[data-hero="desktop"] svg[viewBox="0 0 320 320"]', chip: '#contact figure svg', banner: '[data-banner]' };
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { page, context } = await open('desktop', 'en', { reducedMotion });
+      await showWholePage(page);
+      const running = await page.evaluate(
+        (selectors) =>
+          Object.fromEntries(
+            Object.entries(selectors).map(([name, selector]) => [
+              name,
+              document
+                .querySelector(selector)
+                ?.getAnimations({ subtree: true })
+                .filter((animation) => animation.playState === 'running').length ?? 0,
+            ]),
+          ),
+        parts,
+      );
+      if (reducedMotion === 'reduce') expect(running).toEqual({ emblem: 0, chip: 0, banner: 0 });
+      else {
+        // Waves, orbit, float and the signal on the mark; a signal per trace and the chip's pulse; the text and the waves.
+        expect(running.emblem).toBeGreaterThanOrEqual(6);
+        expect(running.chip).toBeGreaterThanOrEqual(12);
+        expect(running.banner).toBeGreaterThanOrEqual(2);
+      }
+      await context.close();
+    }
+  });
+});
+
+describe('the firm’s own pictures', () => {
+  it('each service card shows its title, description, icon and colour gradient (the brand’s); each testimonial is signed with a monogram', async () => {
+    for (const locale of LOCALES) {
+      const { page, context } = await open('desktop', locale);
+      await showWholePage(page);
+      const content = getContent(locale);
+      const cards = await page.$$eval('#services [data-service]', (items) =>
+        items.map((item) => ({
+          title: item.querySelector('h3')?.textContent,
+          description: item.querySelector('p')?.textContent,
+          icon: item.querySelector('svg') !== null,
+          // Gradients as drawn: its icon's tile, in the brand's gradient as every card's (e2e/design-system.test.ts).
+          gradients: [...item.querySelectorAll('span')]
+            .map((span) => getComputedStyle(span).backgroundImage)
+            .filter((image) => image.includes('linear-gradient')).length,
+        })),
+      );
+      // The same words (the card keeps its text's last two words together with a no-break space).
+      expect(cards.map((card) => ({ ...card, description: card.description?.replace(/\u00a0(?=\S+$)/, ' ') }))).toEqual(
+        content.services.items.map((item) => ({ title: item.title, description: item.description, icon: true, gradients: expect.any(Number) })),
+      );
+      for (const card of cards) expect(card.gradients).toBe(1);
+
+      const monograms = await page.$$eval('section[aria-labelledby="testimonials-title"] figcaption', (captions) =>
+        captions.map((caption) => {
+          const mark = caption.querySelector('[data-monogram]');
+          return { initials: mark?.textContent, shown: mark !== null && mark.checkVisibility() && mark.getBoundingClientRect().width >= 40 };
+        }),
+      );
+      expect(monograms).toEqual(content.testimonials.items.map((item) => ({ initials: monogram(item.name), shown: true })));
+      await context.close();
+    }
+  });
+
+  it('shows no picture that is not the firm’s own: no photographs, images, frames or remote drawings', async () => {
+    const { page, context } = await open('desktop', 'en');
+    await showWholePage(page);
+    const foreign = await page.evaluate(() => [
+      ...[...document.querySelectorAll('img, picture, video, object, embed, iframe, image, use[href]')].map((element) => element.outerHTML.slice(0, 80)),
+      ...[...document.querySelectorAll('body *')].map((element) => getComputedStyle(element).backgroundImage).filter((image) => image.includes('url(')),
+    ]);
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+
+  it('each testimonial is signed with the initials of the person’s name, never of a title ("Dr")', async () => {
+    const expected: Record<string, string> = { Tremblay: 'MT', Gagnon: 'JG', Lavoie: 'SL', Bouchard: 'MB' };
+    for (const locale of LOCALES) {
+      const { page, context } = await open('desktop', locale);
+      await showWholePage(page);
+      const signed = await page.$$eval('section[aria-labelledby="testimonials-title"] figcaption', (captions) =>
+        captions.map((caption) => ({ caption: caption.textContent ?? '', initials: caption.querySelector('[data-monogram]')?.textContent })),
+      );
+      expect(signed).toHaveLength(4);
+      for (const { caption, initials } of signed) {
+        const surname = Object.keys(expected).find((name) => caption.includes(name))!;
+        expect(initials, `${locale}: ${caption}`).toBe(expected[surname]);
+      }
+      await context.close();
+    }
+  });
+});
+
+describe('one accent, the visitor’s theme', () => {
+  it('every primary action has the one accent colour of the theme', async () => {
+    const primary = {
+      'Book a Free Call': '[data-hero="desktop"] a[href="#contact"]',
+      'Call Me': '#ai-caller button[aria-describedby="voice-privacy-notice"]',
+      'Send Message': '#contact-form button[type="submit"]',
+      Subscribe: '#newsletter button[type="submit"]',
+      'Contact Our Experts': '#faq a[href="#contact"]',
+    };
+    const seen: Record<string, string> = {};
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, context } = await open('desktop', 'en', { colorScheme });
+      await showWholePage(page);
+      const colours = await page.evaluate(
+        (selectors) =>
+          Object.fromEntries(Object.entries(selectors).map(([name, selector]) => [name, getComputedStyle(document.querySelector(selector)!).backgroundColor])),
+        primary,
+      );
+      expect(new Set(Object.values(colours)).size, `${colorScheme}: ${JSON.stringify(colours)}`).toBe(1);
+      seen[colorScheme] = Object.values(colours)[0]!;
+      await context.close();
+    }
+    expect(seen.light).not.toBe(seen.dark);
+  });
+
+  it('a visitor who chose dark or light sees that choice pressed in the theme toggle before the page hydrates', async () => {
+    for (const [stored, systemScheme] of [
+      ['dark', 'light'],
+      ['light', 'dark'],
+    ] as const) {
+      for (const device of ['desktop', 'phone'] as const) {
+        const { page, context } = await openPage(browser, device, { colorScheme: systemScheme });
+        await page.addInitScript((theme) => localStorage.setItem('theme', theme), stored);
+        // No script of the page's runs but the inline boot script: the page as it is before hydrating.
+        await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+        await page.goto(baseUrl, { waitUntil: 'load' });
+        const where = `${device}, stored ${stored}, system ${systemScheme}`;
+        if (device === 'phone') {
+          // The phone's one switch shows the icon of the choice in force, and only that one.
+          const shown = await page.$$eval('[data-nav="mobile"] [data-theme-switch] [data-theme-icon]', (icons) =>
+            icons.filter((icon) => icon.checkVisibility()).map((icon) => icon.getAttribute('data-theme-icon')),
+          );
+          expect(shown, where).toEqual([stored]);
+          await context.close();
+          continue;
+        }
+        const looks = await page.$$eval('[data-nav="desktop"] [data-theme-option]', (options) =>
+          options.map((option) => ({
+            option: option.getAttribute('data-theme-option'),
+            pressedLook: getComputedStyle(option).backgroundColor !== 'rgba(0, 0, 0, 0)',
+            ariaPressed: option.getAttribute('aria-pressed'),
+          })),
+        );
+        expect(
+          looks.filter((look) => look.pressedLook).map((look) => look.option),
+          where,
+        ).toEqual([stored]);
+        // Nor does any other option tell a screen reader it is the one chosen.
+        expect(
+          looks.filter((look) => look.ariaPressed === 'true' && look.option !== stored),
+          where,
+        ).toEqual([]);
         await context.close();
       }
     }

@@ -6,12 +6,12 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSiteConfig } from '../src/config/site-schema';
-import { fill, languages } from '../src/content';
+import { fill, formatPhone, languages } from '../src/content';
 import { LOCALES, type Locale } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
 import { durationInWords } from '../src/content/formats';
 import { privacyPolicies } from '../src/content/privacy';
-import { HTML_LANG, pagePath, type PageId } from '../src/web/lib/pages';
+import { HTML_LANG, otherLocale, pagePath, type PageId } from '../src/web/lib/pages';
 import { axeViolations, launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
 
 const baseUrl = inject('baseUrl');
@@ -338,5 +338,48 @@ describe('forms in French', () => {
       db.close();
     }
     await context.close();
+  });
+});
+
+describe('the 404 page', () => {
+  it('the 404 page speaks the language of its address, with the site’s header and footer, the firm’s phone and e-mail, and a way home', async () => {
+    for (const [path, locale] of [
+      ['/fr/nothing-here', 'fr'],
+      ['/fr/confidentialite/old', 'fr'],
+      ['/nothing-here', 'en'],
+    ] as const) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status, path).toBe(404);
+      const { page, context, errors } = await openPage(browser, 'desktop');
+      const failed: string[] = [];
+      page.on('response', (answer) => {
+        if (answer.status() >= 400 && answer.url() !== `${baseUrl}${path}`) failed.push(`${answer.status()} ${answer.url()}`);
+      });
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+      await waitForHydration(page);
+      const mine = getContent(locale).notFound;
+      const other = getContent(otherLocale(locale)).notFound;
+      expect(await page.getAttribute('html', 'lang'), path).toBe(HTML_LANG[locale]);
+      const title = await page.title();
+      expect(title, path).toContain(mine.title);
+      expect(title, path).not.toContain(other.title);
+      const text = await page.locator('body').innerText();
+      expect(text, path).toContain(mine.title);
+      expect(text, path).not.toContain(other.title);
+      expect(text, path).not.toContain(other.text);
+      expect(await page.locator('header').getByRole('link').first().getAttribute('href'), path).toBe(pagePath('home', locale));
+      const footer = page.locator('footer');
+      expect(await footer.innerText(), path).toContain(site.email);
+      expect(await footer.innerText(), path).toContain(formatPhone(site.phone, locale));
+      expect(await page.locator('main').getByRole('link', { name: mine.home }).getAttribute('href'), path).toBe(pagePath('home', locale));
+      expect(await axeViolations(page), path).toEqual([]);
+      // The page's own 404 is the one failed load the console reports.
+      expect(
+        errors.filter((error) => !error.startsWith('Failed to load resource')),
+        path,
+      ).toEqual([]);
+      expect(failed, path).toEqual([]);
+      await context.close();
+    }
   });
 });

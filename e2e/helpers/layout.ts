@@ -87,3 +87,48 @@ export function loneLastWords(page: Page, selector: string) {
     }),
   );
 }
+
+/**
+ * Each text field's room for its placeholder (its content box) and the placeholder's width in the
+ * field's own placeholder font, measured by the browser.
+ */
+export function placeholderRoom(page: Page, selector: string) {
+  return page.$$eval(selector, (fields) =>
+    (fields as HTMLInputElement[]).map((field) => {
+      const style = getComputedStyle(field, '::placeholder');
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      context.letterSpacing = style.letterSpacing === 'normal' ? '0px' : style.letterSpacing;
+      const own = getComputedStyle(field);
+      const room = field.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight);
+      return { placeholder: field.placeholder, room: Math.floor(room), needed: Math.ceil(context.measureText(field.placeholder).width) };
+    }),
+  );
+}
+
+/** Font sizes of the visible elements that hold text of their own, keyed by their place in the document. */
+export function fontSizes(page: Page) {
+  return page.evaluate(() => {
+    const sizes: Record<number, { size: number; what: string }> = {};
+    [...document.querySelectorAll('body *')].forEach((element, index) => {
+      const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      if (!ownText || !element.checkVisibility() || element.getBoundingClientRect().width <= 1) return;
+      sizes[index] = {
+        size: parseFloat(getComputedStyle(element).fontSize),
+        what: `<${element.tagName.toLowerCase()}> ${element.textContent!.trim().slice(0, 40)}`,
+      };
+    });
+    return sizes;
+  });
+}
+
+/** The visible element's box, or null. */
+export const shownBox = (page: Page, selector: string) =>
+  page.$$eval(selector, (elements) => {
+    const shown = elements.find((element) => element.checkVisibility() && element.getBoundingClientRect().width > 0);
+    return shown ? (shown.getBoundingClientRect().toJSON() as Box) : null;
+  });
+
+/** How many columns a grid's items are laid out in: their distinct left edges. */
+export const columns = (page: Page, selector: string) =>
+  page.$$eval(selector, (items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().left))).size);

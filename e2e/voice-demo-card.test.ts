@@ -1,0 +1,166 @@
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LOCALES, type Locale } from '../src/contracts/locales';
+import { getContent } from '../src/content/all';
+import { pagePath, type PageId } from '../src/web/lib/pages';
+import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
+import { showWholePage } from './helpers/layout';
+
+/**
+ * How the voice-demo card looks before and around a call, measured in a real Chromium on the
+ * production build (a call itself: ./voice-demo.test.ts).
+ */
+const baseUrl = inject('baseUrl');
+const url = (page: PageId, locale: Locale) => `${baseUrl}${pagePath(page, locale)}`;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(device: DeviceName, locale: Locale, options: BrowserContextOptions & { page?: PageId } = {}) {
+  const { page: which = 'home', ...rest } = options;
+  const opened = await openPage(browser, device, { url: url(which, locale), ...rest });
+  await waitForHydration(opened.page);
+  return opened;
+}
+
+describe("the voice card's look", () => {
+  it('the idle voice-demo card has no empty band under its button', async () => {
+    for (const device of ['desktop', 'phone'] as const) {
+      const { page, context } = await open(device, 'en');
+      await page.locator('#ai-caller').scrollIntoViewIfNeeded();
+      const gap = await page.$eval('#ai-caller', (section) => {
+        const button = [...section.querySelectorAll('button')].find((element) => element.textContent?.includes('Call Me'))!;
+        const below = button.getBoundingClientRect().bottom;
+        // The first thing drawn under the button: text with a box.
+        const tops = [...section.querySelectorAll('p, a, button, span')]
+          .filter((element) => !button.contains(element) && element.textContent?.trim() && element.getClientRects().length > 0)
+          .map((element) => element.getBoundingClientRect().top)
+          .filter((top) => top >= below);
+        return Math.round(Math.min(...tops) - below);
+      });
+      expect(gap, device).toBeLessThanOrEqual(40);
+      await context.close();
+    }
+  });
+
+  it('the voice button’s every label sits inside its circle with a margin, in both languages', async () => {
+    for (const locale of LOCALES) {
+      const { voiceDemo } = getContent(locale);
+      const { page, context } = await open('phone', locale);
+      const button = page.locator('#ai-caller button[aria-describedby="voice-privacy-notice"]');
+      await button.scrollIntoViewIfNeeded();
+      for (const label of [voiceDemo.callMe, voiceDemo.connecting, voiceDemo.endCall]) {
+        // The label's own text node takes each wording in turn: the room it gets is the button's.
+        const margin = await button.evaluate((element, text) => {
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          let node = walker.nextNode();
+          while (node && !node.textContent?.trim()) node = walker.nextNode();
+          node!.textContent = text;
+          const circle = element.getBoundingClientRect();
+          const centre = { x: circle.left + circle.width / 2, y: circle.top + circle.height / 2 };
+          const range = document.createRange();
+          range.selectNodeContents(node!);
+          const points = [...range.getClientRects()].flatMap((rect) => [
+            [rect.left, rect.top],
+            [rect.right, rect.top],
+            [rect.left, rect.bottom],
+            [rect.right, rect.bottom],
+          ]);
+          return Math.min(...points.map(([x, y]) => circle.width / 2 - Math.hypot(x! - centre.x, y! - centre.y)));
+        }, label);
+        expect(margin, `${locale}: “${label}”`).toBeGreaterThanOrEqual(6);
+      }
+      await context.close();
+    }
+  });
+
+  it('the sound waves are one smooth curve: no corner where two of their segments join', async () => {
+    const { page, context } = await open('desktop', 'en');
+    await showWholePage(page);
+    const paths = await page.$$eval('[data-banner] svg path, #ai-caller svg path', (elements) =>
+      elements.filter((path) => path.closest('svg')!.classList.contains('animate-marquee')).map((path) => path.getAttribute('d')!),
+    );
+    expect(paths.length).toBeGreaterThanOrEqual(4);
+    for (const d of paths) expect(corners(d), d.slice(0, 60)).toEqual([]);
+    await context.close();
+  });
+
+  it('a demo the server cannot run is said in the card, in the page’s language, with no notification over the section', async () => {
+    // This build's server has no voice demo configured.
+    for (const locale of ['en', 'fr'] as const) {
+      const { page, context } = await open('phone', locale);
+      const { voiceDemo } = getContent(locale);
+      await page.locator('#ai-caller button[aria-describedby="voice-privacy-notice"]').click();
+      const log = page.locator('#ai-caller [role="log"]');
+      await expect.poll(() => log.textContent()).toContain(voiceDemo.unavailableDescription);
+      expect(await log.textContent()).toContain(voiceDemo.unavailableTitle);
+      await page.waitForTimeout(300);
+      expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+      await context.close();
+    }
+  });
+});
+
+/**
+ * Where a path drawn with M, q/Q, t/T, c/C and s/S commands turns a corner: where the direction
+ * a segment ends in is not the one the next begins with (more than 1°). Joins are numbered.
+ */
+function corners(d: string): string[] {
+  const tokens = d.match(/[a-zA-Z]|-?\d*\.?\d+(?:e-?\d+)?/g)!;
+  let index = 0;
+  const number = () => Number(tokens[index++]);
+  let point = { x: 0, y: 0 };
+  let command = '';
+  let lastControl: { x: number; y: number } | null = null;
+  let endDirection: { x: number; y: number } | null = null;
+  const found: string[] = [];
+  let join = 0;
+  while (index < tokens.length) {
+    if (/[a-zA-Z]/.test(tokens[index]!)) command = tokens[index++]!;
+    const relative = command === command.toLowerCase();
+    const at = (x: number, y: number) => (relative ? { x: point.x + x, y: point.y + y } : { x, y });
+    const kind = command.toLowerCase();
+    if (kind === 'm') {
+      point = at(number(), number());
+      endDirection = null;
+      lastControl = null;
+      continue;
+    }
+    let first: { x: number; y: number };
+    let last: { x: number; y: number };
+    let end: { x: number; y: number };
+    const reflected = () => (lastControl ? { x: 2 * point.x - lastControl.x, y: 2 * point.y - lastControl.y } : point);
+    if (kind === 'q') {
+      first = at(number(), number());
+      end = at(number(), number());
+      last = first;
+    } else if (kind === 't') {
+      first = reflected();
+      end = at(number(), number());
+      last = first;
+    } else if (kind === 'c') {
+      first = at(number(), number());
+      last = at(number(), number());
+      end = at(number(), number());
+    } else if (kind === 's') {
+      first = reflected();
+      last = at(number(), number());
+      end = at(number(), number());
+    } else throw new Error(`unexpected path command ${command}`);
+    const startDirection = { x: first.x - point.x, y: first.y - point.y };
+    if (endDirection) {
+      const angle = Math.abs(Math.atan2(startDirection.y, startDirection.x) - Math.atan2(endDirection.y, endDirection.x)) * (180 / Math.PI);
+      if (Math.min(angle, 360 - angle) > 1) found.push(`join ${join}: ${Math.round(angle)}°`);
+    }
+    join += 1;
+    endDirection = { x: end.x - last.x, y: end.y - last.y };
+    lastControl = last;
+    point = end;
+  }
+  return found;
+}
