@@ -15,43 +15,46 @@ export type ApiSuccess = {
   confirmation?: 'email';
 };
 
-export type ApiErrorCode =
+/** Every error an /api/* answer can carry (the page decides what to show from it). */
+export const API_ERROR_CODES = [
   /** 400: the body failed the payload schema; `fields` says which field and why. */
-  | 'invalid_request'
+  'invalid_request',
   /**
    * 400: the post's proof of work (`altcha`) is missing, wrong, expired or already used (`proof`
    * says which); nothing was stored. The page solves a new challenge and tries once more.
    */
-  | 'invalid_proof'
+  'invalid_proof',
   /** 401 (POST /api/voice/events): not Vapi, by the Bearer secret it must send (VAPI_SERVER_SECRET); nothing stored. */
-  | 'unauthorized'
+  'unauthorized',
   /** 409 (newsletter): the address is already subscribed. */
-  | 'already_subscribed'
+  'already_subscribed',
   /** 413, 415: wrong content type or body too large. */
-  | 'unsupported_body'
+  'unsupported_body',
   /** 408: the request (headers or body) did not arrive in time; the connection is closed. */
-  | 'timeout'
+  'timeout',
   /**
    * 429: a limit of this sender's own: its client's requests per window, or its network's leads
    * for the day; `retryAfter` in seconds, when that limit's window ends (also the Retry-After header).
    */
-  | 'rate_limited'
+  'rate_limited',
   /** 503: storage is not configured or not usable on this server; for the voice demo, voice is not configured. */
-  | 'not_configured'
+  'not_configured',
   /**
    * 503 (voice demo): the day's budget of demo calls (VOICE_CALLS_PER_DAY) is spent; `retryAfter`
    * says when the next day's starts.
    */
-  | 'daily_budget_spent'
+  'daily_budget_spent',
   /**
    * 503: nothing was stored: the database did not answer, or its disk is down to its reserve
    * (STORAGE_RESERVE). The forms then offer the firm's phone.
    */
-  | 'unavailable'
+  'unavailable',
   /** 404 for unknown /api paths. */
-  | 'not_found'
+  'not_found',
   /** 500: a bug; details are logged, never returned. */
-  | 'internal';
+  'internal',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 export type ApiError = {
   ok: false;

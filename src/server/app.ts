@@ -16,7 +16,7 @@ import { type StorageRetry, storagePlugin } from './plugins/storage';
 import { apiRoutes } from './routes';
 import { newsletterLinkRoutes } from './routes/newsletter-links';
 import type { Store } from './store';
-import { zodValidatorCompiler } from './validation';
+import { zodSerializerCompiler, zodValidatorCompiler } from './validation';
 import { withVoiceCsp } from './vapi/csp';
 
 /** Largest accepted request body: a full contact form (5000-character message) fits with room to spare. */
@@ -67,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: replyWithError,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
 
   const site = options.staticSite === false ? undefined : inspectStaticSite(config.staticDir, app.log);
   if (site) app.addHook('onClose', async () => site.release());

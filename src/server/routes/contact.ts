@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contracts/api';
 import { contactRequestSchema } from '../../contracts/contact';
+import { API_ERRORS, apiSuccessSchema } from '../../contracts/responses';
 import type { RateLimit } from '../config';
 import { routeRateLimit } from '../plugins/rate-limit';
 import type { ZodMiniTypeProvider } from '../validation';
@@ -10,13 +11,17 @@ import { CREATED, caughtByHoneypot, admitSubmission, submissionOrigin } from './
 export async function contactRoute(app: FastifyInstance, options: { rateLimit: RateLimit; proofRequired: boolean }) {
   app
     .withTypeProvider<ZodMiniTypeProvider>()
-    .post(API_PATHS.contact, { schema: { body: contactRequestSchema }, config: { rateLimit: routeRateLimit(options.rateLimit) } }, async (request, reply) => {
-      const { website, altcha, ...contact } = request.body;
-      await admitSubmission(app, request, altcha, options.proofRequired);
-      if (!caughtByHoneypot(request, website)) {
-        await app.storage.get().insertContact({ ...contact, ...submissionOrigin(request) });
-        app.deliveries.nudge();
-      }
-      return reply.code(201).send(CREATED);
-    });
+    .post(
+      API_PATHS.contact,
+      { schema: { body: contactRequestSchema, response: { 201: apiSuccessSchema, ...API_ERRORS } }, config: { rateLimit: routeRateLimit(options.rateLimit) } },
+      async (request, reply) => {
+        const { website, altcha, ...contact } = request.body;
+        await admitSubmission(app, request, altcha, options.proofRequired);
+        if (!caughtByHoneypot(request, website)) {
+          await app.storage.get().insertContact({ ...contact, ...submissionOrigin(request) });
+          app.deliveries.nudge();
+        }
+        return reply.code(201).send(CREATED);
+      },
+    );
 }

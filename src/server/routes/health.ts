@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { API_ERRORS, apiSuccessSchema } from '../../contracts/responses';
 import { SiteGoneError } from '../http-errors';
 import { StoreNotWritableError, StoreUnavailableError } from '../store';
+import type { ZodMiniTypeProvider } from '../validation';
 
 /**
  * GET /api/health, for load balancers, supervisors and scripts: {ok:true} when the database
@@ -15,9 +17,10 @@ import { StoreNotWritableError, StoreUnavailableError } from '../store';
  * under it): every page would be a 404, so the instance must leave the rotation.
  */
 export async function healthRoute(app: FastifyInstance, { sitePresent }: { sitePresent?: (() => boolean) | undefined }) {
-  app.route<{ Querystring: { live?: string } }>({
+  app.withTypeProvider<ZodMiniTypeProvider>().route<{ Querystring: { live?: string } }>({
     method: 'GET',
     url: '/api/health',
+    schema: { response: { 200: apiSuccessSchema, ...API_ERRORS } },
     handler: async (request) => {
       if (sitePresent && !sitePresent()) throw new SiteGoneError();
       if (request.query.live !== undefined) return { ok: true };

@@ -7,6 +7,7 @@ import { routeRateLimit } from '../plugins/rate-limit';
 import { networkOf } from '../network';
 import { CONFIRM_COPY, type LinkPageCopy, UNSUBSCRIBE_COPY } from '../newsletter/link-copy';
 import { type Locale, asLocale } from '../../contracts/locales';
+import { linkPageSchema } from '../../contracts/responses';
 import { LINK_PAGE_CSP, type LinkPageState, renderLinkPage } from '../newsletter/link-page';
 import { LINK_PATHS, type LinkPurpose, parseLinkQuery, verifyLinkToken } from '../newsletter/signed-link';
 import { PENDING_SUBSCRIPTION_DAYS, type Store, StoreUnavailableError } from '../store';
@@ -48,6 +49,8 @@ export async function newsletterLinkRoutes(app: FastifyInstance, options: { site
   // Each address may open only so many link pages (RATE_LIMIT_LINKS): ids and signatures cannot
   // be guessed, but nobody needs more. Past it, the page in both languages says so (429, Retry-After).
   const rateLimit = routeRateLimit(options.rateLimit);
+  // Every answer is a page (HTML, sent as it is), whatever the status.
+  const schema = { response: { '2xx': linkPageSchema, '4xx': linkPageSchema, '5xx': linkPageSchema } };
   app.setErrorHandler((error, request, reply) => {
     if (!(error instanceof RateLimitedError)) return replyWithError(error, request, reply);
     const flow = flows.find((candidate) => request.url.startsWith(LINK_PATHS[candidate.purpose]));
@@ -129,11 +132,11 @@ export async function newsletterLinkRoutes(app: FastifyInstance, options: { site
       }
     }
 
-    app.get(LINK_PATHS[flow.purpose], { config: { rateLimit } }, (request, reply) =>
+    app.get(LINK_PATHS[flow.purpose], { schema, config: { rateLimit } }, (request, reply) =>
       withLink(request, reply, async (found) => send(reply, found.done ? 'already' : 'confirm', found.locale, found.email)),
     );
 
-    app.post(LINK_PATHS[flow.purpose], { config: { rateLimit } }, (request, reply) =>
+    app.post(LINK_PATHS[flow.purpose], { schema, config: { rateLimit } }, (request, reply) =>
       withLink(request, reply, async (found) => {
         const result = await flow.act(found.store, found.id, networkOf(request.ip));
         request.logFields = { ...request.logFields, [flow.purpose]: result };

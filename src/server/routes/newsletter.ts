@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiSuccess } from '../../contracts/api';
 import { API_PATHS } from '../../contracts/api';
 import { NEWSLETTER_CONSENT_VERSION, NEWSLETTER_FORM, newsletterRequestSchema } from '../../contracts/newsletter';
+import { API_ERRORS, apiSuccessSchema } from '../../contracts/responses';
 import type { RateLimit } from '../config';
 import { apiError } from '../http-errors';
 import { routeRateLimit } from '../plugins/rate-limit';
@@ -25,7 +26,10 @@ export async function newsletterRoute(app: FastifyInstance, options: { rateLimit
     .withTypeProvider<ZodMiniTypeProvider>()
     .post(
       API_PATHS.newsletter,
-      { schema: { body: newsletterRequestSchema }, config: { rateLimit: routeRateLimit(options.rateLimit) } },
+      {
+        schema: { body: newsletterRequestSchema, response: { 201: apiSuccessSchema, ...API_ERRORS } },
+        config: { rateLimit: routeRateLimit(options.rateLimit) },
+      },
       async (request, reply) => {
         const { website, email, altcha } = request.body;
         await admitSubmission(app, request, altcha, options.proofRequired);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { API_PATHS } from '../../contracts/api';
 import type { StatsBeacon } from '../../contracts/stats';
+import { API_ERRORS, apiSuccessSchema } from '../../contracts/responses';
 import { statsBeaconSchema } from '../../contracts/stats-beacon';
 import { PayloadError } from '../http-errors';
 import { clientOf } from '../network';
@@ -80,13 +81,15 @@ export async function statsRoute(app: FastifyInstance, options: StatsRouteOption
     await flush();
   });
 
-  app.withTypeProvider<ZodMiniTypeProvider>().post(API_PATHS.stats, { schema: { body: statsBeaconSchema } }, async (request, reply) => {
-    // Past the client's share, or while the database is away (the counts wait in memory), the
-    // answer is the same: a beacon's answer is read by no one, and an error status would only put
-    // a "Failed to load resource" line in the visitor's console.
-    if (countable(request) && flood.admit(clientOf(request.ip))) pending.add(dayOf(new Date(), options.timeZone), request.body);
-    return reply.code(202).header('cache-control', 'no-store').send({ ok: true });
-  });
+  app
+    .withTypeProvider<ZodMiniTypeProvider>()
+    .post(API_PATHS.stats, { schema: { body: statsBeaconSchema, response: { 202: apiSuccessSchema, ...API_ERRORS } } }, async (request, reply) => {
+      // Past the client's share, or while the database is away (the counts wait in memory), the
+      // answer is the same: a beacon's answer is read by no one, and an error status would only put
+      // a "Failed to load resource" line in the visitor's console.
+      if (countable(request) && flood.admit(clientOf(request.ip))) pending.add(dayOf(new Date(), options.timeZone), request.body);
+      return reply.code(202).header('cache-control', 'no-store').send({ ok: true });
+    });
 }
 
 /**
