@@ -22,25 +22,23 @@ import { CREATED, caughtByHoneypot, admitSubmission, submissionOrigin } from './
  */
 export async function newsletterRoute(app: FastifyInstance, options: { rateLimit: RateLimit; doubleOptIn: boolean; proofRequired: boolean }) {
   const created: ApiSuccess = options.doubleOptIn ? { ...CREATED, confirmation: 'email' } : CREATED;
-  app
-    .withTypeProvider<ZodMiniTypeProvider>()
-    .post(
-      API_PATHS.newsletter,
-      {
-        schema: { body: newsletterRequestSchema, response: { 201: apiSuccessSchema, ...API_ERRORS } },
-        config: { rateLimit: routeRateLimit(options.rateLimit) },
-      },
-      async (request, reply) => {
-        const { website, email, altcha } = request.body;
-        await admitSubmission(app, request, altcha, options.proofRequired);
-        if (caughtByHoneypot(request, website)) return reply.code(201).send(created);
-        const store = app.storage.get();
-        const subscription = { email, ...submissionOrigin(request), consent: { form: NEWSLETTER_FORM, version: NEWSLETTER_CONSENT_VERSION } };
-        const result = options.doubleOptIn ? await store.requestNewsletter(subscription) : await store.insertNewsletter(subscription);
-        if (result === 'duplicate') return reply.code(409).send(apiError('already_subscribed'));
-        request.logFields = { ...request.logFields, newsletter: result };
-        app.deliveries.nudge();
-        return reply.code(201).send(created);
-      },
-    );
+  app.withTypeProvider<ZodMiniTypeProvider>().post(
+    API_PATHS.newsletter,
+    {
+      schema: { body: newsletterRequestSchema, response: { 201: apiSuccessSchema, ...API_ERRORS } },
+      config: { rateLimit: routeRateLimit(options.rateLimit) },
+    },
+    async (request, reply) => {
+      const { website, email, altcha } = request.body;
+      await admitSubmission(app, request, altcha, options.proofRequired);
+      if (caughtByHoneypot(request, website)) return reply.code(201).send(created);
+      const store = app.storage.get();
+      const subscription = { email, ...submissionOrigin(request), consent: { form: NEWSLETTER_FORM, version: NEWSLETTER_CONSENT_VERSION } };
+      const result = options.doubleOptIn ? await store.requestNewsletter(subscription) : await store.insertNewsletter(subscription);
+      if (result === 'duplicate') return reply.code(409).send(apiError('already_subscribed'));
+      request.logFields = { ...request.logFields, newsletter: result };
+      app.deliveries.nudge();
+      return reply.code(201).send(created);
+    },
+  );
 }
