@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from './migrations';
-import type { OutboxPolicy } from './outbox';
+import type { OutboxPolicy } from './outbox-policy';
 import type { Database } from './tables';
 
 /**

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { LeadEvent, LeadEventType, LeadsSummaryData } from '../../contracts/lead-event';
 import { HOUR_MS } from './context';
 import { hitCounter } from './limits';
+import type { Channel, OutboxPolicy } from './outbox-policy';
 import type { Database } from './tables';
 
 /**
@@ -19,8 +20,7 @@ import type { Database } from './tables';
  * each. They are all stored (the export has them) and the webhook gets each one.
  */
 
-export const CHANNELS = ['email', 'webhook'] as const;
-export type Channel = (typeof CHANNELS)[number];
+export { CHANNELS, type Channel, NO_NOTIFICATIONS, type NotificationChannels, type OutboxPolicy, outboxPolicy } from './outbox-policy';
 
 /**
  * Who a notification is for, each with its own queue, so that one never waits behind the other:
@@ -37,49 +37,6 @@ export const VOICE_SOURCE = 'voice';
 
 /** An event as it is queued: everything but its id, which enqueue gives it. */
 export type LeadEventInput = LeadEvent extends infer Event ? (Event extends LeadEvent ? Omit<Event, 'id'> : never) : never;
-
-/**
- * Which channels get a job for each kind of event (from the server configuration), and after how
- * many e-mails in an hour a network's further notifications are summarised (none: never).
- */
-export type OutboxPolicy = { channels: Record<LeadEventType, readonly Channel[]>; perNetworkPerHour: number | undefined };
-export const NO_NOTIFICATIONS: OutboxPolicy = {
-  channels: {
-    'contact.created': [],
-    'contact.call_report': [],
-    'newsletter.subscribed': [],
-    'newsletter.confirmation': [],
-    'leads.summary': [],
-    'stats.digest': [],
-  },
-  perNetworkPerHour: undefined,
-};
-
-/** Which notifications the server sends (ServerConfig['notifications']); absent in scripts and tests of other things. */
-export type NotificationChannels = { email?: unknown; webhook?: unknown; newsletter: boolean };
-
-/** One job per configured channel; newsletter sign-ups only when asked for. */
-export function outboxPolicy(notifications: NotificationChannels | undefined, perNetworkPerHour?: number): OutboxPolicy {
-  if (!notifications) return NO_NOTIFICATIONS;
-  const channels: Channel[] = [];
-  if (notifications.email) channels.push('email');
-  if (notifications.webhook) channels.push('webhook');
-  return {
-    channels: {
-      'contact.created': channels,
-      // A voice lead's call report follows its lead wherever the lead went.
-      'contact.call_report': channels,
-      'newsletter.subscribed': notifications.newsletter ? channels : [],
-      // To the visitor, by e-mail only: never to the firm's webhook.
-      'newsletter.confirmation': notifications.email ? ['email'] : [],
-      // Made by the outbox itself (summarise, below), for the firm's inbox only.
-      'leads.summary': notifications.email ? ['email'] : [],
-      // To the firm's mailbox only (it is queued only when STATS_DIGEST is on).
-      'stats.digest': notifications.email ? ['email'] : [],
-    },
-    perNetworkPerHour,
-  };
-}
 
 /** The kinds of request a summary counts, by event: the rest are never summarised. */
 const SUMMARISED: Partial<Record<LeadEventType, keyof Pick<LeadsSummaryData, 'contactRequests' | 'newsletterSignUps'>>> = {
