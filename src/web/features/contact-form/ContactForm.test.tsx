@@ -2,7 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadSiteConfig } from '../../../config/site-schema';
 import { getContent } from '../../../content/all';
-import { ContentProvider, fillContent } from '../../lib/content-context';
+import { ContentProvider } from '../../lib/content-context';
+import { fillContent } from '../../../content';
 import { ContactForm } from './ContactForm';
 
 const content = fillContent(getContent('en'), loadSiteConfig({}));
