@@ -30,7 +30,7 @@ export default defineConfig({
     __SITE_CONFIG__: JSON.stringify(siteConfig),
   },
   // The forms' proof-of-work solver (src/web/lib/proof-of-work/solver.worker.ts) is a bundle of its own.
-  worker: { format: 'es', plugins: () => [compileHints()] },
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     cssCodeSplit: false,
