@@ -14,7 +14,7 @@
  * took the phone's time while the page loaded (docs/performance.md, "Features cost nothing at load").
  */
 import type { Plugin } from 'vite';
-import { ALL_FIRST_SCREEN_SOURCES } from './first-screen';
+import { ALL_FIRST_SCREEN_SOURCES } from './first-screen.ts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 

@@ -5,7 +5,7 @@
  * preloads and the chunks that get the eager-compile hint (./compile-hints.ts) both come from it,
  * and e2e/page-performance.test.ts fails when a chunk outside a page's first screen carries the hint.
  */
-import { LOCALES, type Locale } from '../../src/contracts/locales';
+import { LOCALES, type Locale } from '../../src/contracts/locales.ts';
 
 export function firstScreenSources(locale: Locale): string[] {
   // The first screen's copy, in the page's language (the rest comes with the sections below).
