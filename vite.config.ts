@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compileHints } from './scripts/lib/compile-hints.ts';
+import { copyAtBuild } from './scripts/lib/copy-at-build.ts';
 import { loadSiteConfig } from './src/config/site-schema.ts';
 
 // Public site configuration is parsed once here and inlined into the bundle and the prerendered HTML.
@@ -25,12 +26,12 @@ function sonnerStylesFromCss(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sonnerStylesFromCss(), compileHints()],
+  plugins: [react(), tailwindcss(), sonnerStylesFromCss(), copyAtBuild(), compileHints()],
   define: {
     __SITE_CONFIG__: JSON.stringify(siteConfig),
   },
   // The forms' proof-of-work solver (src/web/lib/proof-of-work/solver.worker.ts) is a bundle of its own.
-  worker: { format: 'es', plugins: () => [compileHints()] },
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     cssCodeSplit: false,

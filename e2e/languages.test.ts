@@ -9,7 +9,7 @@ import { loadSiteConfig } from '../src/config/site-schema';
 import { fill, formatPhone, languages } from '../src/content';
 import { LOCALES, type Locale } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
-import { durationInWords } from '../src/content/formats';
+import { durationInWords } from '../src/content/dates';
 import { privacyPolicies } from '../src/content/privacy';
 import { HTML_LANG, otherLocale, pagePath, type PageId } from '../src/web/lib/pages';
 import { axeViolations, launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';

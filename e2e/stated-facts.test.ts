@@ -6,7 +6,7 @@ import { formatAddress, formatPhone } from '../src/config/address';
 import { loadSiteConfig } from '../src/config/site-schema';
 import { LOCALES, type Locale } from '../src/contracts/locales';
 import { PRIVACY_POLICY_UPDATED } from '../src/content/catalog';
-import { dateInWords, durationInWords } from '../src/content/formats';
+import { dateInWords, durationInWords } from '../src/content/dates';
 import { privacyPolicies } from '../src/content/privacy';
 import { pagePath, type PageId } from '../src/web/lib/pages';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser';

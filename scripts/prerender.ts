@@ -13,9 +13,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Locale } from '../src/contracts/locales';
 import { localeOfLang } from '../src/web/lib/pages';
 import { criticalCss, inlineCriticalCss } from './lib/critical-css';
+import { firstScreenSources } from './lib/first-screen';
 import { DEFERRED_PART } from './lib/page-weight';
 import { precompress } from './lib/precompress';
 
@@ -36,7 +36,10 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   const styleHashes = new Set<string>();
   const written: string[] = [];
   for (const { file, page } of await entry.renderAll()) {
-    let html = fillTemplate(template, page, entry.bootScript).replace('</head>', `${modulePreloads(manifest, chunksOf(localeOfLang(page.lang)))}</head>`);
+    let html = fillTemplate(template, page, entry.bootScript).replace(
+      '</head>',
+      `${modulePreloads(manifest, firstScreenSources(localeOfLang(page.lang)))}</head>`,
+    );
     html = scriptsAfterFirstPaint(html);
     html = firstPaintWithWholeHero(html);
     const critical = await criticalCss(html, outDir);
@@ -68,11 +71,6 @@ export function fillTemplate(template: string, page: RenderedPage, bootScript: s
     .replace('<!--app-boot-->', `<script>${bootScript}</script>`)
     .replace('<!--app-head-->', page.head)
     .replace('<!--app-html-->', page.html);
-}
-
-/** The source modules each page needs at start besides the entry (src/web/app/entry-client.tsx). */
-function chunksOf(locale: Locale): string[] {
-  return [`src/content/${locale}/first-screen.ts`];
 }
 
 /** The page without the entry module and its preloads. */

@@ -1,21 +1,22 @@
 /**
  * V8's explicit compile hints (Chrome 136+, https://v8.dev/blog/explicit-compile-hints): a script
  * that begins with this comment has all its functions compiled on a background thread while it
- * streams in, instead of each being compiled on the main thread the first time it runs. The page's
- * own chunks run most of the functions they hold while it hydrates (React DOM, the first screen,
- * each section as it comes), so that compilation was main-thread work inside the hydration tasks:
- * under React 19, the page's main-thread script time while it loads and hydrates on a 4× slower
- * phone went from 322 to 266 ms (medians of 6 interleaved loads, npm run bench:compare).
+ * streams in, instead of each being compiled on the main thread the first time it runs. The first
+ * screen's chunks (the entry with React DOM, its static imports, the chunks each page preloads:
+ * ./first-screen.ts) run most of the functions they hold while the page hydrates, so that
+ * compilation was main-thread work inside the hydration tasks: under React 19, the page's
+ * main-thread script time while it loads and hydrates on a 4× slower phone went from 322 to 266 ms
+ * (medians of 6 interleaved loads, npm run bench:compare).
  *
- * The voice SDK is left as it is: most of its code never runs (it loads on intent, then serves one
- * call), so compiling all of it up front would only waste the phone's time and memory.
+ * Every other chunk is left as it is: the sections below the first screen, the forms' contract
+ * check, the voice SDK, the proof-of-work solver. Most of their code never runs during the load
+ * (a form's check runs when it is sent, the SDK serves one call), and compiling all of it up front
+ * took the phone's time while the page loaded (docs/performance.md, "Features cost nothing at load").
  */
 import type { Plugin } from 'vite';
+import { ALL_FIRST_SCREEN_SOURCES } from './first-screen.ts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
-/** Chunks holding the voice SDK (@vapi-ai/web and the Daily client it brings). */
-const SDK_MODULE = /[\\/]node_modules[\\/](?:@vapi-ai|@daily-co)[\\/]/;
 
 export function compileHints(): Plugin {
   return {
@@ -28,9 +29,18 @@ export function compileHints(): Plugin {
       // of a chunk; vite.config.ts turns that off): the comment must be the script's first line.
       order: 'post',
       handler(_options, bundle) {
-        for (const file of Object.values(bundle)) {
-          if (file.type === 'chunk' && !file.moduleIds.some((id) => SDK_MODULE.test(id))) file.code = `${COMPILE_HINT}\n${file.code}`;
-        }
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        type Chunk = (typeof chunks)[number];
+        const starts = (chunk: Chunk) => chunk.isEntry || ALL_FIRST_SCREEN_SOURCES.some((source) => chunk.facadeModuleId?.endsWith(`/${source}`));
+        const firstScreen = new Set<Chunk>();
+        const visit = (chunk: Chunk | undefined) => {
+          if (!chunk || firstScreen.has(chunk)) return;
+          firstScreen.add(chunk);
+          for (const imported of chunk.imports) visit(byName.get(imported));
+        };
+        for (const chunk of chunks) if (starts(chunk)) visit(chunk);
+        for (const chunk of firstScreen) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
       },
     },
   };

@@ -13,8 +13,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-/** Budgets of issue 19 (React included in the initial JavaScript), in brotli bytes. */
-export const BUDGETS = { initialJs: 75 * 1024, css: 12 * 1024, firstScreenHtml: 14 * 1024 } as const;
+/**
+ * Budgets, in brotli bytes. The initial JavaScript includes React DOM (about 58 KB of it); 72 KB
+ * leaves the first screen no room for code only the sections below, the forms or the other pages
+ * use (docs/performance.md).
+ */
+export const BUDGETS = { initialJs: 72 * 1024, css: 12 * 1024, firstScreenHtml: 14 * 1024 } as const;
 
 export type PageWeight = {
   /** The HTML file, relative to the build folder ("index.html", "fr/index.html", "404.html"). */

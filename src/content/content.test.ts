@@ -5,6 +5,9 @@ import { getContent } from './all';
 
 const en = getContent('en');
 import { fill, fillContent } from './index';
+import { fillFirstScreen } from './fill';
+import { enFirstScreen } from './en/first-screen';
+import { frFirstScreen } from './fr/first-screen';
 
 const site = loadSiteConfig({});
 
@@ -120,6 +123,17 @@ describe('placeholders', () => {
     const studio = loadSiteConfig({ SITE_BRAND_NAME: 'Studio Lumière', SITE_RETENTION_DAYS: '365' });
     expect(fill('{retention}, {possessiveBrand}', studio, 'fr')).toBe('un\u00a0an, de Studio Lumière');
     expect(fill('{retention}, {possessiveBrand}', studio, 'en')).toBe("one\u00a0year, Studio Lumière's");
+  });
+
+  it('fills the first screen’s copy with the plain placeholders alone, as the browser does, to the same text as the whole fill', () => {
+    for (const copy of [enFirstScreen, frFirstScreen]) {
+      const browser = fillFirstScreen(copy, site);
+      expect(JSON.stringify(browser), copy.locale).not.toMatch(/\{\w+\}/);
+      // What the prerendered page shows (the whole fill): hydration would otherwise differ.
+      expect(browser, copy.locale).toEqual(fillContent(copy, site));
+    }
+    // A placeholder with formatting code of its own is left unfilled there: the first screen must not use one.
+    expect(fillFirstScreen({ locale: 'fr' as const, text: '{brand} {phone}' }, site).text).toBe('Atelier IA {phone}');
   });
 
   it('leaves no placeholder anywhere in the filled content', () => {

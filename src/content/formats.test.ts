@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateInWords, durationInWords, keepLastWordsTogether, sentence } from './formats';
+import { dateInWords, durationInWords } from './dates';
+import { keepLastWordsTogether, sentence } from './formats';
 
 describe('durations, dates and messages as the copy writes them', () => {
   it('says whole years in words and other lengths in days, a number never apart from its unit', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { email, honeypot, optionalText, proof, readable, requiredString, requiredText } from './fields';
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from './form-rules';
 
-export const CONTACT_LIMITS = { name: 120, phone: 32, company: 160, message: 5000 } as const;
+export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField };
 
 /** Digits, spaces and the usual separators, an optional leading +, an optional extension. */
 const PHONE_PATTERN = /^\+?[\d\s().-]{7,}(?:\s*(?:ext\.?|x|#|poste)\s*\d{1,6})?$/i;
@@ -20,20 +21,14 @@ export const phoneNumber = () =>
     z.regex(PHONE_PATTERN, 'invalid_phone'),
   );
 
-/**
- * The contact request's own fields, in the form's order: the one list of them. The form's values
- * and labels, the stored row, the firm's e-mail, the webhook and the export are typed from it, so a
- * new field here is asked for by the compiler wherever it must appear (docs/adding-a-field.md).
- */
+/** The rule of each of the contact request's own fields (their list and order: CONTACT_FIELDS, ./form-rules.ts). */
 export const contactFields = {
   name: requiredText(CONTACT_LIMITS.name),
   phone: phoneNumber(),
   email: email(),
   company: optionalText(CONTACT_LIMITS.company),
   message: requiredText(CONTACT_LIMITS.message, 'lines'),
-};
-export type ContactField = keyof typeof contactFields;
-export const CONTACT_FIELDS = Object.keys(contactFields) as ContactField[];
+} satisfies Record<ContactField, unknown>;
 /** The fields a visitor may leave empty (stored as NULL then). */
 export const OPTIONAL_CONTACT_FIELDS: readonly ContactField[] = CONTACT_FIELDS.filter((field) => contactFields[field] instanceof z.ZodMiniOptional);
 

@@ -1,27 +1,14 @@
 import { z } from 'zod/mini';
+import { EMAIL_MAX, EMAIL_PATTERN, FIELD_ERROR_CODES, type FieldErrorCode } from './form-rules';
 import { PROOF_PAYLOAD_MAX } from './proof-of-work';
 
-/**
- * Building blocks shared by every payload schema. Messages are stable codes, not prose:
- * the page turns them into text in the visitor's language, the server returns them as-is.
- */
-export const FIELD_ERROR_CODES = ['required', 'too_long', 'invalid_email', 'invalid_phone', 'invalid_characters', 'invalid'] as const;
-export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+export { EMAIL_MAX, EMAIL_PATTERN, FIELD_ERROR_CODES, HONEYPOT_FIELD, type FieldErrorCode } from './form-rules';
 
 /**
- * The newsletter's simple pattern: text, @, text, dot, text, no spaces. Nor any of the characters
- * that separate or wrap addresses in a mail header (`a@x.example,ceo`, `CEO<x@x.example>`): the
- * address becomes the Reply-To of the firm's e-mail, and must name one mailbox. And a domain a mail
- * server can deliver to: names joined by single dots, at least two, none empty (`victim@mail.example.`,
- * with its final dot, was refused by the relay after being accepted here, then retried for hours).
+ * Building blocks shared by every payload schema. Messages are stable codes, not prose
+ * (./form-rules.ts): the page turns them into text in the visitor's language, the server returns
+ * them as-is.
  */
-const ADDRESS_PART = '[^\\s@<>(),;:"[\\]\\\\]+';
-const DOMAIN_LABEL = '[^\\s@<>(),;:"[\\]\\\\.]+';
-export const EMAIL_PATTERN = new RegExp(`^${ADDRESS_PART}@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`);
-
-/** RFC 5321 caps a forward path at 256 octets including the brackets. */
-export const EMAIL_MAX = 254;
-
 /**
  * Characters no one types and the firm could not read back: control characters (line breaks and
  * tabs are allowed where the field has lines), U+FFFD (what a body that was not valid UTF-8 decodes
@@ -53,7 +40,6 @@ export const email = () =>
  * gets a success-looking answer and nothing is stored.
  */
 export const honeypot = () => z.optional(z.string().check(z.maxLength(500, 'too_long')));
-export const HONEYPOT_FIELD = 'website';
 
 /**
  * The proof of work (src/contracts/proof-of-work.ts): optional in the schema, so that a post

@@ -2,11 +2,12 @@ import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { site } from '../../config/site';
 import type { Locale } from '../../contracts/locales';
-import { fillContent } from '../lib/content-context';
+import { fillFirstScreen } from '../../content/fill';
 import { loadBelowTheFoldContent, loadFirstScreenContent } from '../../content/load';
 import { pageParts } from '../hydration/Slot';
 import { RenderStatic } from '../hydration/Static';
 import { countWhenIdle } from '../lib/count';
+import { whenIdle } from '../lib/idle';
 import { currentDocument, type DocumentKind } from '../lib/pages';
 import { revealOnScroll } from '../lib/reveal';
 import { PageShell } from '../pages/PageShell';
@@ -32,22 +33,29 @@ startTransition(() => {
 // The firm's figures, with no identifier (docs/stats.md): after the first screen, when the browser is idle.
 countWhenIdle(page, locale);
 
-/** The first screen hydrates with its own copy; the sections below bring the rest (hydration/Slot.tsx). */
+/**
+ * The first screen hydrates with its own copy, its placeholders filled by the plain fill; the
+ * sections below bring the rest of the copy and the code that fills it (hydration/Slot.tsx).
+ */
 async function homePage(language: Locale): Promise<ReactNode> {
-  const firstScreen = fillContent(await loadFirstScreenContent(language), site);
+  const firstScreen = fillFirstScreen(await loadFirstScreenContent(language), site);
   const parts = pageParts(
     BELOW_THE_FOLD,
-    async () => ({ ...firstScreen, ...fillContent(await loadBelowTheFoldContent(language), site, language) }),
+    async () => {
+      const [{ fillContent }, rest] = await Promise.all([import('../../content'), loadBelowTheFoldContent(language)]);
+      return { ...firstScreen, ...fillContent(rest, site, language) };
+    },
     () => import('./Toasts').then((m) => m.Toasts),
   );
-  // Fetched now rather than when React reaches each boundary: a click right after load then finds
-  // its section's code there, and React handles it at once (FAQ answer 80 -> 48 ms, Call Me 199 ->
-  // 127 ms, medians of 3 on a 4x slower phone; TBT unchanged within noise).
-  parts.preload();
+  // The sections' code is fetched once the page has loaded and the browser is idle, or sooner when
+  // React reaches a section's boundary (the one the visitor touches first), not with the first
+  // screen: main-thread script while loading and hydrating 312 -> 256 ms, TBT 89 -> 42 ms (4x
+  // slower phone and Lighthouse mobile, medians of 5 interleaved runs, docs/performance.md).
+  whenIdle(parts.preload);
   return <App content={firstScreen} parts={parts} />;
 }
 
 /** Only the bar of the other pages is interactive: the policy or the 404 text is never hydrated (PageShell). */
 async function otherPage(kind: Exclude<DocumentKind, 'home'>, language: Locale): Promise<ReactNode> {
-  return <PageShell content={fillContent(await loadFirstScreenContent(language), site)} page={kind} />;
+  return <PageShell content={fillFirstScreen(await loadFirstScreenContent(language), site)} page={kind} />;
 }

@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import { site } from '../../config/site';
 import { LOCALES, type Locale } from '../../contracts/locales';
 import { getContent } from '../../content/all';
-import { fillContent } from '../lib/content-context';
+import { fillContent } from '../../content';
 import { privacyPolicy } from '../../content/privacy';
 import { heightRules } from '../hydration/heights';
 import { capturePending } from '../hydration/pending';

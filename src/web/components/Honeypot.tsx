@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../../contracts/fields';
+import { HONEYPOT_FIELD } from '../../contracts/form-rules';
 
 /**
  * A field people never see or reach; bots that fill every input reveal themselves with it.

@@ -1,5 +1,5 @@
 import type { ApiErrorCode, ApiResponse } from '../../contracts/api';
-import type { FieldErrorCode } from '../../contracts/fields';
+import type { FieldErrorCode } from '../../contracts/form-rules';
 
 /** What the page makes of an answer from /api/*: success, or one error code it knows how to show. */
 export type PostResult =

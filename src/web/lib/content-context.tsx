@@ -1,9 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { type Content, type FirstScreenContent, fillContent } from '../../content';
+import type { Content, FirstScreenContent } from '../../content';
 
 const ContentContext = createContext<FirstScreenContent | Content | null>(null);
-
-export { fillContent };
 
 /**
  * The copy for the components below. In the browser the home page starts with the first screen's

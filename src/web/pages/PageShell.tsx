@@ -1,11 +1,10 @@
-import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { site } from '../../config/site';
-import { ContentProvider, useContent } from '../lib/content-context';
+import { ContentProvider } from '../lib/content-context';
 import { LogoMark } from '../components/Logo';
 import { SkipLink } from '../components/SkipLink';
 import { ThemeSwitch, ThemeToggle } from '../components/ThemeToggle';
-import { formatPhone, type FirstScreenContent } from '../../content';
+import type { FirstScreenContent } from '../../content';
 import { LanguageOffer } from '../features/language/LanguageOffer';
 import { LanguageSwitch } from '../features/language/LanguageSwitch';
 import { Live } from '../hydration/Slot';
@@ -18,11 +17,12 @@ import { pagePath, type DocumentKind } from '../lib/pages';
  * Same skip link, landmarks and column as the home page.
  *
  * Only the bar is interactive. The page and the footer are text and links: the prerender step
- * renders them (`children`, with the whole copy in `content`) and the browser never hydrates them
- * (<Static>), so it hydrates the bar with the first screen's copy and downloads no policy text.
+ * renders them (`children` and `footer`, ./PageFooter.tsx, with the whole copy in `content`) and
+ * the browser never hydrates them (<Static>), so it hydrates the bar with the first screen's copy
+ * and downloads neither the policy's text nor the footer's code.
  * The 404 page has no counterpart in the other language: its switch leads to the other home page.
  */
-export function PageShell({ content, page, children }: { content: FirstScreenContent; page: DocumentKind; children?: ReactNode }) {
+export function PageShell({ content, page, children, footer }: { content: FirstScreenContent; page: DocumentKind; children?: ReactNode; footer?: ReactNode }) {
   const { a11y, locale } = content;
   const switchTo = page === 'not-found' ? 'home' : page;
   return (
@@ -50,43 +50,10 @@ export function PageShell({ content, page, children }: { content: FirstScreenCon
             <main id="main" tabIndex={-1} className="outline-none">
               {children}
             </main>
-            <PageFooter page={page} />
+            {footer}
           </>
         )}
       </Static>
     </ContentProvider>
-  );
-}
-
-function PageFooter({ page }: { page: DocumentKind }) {
-  const { footer, locale } = useContent();
-  const linkClass = 'inline-flex min-h-9 items-center gap-2 underline-offset-4 hover:text-brand-700 hover:underline dark:hover:text-white';
-  return (
-    <footer className="border-t border-slate-200 bg-slate-50 py-8 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-      <div className="page-column flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-        <p>{footer.copyright}</p>
-        <ul className="flex flex-wrap items-center gap-x-6 gap-y-1">
-          <li>
-            <a href={site.phoneHref} className={`${linkClass} whitespace-nowrap`}>
-              <Phone aria-hidden="true" focusable="false" className="size-4 shrink-0" />
-              <span className="sr-only">{footer.contactUs.phoneLabel} </span>
-              {formatPhone(site.phone, locale)}
-            </a>
-          </li>
-          <li>
-            <a href={`mailto:${site.email}`} className={linkClass}>
-              <Mail aria-hidden="true" focusable="false" className="size-4 shrink-0" />
-              <span className="sr-only">{footer.contactUs.emailLabel} </span>
-              {site.email}
-            </a>
-          </li>
-          <li>
-            <a href={pagePath('privacy', locale)} aria-current={page === 'privacy' ? 'page' : undefined} className={linkClass}>
-              {footer.privacyLink}
-            </a>
-          </li>
-        </ul>
-      </div>
-    </footer>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../config/site-schema';
-import { fillContent } from '../lib/content-context';
+import { fillContent } from '../../content';
 import { getContent } from '../../content/all';
 import { robotsTxt, sitemapXml } from './crawlers';
 import { headTags } from './head';

@@ -8,8 +8,7 @@ import { SentNote } from '../../components/SentNote';
 import { primaryAction } from '../../components/styles';
 import { TextField } from '../../components/TextField';
 import type { PageEvent } from '../../../contracts/stats';
-import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from '../../../contracts/contact';
-import { EMAIL_MAX } from '../../../contracts/fields';
+import { CONTACT_FIELDS, CONTACT_LIMITS, EMAIL_MAX, type ContactField } from '../../../contracts/form-rules';
 import { useContactForm } from './use-contact-form';
 
 /** How each of the contract's fields is typed in; a new field is asked for here by the compiler. */

@@ -1,13 +1,25 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { API_PATHS } from '../../../contracts/api';
-import { CONTACT_FIELDS, type ContactField, contactRequestSchema } from '../../../contracts/contact';
-import { fieldErrors, type FieldErrorCode } from '../../../contracts/fields';
+import { CONTACT_FIELDS, type ContactField, type FieldErrorCode } from '../../../contracts/form-rules';
 import { useContent } from '../../lib/content-context';
 import { postJson, type PostResult } from '../../lib/api';
 import { noticeError, noticeSuccess } from '../../lib/notices';
 import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';
 import { sendWithProof } from '../../lib/proof-of-work/send';
+import { useWhenTouched } from '../../lib/use-when-touched';
+
+/**
+ * The contract check (./check.ts), fetched once for the page when the visitor first touches the
+ * form; a submit waits for it only if it has not arrived. Should it fail to load, the form sends
+ * unchecked: the server checks again and its answer names the fields.
+ */
+let check: Promise<typeof import('./check') | undefined> | undefined;
+const loadCheck = () =>
+  (check ??= import('./check').catch(() => {
+    check = undefined; // the next touch or submit tries again
+    return undefined;
+  }));
 
 /** What the visitor has typed in each of the contract's fields (an optional one left empty is sent as ''). */
 export type ContactValues = Record<ContactField, string>;
@@ -16,7 +28,8 @@ export const EMPTY_CONTACT = Object.fromEntries(CONTACT_FIELDS.map((field) => [f
 
 /**
  * Contact form state: idle → submitting → success (cleared, toast) or failure (values
- * kept, toast) → idle. The same schema as the server checks the values before anything is sent:
+ * kept, toast) → idle. The same schema as the server checks the values before anything is sent
+ * (./check.ts, loaded when the form is first touched):
  * what it finds is said beside each field, in the page's language, and focus goes to the first
  * (the form has `noValidate`: the browser's own bubbles would speak its language, one at a time).
  * The notices stand clear of the form and its caption (lib/notices.ts). A success is said once at a
@@ -28,6 +41,9 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const [errors, setErrors] = useState<Partial<Record<ContactField, FieldErrorCode>>>({});
   const [submitting, setSubmitting] = useState(false);
   const proof = useProofOfWork(formRef);
+  useWhenTouched(formRef, loadCheck);
+  /** A submit on its way, from its first step (the check may still be arriving). */
+  const busy = useRef(false);
   const [sent, setSent] = useState(false);
   /** Counts the visitor's edits: a success notice that goes after one leaves nothing in the form. */
   const edits = useRef(0);
@@ -50,21 +66,24 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
+    if (busy.current) return;
     const form = event.currentTarget;
     setSent(false);
     const honeypot = new FormData(form).get('website');
     const payload = { ...values, website: honeypot ? String(honeypot) : undefined };
 
-    const checked = contactRequestSchema.safeParse(payload);
-    if (!checked.success) {
-      showErrors(form, fieldErrors(checked.error.issues));
+    busy.current = true;
+    const found = (await loadCheck())?.contactErrors(payload);
+    if (found) {
+      busy.current = false;
+      showErrors(form, found);
       return;
     }
 
     setSubmitting(true);
     const result: PostResult = await sendWithProof(proof, (altcha) => postJson(API_PATHS.contact, { ...payload, altcha }));
     setSubmitting(false);
+    busy.current = false;
 
     if (result.ok) {
       setValues(EMPTY_CONTACT);

@@ -1,6 +1,6 @@
 import { useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { useFirstScreenContent } from '../../lib/content-context';
-import { languages } from '../../../content';
+import { languages } from '../../../content/languages';
 import { DEFAULT_LOCALE, type Locale } from '../../../contracts/locales';
 import { HTML_LANG, pagePath, type PageId } from '../../lib/pages';
 import { languageToOffer, rememberedLocale, rememberLocale } from './language-choice';

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useFirstScreenContent } from '../../lib/content-context';
-import { languages } from '../../../content';
+import { languages } from '../../../content/languages';
 import { HTML_LANG, otherLocale, pagePath, type PageId } from '../../lib/pages';
 import { switchLanguage } from './switch-language';
 

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadSiteConfig } from '../../../config/site-schema';
-import { ContentProvider, fillContent } from '../../lib/content-context';
+import { ContentProvider } from '../../lib/content-context';
+import { fillContent } from '../../../content';
 import type { Locale } from '../../../contracts/locales';
 import { formatAddress } from '../../../content';
 import { getContent } from '../../../content/all';

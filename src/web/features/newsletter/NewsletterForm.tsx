@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { EMAIL_MAX } from '../../../contracts/fields';
+import { EMAIL_MAX } from '../../../contracts/form-rules';
 import { useContent } from '../../lib/content-context';
 import { Honeypot } from '../../components/Honeypot';
 import { NoScriptNote } from '../../components/NoScriptNote';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { API_PATHS } from '../../../contracts/api';
-import { EMAIL_PATTERN } from '../../../contracts/fields';
+import { EMAIL_PATTERN } from '../../../contracts/form-rules';
 import { useContent } from '../../lib/content-context';
 import { sentence } from '../../../content/formats';
 import { postJson } from '../../lib/api';

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../contracts/locales';
+import { whenIdle } from '../idle';
 import type { DocumentKind } from '../pages';
 
 /**
@@ -7,10 +8,5 @@ import type { DocumentKind } from '../pages';
  * JavaScript) starts, sends the view and watches for the few events the firm counts.
  */
 export function countWhenIdle(page: DocumentKind, locale: Locale): void {
-  const start = () => void import('./beacon').then((beacon) => beacon.startCounting(page, locale));
-  // No deadline: while the page is busy (hydrating on a slow phone), counting waits. Safari has no
-  // requestIdleCallback: a moment after load instead.
-  const idle = () => ('requestIdleCallback' in self ? requestIdleCallback(start) : setTimeout(start, 1000));
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  whenIdle(() => void import('./beacon').then((beacon) => beacon.startCounting(page, locale)));
 }

@@ -1,19 +1,10 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { type ProofOfWork, createProofOfWork } from '.';
+import { useWhenTouched } from '../use-when-touched';
 
-/**
- * A form's proof of work (./index.ts), started when focus first enters the form (any field), or
- * at once when a field already had focus as the form hydrated.
- */
+/** A form's proof of work (./index.ts), started when the visitor first touches the form (../use-when-touched.ts). */
 export function useProofOfWork(form: RefObject<HTMLFormElement | null>): ProofOfWork {
   const [proof] = useState(createProofOfWork);
-  useEffect(() => {
-    const element = form.current;
-    if (!element) return;
-    if (element.contains(document.activeElement)) proof.start();
-    const start = () => proof.start();
-    element.addEventListener('focusin', start);
-    return () => element.removeEventListener('focusin', start);
-  }, [form, proof]);
+  useWhenTouched(form, proof.start);
   return proof;
 }

@@ -4,6 +4,7 @@ import { LogoMark } from '../../components/Logo';
 import { primaryAction } from '../../components/styles';
 import type { Content } from '../../../content';
 import { pagePath } from '../../lib/pages';
+import { PageFooter } from '../PageFooter';
 import { PageShell } from '../PageShell';
 
 const contactClass = 'inline-flex min-h-11 items-center gap-3 font-medium underline-offset-4 hover:underline';
@@ -16,7 +17,7 @@ const contactClass = 'inline-flex min-h-11 items-center gap-3 font-medium underl
 export function NotFoundPage({ content }: { content: Content }) {
   const { notFound, locale } = content;
   return (
-    <PageShell content={content} page="not-found">
+    <PageShell content={content} page="not-found" footer={<PageFooter page="not-found" />}>
       <div className="page-column py-section">
         <div className="max-w-2xl">
           <LogoMark className="size-14" />

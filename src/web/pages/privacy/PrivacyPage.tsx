@@ -3,6 +3,7 @@ import { RichText } from '../../components/RichText';
 import type { Content } from '../../../content';
 import { privacyPolicy } from '../../../content/privacy';
 import { pagePath } from '../../lib/pages';
+import { PageFooter } from '../PageFooter';
 import { PageShell } from '../PageShell';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white';
@@ -11,7 +12,7 @@ const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover
 export function PrivacyPage({ content }: { content: Content }) {
   const policy = privacyPolicy(content.locale, site);
   return (
-    <PageShell content={content} page="privacy">
+    <PageShell content={content} page="privacy" footer={<PageFooter page="privacy" />}>
       {/* On the page's column, as the bar and the footer are; the text keeps to a readable measure. */}
       <article className="page-column py-section">
         <div className="max-w-3xl">

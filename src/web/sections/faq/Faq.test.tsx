@@ -2,7 +2,8 @@ import { loadSiteConfig } from '../../../config/site-schema';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ContentProvider, fillContent } from '../../lib/content-context';
+import { ContentProvider } from '../../lib/content-context';
+import { fillContent } from '../../../content';
 import { getContent } from '../../../content/all';
 
 const en = getContent('en');

@@ -15,7 +15,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startVapiStandIn, type VapiStandIn } from '../../../../test/vapi-stand-in';
 import { loadSiteConfig } from '../../../config/site-schema';
 import { getContent } from '../../../content/all';
-import { ContentProvider, fillContent } from '../../lib/content-context';
+import { ContentProvider } from '../../lib/content-context';
+import { fillContent } from '../../../content';
 import { frenchTypography } from '../../../content/typography';
 import type { Locale } from '../../../contracts/locales';
 import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from '../../features/voice-call/vapi-client';
