@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     proofOfWork: config.proofOfWork,
     doubleOptIn: config.notifications.email !== undefined,
     voiceSession: { voice: config.voice, siteOrigin: new URL(config.site.url).origin, timeZone: config.notifications.timeZone },
-    voiceEvents: { voice: config.voice, site: config.site },
+    voiceEvents: { voice: config.voice, site: config.site, timeZone: config.notifications.timeZone },
   });
   await app.register(newsletterLinkRoutes, { site: config.site, rateLimit: config.rateLimits.links });
   if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });

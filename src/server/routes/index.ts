@@ -19,7 +19,7 @@ export async function apiRoutes(
     rateLimits: ServerConfig['rateLimits'];
     proofOfWork: ServerConfig['proofOfWork'];
     doubleOptIn: boolean;
-    voiceSession: VoiceSessionOptions;
+    voiceSession: Omit<VoiceSessionOptions, 'proofRequired'>;
     voiceEvents: VoiceEventsOptions;
   },
 ) {
@@ -28,7 +28,7 @@ export async function apiRoutes(
   await app.register(challengeRoute, { rateLimit: options.rateLimits.challenge, maxAttempts: options.proofOfWork.maxAttempts, required: proofRequired });
   await app.register(contactRoute, { rateLimit: options.rateLimits.contact, proofRequired });
   await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn, proofRequired });
-  await app.register(voiceSessionRoute, options.voiceSession);
+  await app.register(voiceSessionRoute, { ...options.voiceSession, proofRequired });
   await app.register(voiceEventsRoute, options.voiceEvents);
   await app.register(healthRoute);
 }

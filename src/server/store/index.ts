@@ -13,11 +13,13 @@ import { type DeliveryQueue, deliveryQueue } from './delivery-queue';
 import { outboxPolicy } from './outbox';
 import { type SettingsRepository, settingsRepository } from './settings';
 import { openSqlite } from './sqlite';
+import { type VoiceRepository, voiceRepository } from './voice';
 
 export { NetworkLimitError, StorageReserveError, StoreNotWritableError, StoreUnavailableError, isLimitError } from './errors';
 export type { Engine } from './migrations';
 export type { ConsentMethod } from './tables';
 export type { StoreLogger } from './context';
+export type { SeenCall, VoiceSessionRequest } from './voice';
 export { mailboxOf, normalizeEmail } from './context';
 export { LANES, VOICE_SOURCE } from './outbox';
 export type * from './outbox';
@@ -42,7 +44,7 @@ export { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, HEALTH_WRITE_EVERY_MS, type 
  * normal result, not an error.
  */
 export interface Store
-  extends ContactsRepository, NewsletterRepository, NewsletterConfirmationsRepository, SettingsRepository, LimitsRepository, DatabaseTasks {
+  extends ContactsRepository, NewsletterRepository, NewsletterConfirmationsRepository, SettingsRepository, LimitsRepository, VoiceRepository, DatabaseTasks {
   readonly engine: Engine;
   /** The notification outbox the delivery worker and `npm run deliveries` work on. */
   readonly deliveries: DeliveryQueue;
@@ -99,6 +101,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
       ...newsletterConfirmationsRepository(context),
       ...settingsRepository(context),
       ...limitsRepository(context),
+      ...voiceRepository(context),
     }),
     ...databaseTasks(context),
     deliveries: guardAll(deliveryQueue(db, engine)),
