@@ -153,6 +153,8 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
   });
 });
 
+const sessionOf = (answer: { json(): unknown }) => (answer.json() as { session: string }).session;
+
 /** The firm's day now, in the tests' configured time zone. */
 const today = () => budgetDay(new Date(), testConfig().notifications.timeZone).day;
 
@@ -190,7 +192,6 @@ describe.each(ENGINES)('the voice budget on %s (two instances on one database)',
   /** Vapi reporting to one server. */
   const report = (payload: unknown, server = 0) =>
     apps[server]!.inject({ method: 'POST', url: '/api/voice/events', payload: payload as object, headers: AUTH, remoteAddress: '52.4.176.10' });
-  const sessionOf = (answer: { json(): unknown }) => (answer.json() as { session: string }).session;
 
   it('34 addresses of one /24, and 34 /64s of one /56, taking keys without calling leave a visitor from another network able to start a call', async () => {
     await start({});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type BudgetRefusal, type Hold, type VoiceBudget, refusal } from '../vapi/budget';
+import { type BudgetRefusal, type Hold, type VoiceBudget, refusal as budgetRefusal } from '../vapi/budget';
 import type { Runner, StoreContext } from './context';
 
 /**
@@ -73,7 +73,7 @@ class Refused {
 export function voiceRepository({ db, write }: StoreContext): VoiceRepository {
   return {
     async voiceSessionRefusal({ day, network, budget, now }) {
-      return refusal(await holdsOf(db, day), network, budget, now.getTime());
+      return budgetRefusal(await holdsOf(db, day), network, budget, now.getTime());
     },
 
     async admitVoiceSession({ day, network, budget, now, expiresAt }) {
@@ -91,7 +91,7 @@ export function voiceRepository({ db, write }: StoreContext): VoiceRepository {
             await trx.deleteFrom('voice_session_counts').where('day', '<>', day).execute();
             await trx.deleteFrom('voice_holds').where('day', '<>', day).execute();
           }
-          const refused = refusal(await holdsOf(trx, day), network, budget, now.getTime());
+          const refused = budgetRefusal(await holdsOf(trx, day), network, budget, now.getTime());
           if (refused) throw new Refused(refused);
           await trx.insertInto('voice_holds').values({ id: session, day, network, expires_at: expiresAt.toISOString(), call_id: null }).execute();
         });
