@@ -26,7 +26,7 @@ export type StoredCredential = { id: string; name?: string; provider?: string };
 export type CredentialsApi = {
   list(): Promise<StoredCredential[]>;
   create(body: CustomCredentialBody & { provider: 'custom-credential' }): Promise<StoredCredential>;
-  update(id: string, body: CustomCredentialBody): Promise<StoredCredential>;
+  update(id: string, body: CustomCredentialBody & { provider: 'custom-credential' }): Promise<StoredCredential>;
 };
 
 type CustomCredentialBody = Vapi.CreateCustomCredentialDto & { authenticationPlan: Vapi.CreateCustomCredentialDtoAuthenticationPlan.Bearer };
@@ -66,7 +66,8 @@ export async function ensureServerCredential(api: CredentialsApi, secret: string
     return { action: 'create', name, id };
   }
   if (current.name === name) return { action: 'unchanged', name, id: current.id };
-  if (!options.dryRun) await api.update(current.id, body);
+  // The provider with the update too, as with the create: Vapi's PATCH takes the same shape.
+  if (!options.dryRun) await api.update(current.id, { provider: 'custom-credential', ...body });
   return { action: 'update', name, id: current.id };
 }
 
