@@ -4,6 +4,7 @@ import { LOCALES } from '../contracts/locales';
 import { CALLBACK_TOOL } from '../contracts/voice-lead';
 import { fill } from '../content';
 import { getContent } from '../content/all';
+import { withoutLinks } from '../content/text';
 import { privacyPolicies } from '../content/privacy';
 import { ASSISTANT_KEY, CLOSING_LEAD_SECONDS, VOICE_FORMATTER, assistantDefinition, assistantDefinitions } from './assistants';
 
@@ -41,7 +42,7 @@ describe('the demo assistants, one per language of the site', () => {
         const question = prompt.indexOf(shown(item.question));
         expect(question, item.question).toBeGreaterThan(-1);
         // Each paragraph and step of the answer follows its question.
-        for (const paragraph of item.answer) expect(prompt.indexOf(shown(paragraph), question), paragraph).toBeGreaterThan(question);
+        for (const paragraph of item.answer) expect(prompt.indexOf(shown(withoutLinks(paragraph)), question), paragraph).toBeGreaterThan(question);
         for (const step of item.steps ?? []) expect(prompt.indexOf(shown(step.text), question), step.title).toBeGreaterThan(question);
       }
     });

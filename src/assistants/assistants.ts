@@ -4,6 +4,7 @@ import { LOCALES, type Locale } from '../contracts/locales';
 import { CALLBACK_TOOL, callbackToolParameters } from '../contracts/voice-lead';
 import { type Content, fill, fillContent } from '../content';
 import { getContent } from '../content/all';
+import { withoutLinks } from '../content/text';
 import { AGENT_COPY, type AgentCopy } from '../content/agent';
 import { ASSISTANT_KEY, assistantKey } from './identity';
 
@@ -183,7 +184,7 @@ function systemPrompt(copy: AgentCopy, content: Content, options: DefinitionOpti
     group.items.map((item) => {
       const [first = '', ...rest] = item.answer;
       const steps = item.steps?.map((step, index) => `${index + 1}. ${step.title} — ${step.text}`) ?? [];
-      return [`Q: ${item.question}`, `A: ${[first, ...steps, ...rest].join('\n')}`].join('\n');
+      return [`Q: ${item.question}`, `A: ${withoutLinks([first, ...steps, ...rest].join('\n'))}`].join('\n');
     }),
   );
   const sections = [

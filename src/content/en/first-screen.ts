@@ -32,5 +32,6 @@ export const enFirstScreen: FirstScreenContent = {
     mobileDescription: 'We build custom AI for maximum efficiency, so your business runs faster with less effort.',
     cta: 'Book a Free Call',
     ctaNote: '30 minutes, free, no commitment',
+    voiceLink: 'or talk to our voice agent now',
   },
 };

@@ -34,5 +34,6 @@ export const frFirstScreen: FirstScreenContent = typesetFrench({
     mobileDescription: "Nous créons des solutions d'IA sur mesure pour une efficacité maximale : votre entreprise avance plus vite, avec moins d'efforts.",
     cta: 'Réserver un appel gratuit',
     ctaNote: '30 minutes, gratuit et sans engagement',
+    voiceLink: 'ou parlez à notre agent vocal maintenant',
   },
 });

@@ -1,10 +1,14 @@
 import { ChevronDown } from 'lucide-react';
+import { RichText } from '../../components/RichText';
 import { useContent } from '../../lib/content-context';
 import type { FaqItem } from '../../../content/types';
 import { Section } from '../../components/Section';
 import { SectionLink } from '../../components/SectionLink';
 import { primaryAction } from '../../components/styles';
 import { useAccordion } from './use-accordion';
+
+/** A link in an answer (the demo's "Call Me" leads to the demo). */
+const ANSWER_LINK = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white';
 
 /** WAI-ARIA accordion: each question is a button in a heading controlling its answer region. */
 export function Faq() {
@@ -61,7 +65,9 @@ function FaqEntry({ item, open, onToggle }: { item: FaqItem; open: boolean; onTo
         <div className="overflow-hidden">
           <div className="space-y-3 px-5 pb-5 text-slate-700 dark:text-slate-300">
             {item.answer.slice(0, 1).map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+              <p key={paragraph}>
+                <RichText text={paragraph} linkClassName={ANSWER_LINK} />
+              </p>
             ))}
             {item.steps ? (
               <ol className="list-decimal space-y-2 pl-6">
@@ -73,7 +79,9 @@ function FaqEntry({ item, open, onToggle }: { item: FaqItem; open: boolean; onTo
               </ol>
             ) : null}
             {item.answer.slice(1).map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+              <p key={paragraph}>
+                <RichText text={paragraph} linkClassName={ANSWER_LINK} />
+              </p>
             ))}
           </div>
         </div>
