@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type VapiStandIn, startVapiStandIn } from '../test/vapi-stand-in';
+import { installServer } from '../scripts/release';
 import { createStore } from '../src/server/store';
 import { REPO_ROOT } from '../test/server-process';
 
@@ -12,14 +14,18 @@ import { REPO_ROOT } from '../test/server-process';
  * Issue 26, item 3: the admin commands on a deployed server, the documented way (docs/deploy.md,
  * "Admin commands"): `atelier-ia <command>` typed as root, against a deployed layout: the
  * service's own system user, its data folder (0700, its own), the configuration file (root's,
- * readable by the service's group), a release under /opt/atelier-ia/current. The layout sits in a
- * temp folder (the paths of deploy/atelier-ia moved there) and the user is made for the test (its
- * own name, so that parallel runs never share one) and deleted after it.
+ * readable by the service's group), a release under /opt/atelier-ia/current, installed as
+ * `npm run release` installs one (its own copy, which the service's user can read even when the
+ * checkout sits in a private home folder). The layout sits in a temp folder (the paths of
+ * deploy/atelier-ia moved there) and the user is made for the test (its own name, so that
+ * parallel runs never share one) and deleted after it. Vapi is a local stand-in.
  */
 const run = promisify(execFile);
 const user = `aia-test-${process.pid}`;
 let root: string;
 let paths: { app: string; config: string; data: string; backups: string; command: string };
+let vapi: VapiStandIn;
+const VAPI_KEY = 'vapi-private-key-admin-test-4242';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The command as the administrator types it, from their own folder, with a stray setting in their shell. */
@@ -51,14 +57,19 @@ beforeAll(async () => {
       .replaceAll('/var/lib/atelier-ia', paths.data)
       .replaceAll('/var/backups/atelier-ia', paths.backups);
 
-  // The release being served: this checkout, built as a release is (dist-server/ by the test setup).
-  await mkdir(paths.app, { recursive: true });
-  await symlink(REPO_ROOT, join(paths.app, 'current'));
+  // The release being served, its server part installed as `npm run release` installs it.
+  await installServer(join(paths.app, 'releases', 'test'));
+  await symlink('releases/test', join(paths.app, 'current'));
   // docs/deploy.md, step 3: root writes the file, the service's group may read it. The firm
-  // keeps contact requests 30 days, not the default 730.
+  // keeps contact requests 30 days, not the default 730, and has a Vapi organization.
+  vapi = await startVapiStandIn({ privateKey: VAPI_KEY, orgId: 'org-admin' });
   await mkdir(join(root, 'etc/atelier-ia'), { recursive: true });
+  const settings: Record<string, string> = { SITE_RETENTION_DAYS: '30', VAPI_PRIVATE_KEY: VAPI_KEY, VAPI_ORG_ID: 'org-admin', VAPI_API_BASE_URL: vapi.url };
   const example = await readFile(join(REPO_ROOT, 'deploy/env.example'), 'utf8');
-  await writeFile(paths.config, move(example).replace(/^SITE_RETENTION_DAYS=.*$/m, 'SITE_RETENTION_DAYS=30'));
+  await writeFile(
+    paths.config,
+    move(example).replace(/^(\w+)=.*$/gm, (line, key: string) => (key in settings ? `${key}=${settings[key]}` : line)),
+  );
   await run('chown', [`root:${user}`, paths.config]);
   await chmod(paths.config, 0o640);
   // The wrapper, installed as the guide says, with its paths and user moved here.
@@ -87,6 +98,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await vapi?.close();
   await rm(root, { recursive: true, force: true });
   await run('userdel', [user]).catch(() => undefined);
 });
@@ -98,6 +110,11 @@ describe('atelier-ia <command> on a deployed server, typed as root', () => {
     expect(result.stdout).toContain(`Backup of ${join(paths.data, 'leads.sqlite')} written to ${paths.backups}/leads-`);
     const [file] = await readdir(paths.backups);
     expect(await owner(join(paths.backups, file!))).toBe(`${user} 600`);
+  });
+
+  it('backup into a folder not made yet: the folder named, in one line, as export says it', async () => {
+    const missing = join(root, 'var/backups/elsewhere');
+    expect(await atelierIa(['backup', missing])).toEqual({ code: 2, stdout: '', stderr: `No folder ${missing}: create it first.\n` });
   });
 
   it('purge: with the firm’s retention period from the configuration file (30 days), not the default', async () => {
@@ -126,6 +143,15 @@ describe('atelier-ia <command> on a deployed server, typed as root', () => {
     for (const name of names) expect(await owner(join(paths.data, name))).toMatch(new RegExp(`^${user} `));
     const everything = await readdir(root, { recursive: true });
     expect(everything.filter((path) => /(^|\/)\.npm\b|_cacache/.test(path))).toEqual([]);
+  });
+
+  it('voice:sync: the assistants made in Vapi with the key from the configuration file, and their ids to set', async () => {
+    const result = await atelierIa(['voice:sync']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const ids = [...vapi.assistants.values()].map((assistant) => assistant.id);
+    expect(ids).toHaveLength(2);
+    expect(result.stdout).toMatch(new RegExp(`^VAPI_ASSISTANT_ID_EN=(${ids.join('|')})\nVAPI_ASSISTANT_ID_FR=(${ids.join('|')})$`, 'm'));
+    expect(result.stdout).not.toContain(VAPI_KEY);
   });
 
   it('run by the service user itself, they work the same; by anyone else, a clear refusal', async () => {

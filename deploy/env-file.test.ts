@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { parseEnv, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPhone } from '../src/config/address';
 import { SITE_VARIABLES } from '../src/config/site-schema';
 import { SERVER_VARIABLES, loadServerConfig } from '../src/server/config';
 import { REPO_ROOT } from '../test/server-process';
@@ -31,17 +32,21 @@ async function build(args: string[], env: Record<string, string> = {}) {
   );
 }
 
-/** The example as an administrator fills it in: the firm's own identity, values a shell would choke on. */
+/**
+ * The example as an administrator fills it in: the firm's own identity, values a shell would
+ * choke on, and real values that happen to be the trial's (a firm named Atelier IA, in Montréal,
+ * whose privacy officer is its Présidente).
+ */
 const FIRM = {
-  SITE_BRAND_NAME: `"L'Atelier Lévesque IA"`,
+  SITE_BRAND_NAME: '"Atelier IA"',
   SITE_URL: 'https://www.levesque-ia.ca',
   SITE_PHONE: '"+1 418 555-2368"',
   SITE_EMAIL: 'info@levesque-ia.ca',
-  SITE_STREET: '"88 rue Saint-Paul Ouest, bureau 200"',
-  SITE_CITY: '"Trois-Rivières"',
-  SITE_POSTAL_CODE: '"G9A 1J4"',
-  SITE_PRIVACY_OFFICER_NAME: '"Hélène Lévesque"',
-  SITE_PRIVACY_OFFICER_TITLE: `'Directrice "données" et conformité'`,
+  SITE_STREET: `'88 rue Saint-Paul Ouest, local "B-200"'`,
+  SITE_CITY: '"Montréal"',
+  SITE_POSTAL_CODE: '"H2Y 1Z7"',
+  SITE_PRIVACY_OFFICER_NAME: `"Hélène D'Amours-Lévesque"`,
+  SITE_PRIVACY_OFFICER_TITLE: '"Présidente"',
   SITE_PRIVACY_OFFICER_EMAIL: 'vie-privee@levesque-ia.ca',
   SMTP_URL: 'smtp://site:s3cret@127.0.0.1:2525',
   NOTIFY_EMAIL_TO: 'ventes@levesque-ia.ca',
@@ -59,13 +64,23 @@ describe('deploy/env.example', () => {
     for (const line of lines) expect(line).toMatch(/^[A-Z][A-Z0-9_]*=(?:[^\s"'#$\\`]*|"[^"$\\`]*"|'[^'$\\`]*')$/);
   });
 
-  it('a production build from the example as shipped refuses the fictional identity, naming each variable', async () => {
+  it('a production build from the example as shipped refuses its placeholders and unset identity, one line per variable', async () => {
     const result = await build(['--config', EXAMPLE], { OUT_DIR: join(dir, 'refused') });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Refusing a production build');
-    for (const key of ['SITE_BRAND_NAME', 'SITE_URL', 'SITE_PHONE', 'SITE_PRIVACY_OFFICER_NAME', 'SITE_PRIVACY_OFFICER_EMAIL'])
-      expect(result.stderr).toContain(`  ${key}: `);
-    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      "Refusing a production build (NODE_ENV=production) with the firm's identity left as placeholders:",
+      '  SITE_BRAND_NAME: not set, so the fictional default (Atelier IA)',
+      '  SITE_URL: https://www.example.com is at www.example.com, a domain reserved for examples',
+      '  SITE_PHONE: +1 514-555-0142 is a number reserved for fiction (555-0100 to 555-0199)',
+      '  SITE_EMAIL: bonjour@example.com is at example.com, a domain reserved for examples',
+      '  SITE_STREET: 1250 rue Example, bureau 400 is the example address',
+      '  SITE_CITY: not set, so the fictional default (Montréal)',
+      '  SITE_POSTAL_CODE: not set, so the fictional default (H3B 0A1)',
+      '  SITE_PRIVACY_OFFICER_NAME: not set, so the fictional default (Marie Tremblay)',
+      '  SITE_PRIVACY_OFFICER_TITLE: not set, so the fictional default (Présidente)',
+      '  SITE_PRIVACY_OFFICER_EMAIL: confidentialite@example.com is at example.com, a domain reserved for examples',
+      'Set them in the configuration file (deploy/env.example names every variable) and build again.',
+    ]);
     await expect(readdir(join(dir, 'refused'))).rejects.toThrow(/ENOENT/);
   });
 
@@ -94,7 +109,7 @@ describe('deploy/env.example', () => {
     await expect(readdir(join(dir, 'bad-server'))).rejects.toThrow(/ENOENT/);
   });
 
-  it('filled in by the firm, it builds a page that shows its values exactly, and the server reads the same file', async () => {
+  it('filled in by the firm, it builds a page that shows its values exactly (real ones equal to the trial’s too), and the server reads the same file', async () => {
     const envFile = join(dir, 'env');
     await writeFile(envFile, filledIn(await readFile(EXAMPLE, 'utf8')), { mode: 0o600 });
     const outDir = join(dir, 'site');
@@ -104,17 +119,18 @@ describe('deploy/env.example', () => {
 
     const page = decodeEntities(await readFile(join(outDir, 'fr', 'index.html'), 'utf8'));
     for (const value of [
-      "L'Atelier Lévesque IA",
-      '+1 418 555-2368',
+      'Atelier IA',
+      // The French page writes them as French does (no +1, a comma after the civic number).
+      formatPhone('+1 418 555-2368', 'fr'),
       'info@levesque-ia.ca',
-      '88 rue Saint-Paul Ouest, bureau 200',
-      'Trois-Rivières',
-      'G9A 1J4',
+      '88, rue Saint-Paul Ouest, local "B-200"',
+      'Montréal',
+      'H2Y\u00a01Z7',
       'https://www.levesque-ia.ca/fr/',
     ])
       expect(page).toContain(value);
     const policy = decodeEntities(await readFile(join(outDir, 'fr', 'confidentialite', 'index.html'), 'utf8'));
-    for (const value of ['Hélène Lévesque', 'Directrice "données" et conformité', 'vie-privee@levesque-ia.ca']) expect(policy).toContain(value);
+    for (const value of ["Hélène D'Amours-Lévesque", 'Présidente', 'vie-privee@levesque-ia.ca']) expect(policy).toContain(value);
 
     const config = loadServerConfig(parseEnv(await readFile(envFile, 'utf8')));
     expect(config.notifications.email).toEqual({
@@ -122,8 +138,20 @@ describe('deploy/env.example', () => {
       to: ['ventes@levesque-ia.ca'],
       from: 'Site Lévesque IA <site@levesque-ia.ca>',
     });
-    expect(config.site.brand).toBe("L'Atelier Lévesque IA");
+    expect(config.site.brand).toBe('Atelier IA');
     expect(config.sqlitePath).toBe('/var/lib/atelier-ia/leads.sqlite');
+  });
+
+  it('a misspelled variable in the file is named with the closest one, one line, before anything else is said', async () => {
+    const envFile = join(dir, 'env-misspelled');
+    await writeFile(envFile, 'SMTP_URI=smtp://site:s3cret@127.0.0.1:2525\nSITE_URL=not-a-url\n', { mode: 0o600 });
+    const result = await build(['--config', envFile], { OUT_DIR: join(dir, 'misspelled') });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `${envFile}: SMTP_URI: not a variable the site or the server reads; did you mean SMTP_URL?`,
+      'Invalid site configuration:',
+      "  SITE_URL: expected the site's address, e.g. https://www.example.com",
+    ]);
   });
 
   it('an env file that cannot be read is named, and nothing is built', async () => {

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -54,6 +54,25 @@ describe('systemd units (deploy/)', () => {
   it('pass systemd-analyze verify without a warning', async () => {
     const { stdout, stderr } = await run('systemd-analyze', ['verify', ...UNITS.map((unit) => join(DEPLOY, unit))]);
     expect({ stdout, stderr }).toEqual({ stdout: '', stderr: '' });
+  });
+
+  it('the Caddy drop-in passes systemd-analyze verify with Debian’s caddy.service, and sets what the Caddyfile needs', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'caddy-unit-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    // As installed: Debian's unit, and the drop-in in its folder (/etc/systemd/system/caddy.service.d/).
+    await copyFile('/lib/systemd/system/caddy.service', join(dir, 'caddy.service'));
+    await mkdir(join(dir, 'caddy.service.d'));
+    await copyFile(join(DEPLOY, 'caddy-atelier-ia.conf'), join(dir, 'caddy.service.d', 'atelier-ia.conf'));
+    const { stdout, stderr } = await run('systemd-analyze', ['verify', 'caddy.service'], { env: { PATH: process.env.PATH, SYSTEMD_UNIT_PATH: `${dir}:` } });
+    expect({ stdout, stderr }).toEqual({ stdout: '', stderr: '' });
+    const dropIn = await readFile(join(DEPLOY, 'caddy-atelier-ia.conf'), 'utf8');
+    const set = [...dropIn.matchAll(/^Environment=(.*)$/gm)].flatMap(([, pairs]) => pairs!.split(/\s+/).map((pair) => pair.split('=')[0]));
+    // The Caddyfile's variables without a default: the site's name and its certificates.
+    const caddyfile = await readFile(join(DEPLOY, 'Caddyfile'), 'utf8');
+    const required = [...new Set([...caddyfile.matchAll(/\{\$(\w+)\}/g)].map(([, name]) => name))];
+    expect(set.toSorted()).toEqual(required.toSorted());
+    expect(dropIn).toMatch(/^RuntimeDirectory=caddy$/m);
+    expect(dropIn).toMatch(/^RuntimeDirectoryMode=0700$/m);
   });
 
   it.each(SERVICES)('%s is confined: its own user, read-only system but its data, no new privileges; systemd-analyze security rates it OK', async (unit) => {

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -26,10 +27,11 @@ beforeAll(async () => {
   const port = await freePort();
   // The configuration the test build was made with: none of this shell's SITE_* or VAPI_* settings.
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SITE_|VAPI_|NODE_ENV$)/.test(key)));
-  dev = spawn('npm', ['run', 'dev', '--', '--port', String(port)], {
+  // PORT, as `PORT=5202 npm run dev` sets it (`-- --port` is tried below).
+  dev = spawn('npm', ['run', 'dev'], {
     cwd: REPO_ROOT,
     detached: true,
-    env: { ...clean, SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '' },
+    env: { ...clean, PORT: String(port), SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -98,5 +100,34 @@ describe('npm run dev', () => {
     database.close();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('listens where asked: PORT (above), or --port, which wins; a bad argument is one line and the usage', async () => {
+    const port = await freePort();
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SITE_|VAPI_|NODE_ENV$)/.test(key)));
+    const other = spawn('npm', ['run', '--silent', 'dev', '--', '--port', String(port)], {
+      cwd: REPO_ROOT,
+      detached: true,
+      env: { ...clean, PORT: String(await freePort()), SQLITE_PATH: join(dir, 'other.sqlite'), DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    other.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    const exited = new Promise((resolve) => other.once('exit', resolve));
+    try {
+      await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined))?.status, { timeout: 60_000, interval: 200 }).toBe(200);
+      expect(said).toContain(`http://127.0.0.1:${port}/`);
+    } finally {
+      process.kill(-other.pid!, 'SIGTERM');
+      await exited;
+    }
+    const bad = await promisify(execFile)('npm', ['run', '--silent', 'dev', '--', '--prot', '5202'], { cwd: REPO_ROOT, env: clean }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(bad).toMatchObject({
+      code: 2,
+      stderr:
+        'unexpected arguments: --prot 5202\nUsage: npm run dev [-- --port N] [-- --config FILE]   (PORT=N npm run dev also sets the port; default 5173)\n',
+    });
   });
 });

@@ -155,7 +155,7 @@ describe('the edge (deploy/Caddyfile)', () => {
   it('a wedged upstream is taken out of rotation: every request is answered by the other, at once', async () => {
     // Frozen: its socket still accepts connections (the kernel's backlog), and never answers.
     servers[1]!.process.kill('SIGSTOP');
-    // Two health checks (every 2 s, 2 s to answer) later, it is out.
+    // A health check (every second, 2 s to answer) later, it is out.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const started = Date.now();
     const statuses = await Promise.all(

@@ -24,7 +24,11 @@ export default async function setup(project: TestProject) {
   const sqlitePath = join(E2E_DIR, 'leads.sqlite');
 
   const saved = { ...process.env };
-  for (const key of Object.keys(process.env)) if (key.startsWith('VAPI_') || key.startsWith('SITE_')) delete process.env[key];
+  // The page states the deployment's choices (its database, whether call transcripts are kept): the
+  // ones of the server below, SQLite and none, whatever this shell has set.
+  for (const key of Object.keys(process.env)) {
+    if (key.startsWith('VAPI_') || key.startsWith('SITE_') || key === 'DATABASE_URL' || key === 'VOICE_LEAD_TRANSCRIPT') delete process.env[key];
+  }
   try {
     await buildSite(staticDir, { quiet: true });
   } finally {

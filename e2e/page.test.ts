@@ -99,7 +99,9 @@ describe.each(['desktop', 'phone', 'tablet'] as const)('on a %s', (device) => {
     expect(await page.textContent('h1:visible')).toContain(`${content.hero.headlinePrefix} Atelier IA`);
     expect(await page.getAttribute('html', 'lang')).toBe(HTML_LANG[locale]);
     const nav = layout === 'desktop' ? '[data-nav="desktop"] nav' : '#mobile-menu';
-    expect(await page.locator(`${nav} a`).allTextContents()).toEqual(NAV_ANCHORS.map((anchor) => content.nav[anchor]));
+    // The spec's four, in order; the phone's menu then leads to the demo and to a call.
+    const links = NAV_ANCHORS.map((anchor) => content.nav[anchor]);
+    expect(await page.locator(`${nav} a`).allTextContents()).toEqual(layout === 'desktop' ? links : [...links, content.menu.demo, content.hero.cta]);
     expect(errors).toEqual([]);
     expect(externalRequests).toEqual([]);
     await context.close();

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, readlink, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, mkdtemp, readFile, readdir, readlink, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,16 +22,17 @@ import { type RunningServer, startServer } from './helpers/server';
  */
 const run = promisify(execFile);
 const BRANDS = { A: 'Atelier Alpha', B: 'Atelier Beta' } as const;
+const LATER = ['Atelier Gamma', 'Atelier Delta', 'Atelier Epsilon'];
 let base: string;
 let serverEnv: Record<string, string>;
 let server: RunningServer;
 let caddy: RunningCaddy;
 let browser: Browser;
 
-/** `npm run release`, as the administrator types it, for a firm named `brand` (a trial: no NODE_ENV=production). */
+/** `npm run release`, as the administrator types it, for a firm named `brand` (a trial: `--trial`, no NODE_ENV=production). */
 async function release(brand: string): Promise<ReleaseInfo> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SITE_|VAPI_|NODE_ENV$)/.test(key)));
-  await run('npm', ['run', '--silent', 'release', '--', '--into', base], { cwd: REPO_ROOT, env: { ...clean, SITE_BRAND_NAME: brand } });
+  await run('npm', ['run', '--silent', 'release', '--', '--trial', '--into', base], { cwd: REPO_ROOT, env: { ...clean, SITE_BRAND_NAME: brand } });
   const current = join(base, await readlink(join(base, 'current')));
   return JSON.parse(await readFile(join(current, 'release.json'), 'utf8')) as ReleaseInfo;
 }
@@ -165,5 +166,35 @@ describe('an upgrade under a steady trickle of requests', () => {
     expect(posted.status()).toBe(201);
     await openContext.close();
     await context.close();
+  }, 300_000);
+
+  it('three releases built without a restart leave the served one in place; its liveness fails once its site is gone', async () => {
+    // The release the running server serves: the folder it was started in (the unit's WorkingDirectory=, through `current`).
+    const served = basename(await readlink(`/proc/${server.process.pid}/cwd`));
+    const before = await readdir(join(base, 'releases'));
+    expect(before).toContain(served);
+    const ids: string[] = [];
+    for (const brand of LATER) ids.push((await release(brand)).id);
+
+    // Kept: the served one (older than the three newest), the current one and the one it replaced.
+    // Deleted: the older one nothing uses.
+    expect((await readdir(join(base, 'releases'))).toSorted()).toEqual([served, ...ids].toSorted());
+    expect(before.filter((id) => id !== served).length).toBeGreaterThan(0);
+    const page = await get('/');
+    expect({ status: page.status, brand: Object.values(BRANDS).find((name) => page.body.toString().includes(name)) }).toEqual({ status: 200, brand: BRANDS.B });
+    expect((await fetch(`${server.url}/api/health?live`)).status).toBe(200);
+
+    // Its site deleted under it (by hand, or by an older version of the release command): every
+    // page would be a 404, so the probe Caddy asks says it cannot serve, and Caddy takes it out.
+    await rm(join(base, 'releases', served, 'dist'), { recursive: true });
+    const live = await fetch(`${server.url}/api/health?live`);
+    expect({ status: live.status, body: await live.json() }).toEqual({ status: 503, body: { ok: false, error: 'unavailable' } });
+    await expect.poll(() => server.logs()).toContain('the site folder this server started with is gone');
+
+    // The restart serves the current release.
+    await server.stop();
+    server = await startService({ ...serverEnv, PORT: String(server.port) });
+    expect((await fetch(`${server.url}/api/health?live`)).status).toBe(200);
+    expect((await fetch(`${server.url}/`).then((response) => response.text())).includes(LATER.at(-1)!)).toBe(true);
   }, 300_000);
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -118,7 +118,10 @@ describe('npm run backup on SQLite', () => {
     };
     expect(await attempt([join(dir, 'taken.sqlite')])).toMatchObject({ code: 2, out: '', err: expect.stringContaining('already exists') });
     expect((await stat(join(dir, 'taken.sqlite'))).size).toBe('something precious'.length);
-    expect(await attempt([join(dir, 'missing', 'b.sqlite')])).toMatchObject({ code: 2, err: expect.stringContaining('create it first') });
+    expect(await attempt([join(dir, 'missing', 'b.sqlite')])).toEqual({ code: 2, out: '', err: `No folder ${join(dir, 'missing')}: create it first.\n` });
+    // A folder that is not there yet, as the daily backup names one: the folder is named, not its parent.
+    expect(await attempt([join(dir, 'atelier-ia')])).toEqual({ code: 2, out: '', err: `No folder ${join(dir, 'atelier-ia')}: create it first.\n` });
+    expect(await readdir(dir)).toEqual(['taken.sqlite']);
     expect(await attempt([])).toMatchObject({ code: 2, err: expect.stringContaining('Usage: backup <file or folder>') });
     expect(await attempt([join(dir, 'b.sqlite')], { SQLITE_PATH: join(dir, 'nothing.sqlite') })).toMatchObject({
       code: 1,

@@ -19,7 +19,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { newFileProblem, writePrivateFile } from './lib/private-file';
@@ -27,8 +27,9 @@ import { type Output, configWithDatabase } from './lib/with-store';
 
 export const USAGE = `Usage: backup <file or folder>
 
-Writes a consistent copy of the database to <file>, or to a new leads-<UTC time> file in
-<folder>, while the server runs; checks it and prints how many rows each table holds.
+Writes a consistent copy of the database to <file> (a name with an extension, e.g. .sqlite),
+or to a new leads-<UTC time> file in <folder>, which must exist, while the server runs; checks
+it and prints how many rows each table holds.
 SQLite: a database file (.sqlite). PostgreSQL (DATABASE_URL): a pg_dump archive in its custom
 format (.dump; pg_dump and pg_restore must be installed).
 Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server
@@ -109,6 +110,12 @@ export async function runBackup(args: readonly string[], env: Record<string, str
   const config = configWithDatabase(env, err);
   if (!config) return 1;
   let file = resolve(args[0]!);
+  // A name without an extension (`/var/backups/atelier-ia`) is a folder, not a file to create
+  // beside it: said as export says it, rather than as a write refused in its parent.
+  if (!existsSync(file) && (args[0]!.endsWith('/') || extname(file) === '')) {
+    err.write(`No folder ${file}: create it first.\n`);
+    return 2;
+  }
   if (existsSync(file) && statSync(file).isDirectory()) {
     // leads-2026-11-25T031500Z: sorts by time, and has no colon for filesystems that refuse one.
     const stamp = new Date()

@@ -51,7 +51,7 @@ try {
   const page = await browser.newPage({ viewport: { width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height } });
   for (const locale of LOCALES) {
     // The meta title is "{brand} | <what the firm does>": the card shows both parts.
-    const tagline = fill(getContent(locale).meta.title, site).split(' | ')[1];
+    const tagline = fill(getContent(locale).meta.title, site, locale).split(' | ')[1];
     if (!tagline) throw new Error(`${locale}: the meta title has no " | " part for the card`);
     await page.setContent(card(logoSvg, site.brand, tagline));
     const file = join('public', socialImagePath(locale));

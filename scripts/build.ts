@@ -49,9 +49,13 @@ function configurationProblems(env: NodeJS.ProcessEnv): string | undefined {
  * site's and the server's, one line per bad variable, no stack trace (so `npm start` stops in a
  * second, not after a build). Refuses a production build (NODE_ENV=production, as
  * deploy/env.example sets it) that would show the fictional defaults; any other build is told
- * that it uses them (the warning to print once the build is done). Exits 1 on a problem.
+ * that it uses them (the warning to print once the build is done). `productionProblem`: what else
+ * a production build must refuse (the release's Node.js version). Exits 1 on a problem.
  */
-export function checkConfiguration(argv: string[]): { warning: string | undefined; verbose: boolean; rest: string[] } {
+export function checkConfiguration(
+  argv: string[],
+  productionProblem: () => string | undefined = () => undefined,
+): { warning: string | undefined; verbose: boolean; rest: string[] } {
   let rest: string[];
   try {
     rest = applyConfigFile(argv);
@@ -68,8 +72,14 @@ export function checkConfiguration(argv: string[]): { warning: string | undefine
   const verbose = rest.includes('--verbose');
   rest = rest.filter((arg) => arg !== '--verbose');
   const placeholders = placeholderSettings(process.env);
-  if (placeholders.length === 0) return { warning: undefined, verbose, rest };
-  if (process.env.NODE_ENV === 'production') {
+  const production = process.env.NODE_ENV === 'production';
+  const refused = production ? productionProblem() : undefined;
+  if (refused) console.error(`Refusing a production build (NODE_ENV=production): ${refused}`);
+  if (placeholders.length === 0) {
+    if (refused) process.exit(1);
+    return { warning: undefined, verbose, rest };
+  }
+  if (production) {
     const list = placeholders.map((line) => `  ${line}`).join('\n');
     console.error(
       `Refusing a production build (NODE_ENV=production) with the firm's identity left as placeholders:\n${list}\n` +

@@ -1,5 +1,6 @@
 /**
- * `npm run dev [-- --port 5173] [-- --config FILE]`: the developer's loop. The page with hot
+ * `npm run dev [-- --port N] [-- --config FILE]`: the developer's loop, on http://127.0.0.1:N/
+ * (`--port`, else PORT, else 5173; a port asked for is taken or the command fails). The page with hot
  * reload, rendered on the server for each request exactly as the build prerenders it (the same
  * React tree and template, src/web/app/entry-server.tsx), so the browser hydrates the same page
  * the build serves; and the API, the real server app (src/server/app.ts) in this process on a
@@ -68,7 +69,14 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const port = option(args, '--port');
+const unknown = args.filter((arg, i) => arg !== '--port' && args[i - 1] !== '--port');
+const port = option(args, '--port') ?? (process.env.PORT?.trim() || undefined);
+if (unknown.length > 0 || (port !== undefined && !/^\d{1,5}$/.test(port))) {
+  console.error(
+    `${unknown.length > 0 ? `unexpected arguments: ${unknown.join(' ')}` : `--port: expected a port number, got ${port}`}\nUsage: npm run dev [-- --port N] [-- --config FILE]   (PORT=N npm run dev also sets the port; default 5173)`,
+  );
+  process.exit(2);
+}
 
 // The API on a port of its own; its request log only when asked (LOG_LEVEL), Vite's output is enough.
 const api = await buildApp({ config: { ...config, logLevel: process.env.LOG_LEVEL ? config.logLevel : 'warn' }, staticSite: false });
@@ -76,7 +84,12 @@ const apiUrl = await api.listen({ host: '127.0.0.1', port: 0 });
 const vite = await createServer({
   appType: 'custom',
   plugins: [renderedPages()],
-  server: { host: '127.0.0.1', port: port ? Number(port) : 5173, strictPort: port !== undefined, proxy: { '/api': apiUrl, '/newsletter': apiUrl } },
+  server: {
+    host: '127.0.0.1',
+    port: port === undefined ? 5173 : Number(port),
+    strictPort: port !== undefined,
+    proxy: { '/api': apiUrl, '/newsletter': apiUrl },
+  },
 });
 await vite.listen();
 vite.printUrls();

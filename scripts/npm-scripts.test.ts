@@ -183,6 +183,7 @@ describe('npm run serve on a terminal', () => {
         STATIC_DIR: join(dir, 'missing-site'),
         LOG_LEVEL: 'info',
         SMTP_URL: '',
+        SMTP_URI: 'smtp://mail.example.com',
         WEBHOOK_URL: '',
         VAPI_PUBLIC_KEY: '',
       },
@@ -199,7 +200,10 @@ describe('npm run serve on a terminal', () => {
       // The database named without its password; the warnings a firm must not miss.
       expect(summary.join('\n')).toContain('PostgreSQL, database leads on 127.0.0.1:1 as atelier — cannot be opened: the forms answer 503');
       expect(summary.join('\n')).not.toContain('s3cret');
-      expect(summary.join('\n')).toContain('leads go    nowhere but the database: set SMTP_URL or WEBHOOK_URL');
+      expect(summary.join('\n')).toContain(
+        'leads go    nowhere but the database: set SMTP_URL or WEBHOOK_URL to hear of them, or NOTIFY=none if that is meant',
+      );
+      expect(summary.join('\n')).toContain('warning     SMTP_URI: not a variable the site or the server reads; did you mean SMTP_URL?');
       expect(summary.join('\n')).toContain('voice demo  not configured');
       expect(summary.join('\n')).toContain('missing-site not found');
       // No JSON line before it but warnings and errors: the start-up's info lines are the summary.

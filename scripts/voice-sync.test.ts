@@ -1,4 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { VapiClient } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +10,7 @@ import { loadServerConfig } from '../src/server/config';
 import { getContent } from '../src/content/all';
 import { assistantDefinitions } from '../src/assistants/assistants';
 import { syncAssistants } from '../src/assistants/sync';
+import { freePort } from '../test/postgres';
 import { REPO_ROOT } from '../test/server-process';
 import { runVoiceSync } from './voice-sync';
 
@@ -33,10 +37,16 @@ beforeAll(async () => {
 });
 afterAll(() => standIn.close());
 
-async function sync(args: string[] = [], extra: Record<string, string> = {}) {
+/** What a run prints, its standard output and its errors in order, as lines. */
+function printed() {
   const lines: string[] = [];
-  const code = await runVoiceSync(args, { ...env, ...extra }, (line) => lines.push(line));
-  return { code, output: lines.join('\n') };
+  return { into: { write: (text: string) => lines.push(text.replace(/\n$/, '')) }, output: () => lines.join('\n') };
+}
+
+async function sync(args: string[] = [], extra: Record<string, string> = {}) {
+  const { into, output } = printed();
+  const code = await runVoiceSync(args, { ...env, ...extra }, into, into);
+  return { code, output: output() };
 }
 const writes = () => standIn.assistantRequests.filter((request) => request.method !== 'GET');
 const writesTo = (requests: Array<{ method: string; path: string }>) =>
@@ -124,6 +134,38 @@ describe('npm run voice:sync', () => {
     expect((await sync(['--force'])).code).toBe(2);
   });
 
+  it('reads the deployed configuration file with --config, which no shell loads', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'voice-sync-'));
+    try {
+      const file = join(dir, 'env');
+      await writeFile(file, `NODE_ENV=production\nVAPI_PRIVATE_KEY=${PRIVATE_KEY}\nVAPI_ORG_ID=org-sync\nVAPI_API_BASE_URL=${standIn.url}\n`, { mode: 0o600 });
+      const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SITE_|VAPI_|NODE_ENV$)/.test(key)));
+      const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'voice:sync', '--', '--config', file, '--dry-run'], {
+        cwd: REPO_ROOT,
+        env: clean,
+      });
+      expect(stdout).toMatch(/^fr: Atelier IA démo vocale \(FR\): (unchanged|would be updated)/m);
+      expect(stdout).toContain('Dry run: nothing was written.');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('without a network, says so in one line and exits at once, not a minute later', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const child = spawn('npm', ['run', '--silent', 'voice:sync'], { cwd: REPO_ROOT, env: { ...process.env, ...env, VAPI_API_BASE_URL: closed } });
+    let stderr = '';
+    let saidAt = 0;
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (!saidAt && stderr.includes('\n')) saidAt = Date.now();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect({ code, stderr }).toEqual({ code: 1, stderr: 'voice:sync: Vapi answered nothing: "fetch failed"\n' });
+    // The SDK's timer used to keep the process 60 s after that line.
+    expect(Date.now() - saidAt).toBeLessThan(15_000);
+  });
+
   it('refuses to guess between two assistants with the same key', async () => {
     const [first] = standIn.assistants.values();
     standIn.assistants.set('copy-of-fr', { ...first!, id: 'copy-of-fr' });
@@ -147,9 +189,9 @@ describe('npm run voice:sync with VAPI_SERVER_SECRET: the credential Vapi authen
   });
   afterAll(() => vapi.close());
   const run = async (args: string[] = [], extra: Record<string, string> = {}) => {
-    const lines: string[] = [];
-    const code = await runVoiceSync(args, { ...withSecret, ...extra }, (line) => lines.push(line));
-    return { code, output: lines.join('\n') };
+    const { into, output } = printed();
+    const code = await runVoiceSync(args, { ...withSecret, ...extra }, into, into);
+    return { code, output: output() };
   };
 
   it('plans the credential and the assistants in a dry run, and writes nothing', async () => {

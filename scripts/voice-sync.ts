@@ -1,27 +1,43 @@
 /**
- * `npm run voice:sync [-- --dry-run]`: creates or updates the demo's two assistants (French and
- * English) in the firm's Vapi organization from their definitions in src/assistants/, and prints the
- * ids the server needs (VAPI_ASSISTANT_ID_FR, VAPI_ASSISTANT_ID_EN). With VAPI_SERVER_SECRET, it
- * first makes sure Vapi holds it in a Bearer credential, and the assistants take callback
- * requests, sent to SITE_URL/api/voice/events with that credential. A second run with nothing
- * changed writes nothing. Reads the server's configuration (VAPI_PRIVATE_KEY, VAPI_ORG_ID,
- * VAPI_SERVER_SECRET, VAPI_API_BASE_URL, VOICE_MAX_CALL_SECONDS, SITE_*); no secret is printed.
- * Exit: 0 done, 1 configuration or API error, 2 bad arguments.
+ * `npm run voice:sync [-- --dry-run] [-- --config FILE]`, deployed `atelier-ia voice:sync`: creates
+ * or updates the demo's two assistants (French and English) in the firm's Vapi organization from
+ * their definitions in src/assistants/, and prints the ids the server needs (VAPI_ASSISTANT_ID_FR,
+ * VAPI_ASSISTANT_ID_EN). With VAPI_SERVER_SECRET, it first makes sure Vapi holds it in a Bearer
+ * credential, and the assistants take callback requests, sent to SITE_URL/api/voice/events with
+ * that credential. A second run with nothing changed writes nothing. Reads the server's
+ * configuration (VAPI_PRIVATE_KEY, VAPI_ORG_ID, VAPI_SERVER_SECRET, VAPI_API_BASE_URL,
+ * VOICE_MAX_CALL_SECONDS, SITE_*), from the environment or the deployed file (--config); no
+ * secret is printed. Exit: 0 done, 1 configuration or API error, 2 bad arguments.
  */
-import { pathToFileURL } from 'node:url';
 import { VapiClient, VapiEnvironment, VapiError } from '@vapi-ai/server-sdk';
 import { ConfigError, loadServerConfig } from '../src/server/config';
 import { API_PATHS } from '../src/contracts/api';
 import { assistantDefinitions } from '../src/assistants/assistants';
 import { type CredentialOutcome, ensureServerCredential, vapiCredentials } from '../src/assistants/credential';
 import { SyncError, type SyncOutcome, syncAssistants } from '../src/assistants/sync';
+import { isMain, runCli } from './lib/cli';
+import type { Output } from './lib/with-store';
+
+export const USAGE = `Usage: voice:sync [--dry-run]
+
+Creates or updates the voice demo's two assistants (French, English) in the firm's Vapi
+organization, and prints the VAPI_ASSISTANT_ID_FR and _EN to set. --dry-run: says what would
+change, writes nothing. Reads VAPI_PRIVATE_KEY, VAPI_ORG_ID, VAPI_SERVER_SECRET and SITE_* like
+the server (--config FILE: the service's configuration file). In a checkout: npm run voice:sync
+-- …; on a deployed server: atelier-ia voice:sync (docs/voice.md).`;
 
 const VARIABLE = { fr: 'VAPI_ASSISTANT_ID_FR', en: 'VAPI_ASSISTANT_ID_EN' } as const;
 
-export async function runVoiceSync(argv: string[], env: Record<string, string | undefined>, out: (line: string) => void): Promise<number> {
+export async function runVoiceSync(argv: readonly string[], env: Record<string, string | undefined>, output: Output, errors: Output): Promise<number> {
+  const out = (line: string) => output.write(`${line}\n`);
+  const fail = (line: string) => errors.write(`${line}\n`);
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+    out(USAGE);
+    return 0;
+  }
   const unknown = argv.filter((argument) => argument !== '--dry-run');
   if (unknown.length > 0) {
-    out(`voice:sync: unknown argument ${unknown.join(' ')} (usage: npm run voice:sync [-- --dry-run])`);
+    fail(`voice:sync: unknown argument ${unknown.join(' ')} (usage: voice:sync [--dry-run] [--config FILE]; --help says more)`);
     return 2;
   }
   const dryRun = argv.includes('--dry-run');
@@ -30,14 +46,14 @@ export async function runVoiceSync(argv: string[], env: Record<string, string | 
     config = loadServerConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      out(error.message);
+      fail(error.message);
       return 1;
     }
     throw error;
   }
   const { credentials } = config.voice;
   if (credentials?.kind !== 'token') {
-    out("voice:sync: VAPI_PRIVATE_KEY and VAPI_ORG_ID are required (both are in Vapi's dashboard, under API Keys); see docs/voice.md");
+    fail("voice:sync: VAPI_PRIVATE_KEY and VAPI_ORG_ID are required (both are in Vapi's dashboard, under API Keys); see docs/voice.md");
     return 1;
   }
   const baseUrl = config.site.vapi.apiBaseUrl ?? VapiEnvironment.Default;
@@ -53,10 +69,10 @@ export async function runVoiceSync(argv: string[], env: Record<string, string | 
     definitions = assistantDefinitions({ site: config.site, maxCallSeconds: config.voice.maxCallSeconds, ...(callbacks ? { callbacks } : {}) });
     outcomes = await syncAssistants(client.assistants, definitions, { dryRun });
   } catch (error) {
-    if (error instanceof SyncError) out(`voice:sync: ${error.message}`);
+    if (error instanceof SyncError) fail(`voice:sync: ${error.message}`);
     // The SDK's error carries the request; only the status and Vapi's message are shown.
-    else if (error instanceof VapiError) out(`voice:sync: Vapi answered ${error.statusCode ?? 'nothing'}: ${JSON.stringify(error.body ?? error.message)}`);
-    else out(`voice:sync: ${(error as Error).message}`);
+    else if (error instanceof VapiError) fail(`voice:sync: Vapi answered ${error.statusCode ?? 'nothing'}: ${JSON.stringify(error.body ?? error.message)}`);
+    else fail(`voice:sync: ${(error as Error).message}`);
     return 1;
   }
 
@@ -93,6 +109,8 @@ export async function runVoiceSync(argv: string[], env: Record<string, string | 
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runVoiceSync(process.argv.slice(2), process.env, (line) => console.info(line));
+if (isMain(import.meta.url)) {
+  // At once: when a request fails (no network), the Vapi SDK leaves its 60 s timeout's timer
+  // running, which kept the process a minute after its answer.
+  process.exit(await runCli(runVoiceSync));
 }

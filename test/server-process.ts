@@ -25,7 +25,8 @@ export type ServerProcess = {
 
 export async function startServerProcess(env: Record<string, string>, readyTimeoutMs = 30_000): Promise<ServerProcess> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build (or buildServer() from scripts/lib/server-bundle.ts)`);
-  const port = await freePort();
+  // A given PORT (a benchmark's --port), else a free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {

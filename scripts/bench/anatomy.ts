@@ -8,12 +8,13 @@
  * it appeared and its median duration and parts. The bare page is the floor: what a fresh renderer
  * spends to lay out and paint its first text on this machine, whatever the page.
  *
- * A report, like `npm run bench`. `--runs N` (5), `--preset mobile|desktop` (mobile).
+ * A report, like `npm run bench`. `--runs N` (5), `--preset mobile|desktop` (mobile), `--port N`.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../../test/server-process';
 import { longTasksOf, PARTS, TASK_KINDS, type LongTask, type TaskKind } from './parts/trace-anatomy';
+import { benchArguments } from './parts/arguments';
 import { median, PRESETS, type Preset } from './parts/figures';
 import { buildSite } from '../build';
 import { buildServer } from '../lib/server-bundle';
@@ -30,15 +31,17 @@ const BARE_PAGE = `<!doctype html>
 <ul><li>Voice agents</li><li>Workflow integration</li><li>Private language models</li></ul></main></body></html>
 `;
 
-function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index < 0 ? fallback : (process.argv[index + 1] ?? '');
-}
-
-const RUNS = Number(argument('runs', '5'));
-const PRESET = argument('preset', 'mobile') as Preset;
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs expects a whole number ≥ 1');
-if (!PRESETS.includes(PRESET)) throw new Error(`--preset expects one of ${PRESETS.join(', ')}`);
+const args = benchArguments({
+  name: 'bench:anatomy',
+  usage: '[--runs N] [--preset mobile|desktop] [--port N]',
+  help: `What the long tasks of npm run bench are made of: builds the site, then loads the home page
+and a bare page in turn, --runs times each (5), with the CPU slowed 4x and a trace recorded, as
+--preset's device (mobile). Serves them on free ports, or --port N and N+1.`,
+  options: { runs: { default: '5' }, preset: { default: 'mobile' }, port: {} },
+});
+const RUNS = args.whole('runs', 1);
+const PRESET = args.values.preset as Preset;
+if (!PRESETS.includes(PRESET)) args.fail(`--preset expects one of ${PRESETS.join(', ')}, got ${PRESET}`);
 
 async function main() {
   process.chdir(REPO_ROOT);
@@ -52,8 +55,14 @@ async function main() {
   const servers: Partial<Record<PageName, ServerProcess>> = {};
   const loads: Record<PageName, LongTask[][]> = { home: [], bare: [] };
   try {
-    for (const name of PAGES) {
-      servers[name] = await startServerProcess({ STATIC_DIR: join(WORK, name), SQLITE_PATH: join(WORK, `data-${name}`, 'leads.sqlite'), DATABASE_URL: '' });
+    for (const [index, name] of PAGES.entries()) {
+      const port = args.port(index);
+      servers[name] = await startServerProcess({
+        STATIC_DIR: join(WORK, name),
+        SQLITE_PATH: join(WORK, `data-${name}`, 'leads.sqlite'),
+        DATABASE_URL: '',
+        ...(port ? { PORT: String(port) } : {}),
+      });
     }
     for (let run = 1; run <= RUNS; run++) {
       for (const name of PAGES) {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api`: throughput and latency of POST /api/contact on both storage engines.
+ * `npm run bench:api [-- --port N]`: throughput and latency of POST /api/contact on both storage engines.
  *
  * Starts the real server as a child process on a loopback port (rate limits raised), first on a
  * SQLite file, then on a PostgreSQL 15 it starts itself (test/postgres.ts, like the tests), and
@@ -16,6 +16,17 @@ import autocannon from 'autocannon';
 import { createDatabase, startPostgres } from '../../test/postgres';
 import { buildServer } from '../lib/server-bundle';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
+import { benchArguments } from './parts/arguments';
+
+const args = benchArguments({
+  name: 'bench:api',
+  usage: '[--port N]',
+  help: `Throughput and latency of POST /api/contact at 10 and 50 connections, on SQLite, then on a
+PostgreSQL 15 it starts itself; the server on a free port, or --port N. BENCH_SECONDS: each run's
+length (10).`,
+  options: { port: {} },
+});
+const PORT = args.port(0);
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = [10, 50];
@@ -66,6 +77,7 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
     SUBMISSIONS_PER_NETWORK_PER_DAY: '100000000',
     PROOF_OF_WORK: 'off',
     LOG_LEVEL: 'warn',
+    ...(PORT ? { PORT: String(PORT) } : {}),
   });
   const rows: Row[] = [];
   try {

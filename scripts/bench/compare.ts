@@ -1,5 +1,5 @@
 /**
- * `npm run bench:compare -- [--runs N] [--path /fr/] <build dir> <build dir> ...`: is a technique
+ * `npm run bench:compare -- [--runs N] [--path /fr/] [--port N] <build dir> <build dir> ...`: is a technique
  * still paying? Build the site once as it is and once without the technique (OUT_DIR=... npm run
  * build), then compare: each build is served by the production server, and every run loads each of
  * them in turn (interleaved, so they share the machine's load) as Lighthouse's phone:
@@ -12,6 +12,9 @@
  * Prints each figure's median and its runs. A report: these machines are noisy, so run it when the
  * machine is otherwise idle and read medians of several runs (docs/performance.md keeps the results).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { benchArguments } from './parts/arguments';
 import { median } from './parts/figures';
 import { runLighthouse } from './parts/lighthouse';
 import { load, withSlowedPage } from './parts/long-task';
@@ -20,18 +23,20 @@ import { REPO_ROOT, startServerProcess, type ServerProcess } from '../../test/se
 const METRICS = { script: 'ScriptDuration', layout: 'LayoutDuration', style: 'RecalcStyleDuration', tasks: 'TaskDuration' } as const;
 type Figures = { tbt: number; lcp: number; performance: number; jsKb: number; longestTask: number } & Record<keyof typeof METRICS, number>;
 
-function options(argv: string[]) {
-  const dirs: string[] = [];
-  let runs = 4;
-  let path = '/';
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--runs') runs = Number(argv[++i]);
-    else if (argv[i] === '--path') path = argv[++i] ?? '/';
-    else dirs.push(argv[i]!);
-  }
-  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs expects a whole number ≥ 1');
-  if (dirs.length < 1) throw new Error('usage: npm run bench:compare -- [--runs N] [--path /fr/] <build dir> <build dir> ...');
-  return { dirs, runs, path };
+function options() {
+  const args = benchArguments({
+    name: 'bench:compare',
+    usage: '[--runs N] [--path /fr/] [--port N] <build dir> <build dir> ...',
+    help: `Is a technique still paying? Serves each build folder (OUT_DIR=... npm run build) with the
+production server (on free ports, or --port N, N+1...) and loads each in turn, --runs times (4):
+Lighthouse's mobile figures and a 4x slower phone's main-thread time. Prints the medians.`,
+    options: { runs: { default: '4' }, path: { default: '/' }, port: {} },
+    positionals: true,
+  });
+  if (args.positionals.length < 1) args.fail('name at least one build folder');
+  const missing = args.positionals.find((dir) => !existsSync(join(dir, 'index.html')));
+  if (missing) args.fail(`${missing} holds no built site (index.html)`);
+  return { dirs: args.positionals, runs: args.whole('runs', 1), path: args.values.path!, port: args.port };
 }
 
 async function measure(url: string): Promise<Figures> {
@@ -65,12 +70,17 @@ async function measure(url: string): Promise<Figures> {
 }
 
 async function main() {
-  const { dirs, runs, path } = options(process.argv.slice(2));
+  const { dirs, runs, path, port } = options();
   process.chdir(REPO_ROOT);
   const servers: ServerProcess[] = [];
   const results = new Map<string, Figures[]>(dirs.map((dir) => [dir, []]));
   try {
-    for (const dir of dirs) servers.push(await startServerProcess({ STATIC_DIR: dir, SQLITE_PATH: `${dir}.sqlite`, DATABASE_URL: '', LOG_LEVEL: 'warn' }));
+    for (const [index, dir] of dirs.entries()) {
+      const at = port(index);
+      servers.push(
+        await startServerProcess({ STATIC_DIR: dir, SQLITE_PATH: `${dir}.sqlite`, DATABASE_URL: '', LOG_LEVEL: 'warn', ...(at ? { PORT: String(at) } : {}) }),
+      );
+    }
     for (let run = 1; run <= runs; run++) {
       for (const [index, dir] of dirs.entries()) {
         const figures = await measure(`${servers[index]!.url}${path}`);

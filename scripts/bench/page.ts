@@ -14,7 +14,8 @@
  *
  * A report, not a test: these machines are noisy, so it exits 0 when a figure misses its budget,
  * non-zero only when something failed to run. Progress goes to stderr; the machine and the table to
- * stdout; the table, medians and every run to .tmp/bench/results.json. `--runs N` changes RUNS (3).
+ * stdout; the table, medians and every run to .tmp/bench/results.json. `--runs N` changes RUNS (3);
+ * `--port N`: the servers on N and N+1.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
@@ -35,6 +36,7 @@ import {
   type Sizes,
   type Variant,
 } from './parts/figures';
+import { benchArguments } from './parts/arguments';
 import { LIGHTHOUSE_VERSION, runLighthouse } from './parts/lighthouse';
 import { longestTask } from './parts/long-task';
 import { buildPlain, measurePlainWeight } from './parts/plain-build';
@@ -46,21 +48,22 @@ import { buildSite } from '../build';
 import { buildServer } from '../lib/server-bundle';
 import { measurePageWeight } from '../lib/page-weight';
 
-const RUNS = runsArgument();
+const args = benchArguments({
+  name: 'bench',
+  usage: '[--runs N] [--port N]',
+  help: `How fast the home page is, against the budgets: builds the site and a plain client-rendered
+build, serves each with the production server (on free ports, or --port N and N+1), and measures
+each --runs times (3): Lighthouse, a 4x slower phone, each control's response, the proof of work.
+Prints one table; everything in .tmp/bench/results.json. Takes about 11 minutes.`,
+  options: { runs: { default: '3' }, port: {} },
+});
+const RUNS = args.whole('runs', 1);
 const WORK = join(REPO_ROOT, '.tmp/bench');
 const started = Date.now();
 
 /** One load's figures, when its longest task started (ms after navigation: load, idle hydration or scroll?) and what its longest script was. */
 type Run = LoadFigures & { longTaskAt: number; longScriptSource: string };
 type Runs = Record<Variant, Record<LoadKey, Run[]>>;
-
-function runsArgument(): number {
-  const index = process.argv.indexOf('--runs');
-  if (index < 0) return 3;
-  const runs = Number(process.argv[index + 1]);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs expects a whole number ≥ 1');
-  return runs;
-}
 
 function log(message: string) {
   const elapsed = Math.round((Date.now() - started) / 1000);
@@ -194,7 +197,9 @@ const BENCH_VOICE = {
 
 /** The production server on this build, with its own SQLite file (DATABASE_URL unset). */
 async function startServer(variant: Variant): Promise<ServerProcess> {
+  const port = args.port(VARIANTS.indexOf(variant));
   const server = await startServerProcess({
+    ...(port ? { PORT: String(port) } : {}),
     ...BENCH_VOICE,
     STATIC_DIR: join(WORK, variant),
     SQLITE_PATH: join(WORK, `data-${variant}`, 'leads.sqlite'),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server [-- --runs N]`: the compiled server's start-up and memory against its
+ * `npm run bench:server [-- --runs N] [--port N]`: the compiled server's start-up and memory against its
  * budgets (scripts/lib/server-figures.ts), on the existing build (`npm run build` first if there
  * is none). Each run starts `node dist-server/server.js` on a SQLite database a first, uncounted
  * run created, times the first 200 on `/` from the process's start (and the CPU time it took),
@@ -11,14 +11,21 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '../../test/server-process';
 import { SERVER_ENTRY } from '../lib/server-bundle';
 import { SERVER_BUDGETS, type StartFigures, measureServerStart } from '../lib/server-figures';
+import { benchArguments } from './parts/arguments';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
-const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs expects a whole number of 1 or more');
+const args = benchArguments({
+  name: 'bench:server',
+  usage: '[--runs N] [--port N]',
+  help: `The compiled server's start-up (first 200 on /, and its CPU time) and idle memory against their
+budgets, on the existing build (npm run build first), the median of N runs (--runs, 5). Each run
+starts node dist-server/server.js on a free port, or on --port N.`,
+  options: { runs: { default: '5' }, port: {} },
+});
+const runs = args.whole('runs', 1);
+const port = args.port(0);
 
 const staticDir = join(REPO_ROOT, 'dist');
 if (!existsSync(SERVER_ENTRY) || !existsSync(join(staticDir, 'index.html'))) {
@@ -27,7 +34,7 @@ if (!existsSync(SERVER_ENTRY) || !existsSync(join(staticDir, 'index.html'))) {
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'bench-server-'));
-const env = { STATIC_DIR: staticDir, SQLITE_PATH: join(dir, 'leads.sqlite') };
+const env = { STATIC_DIR: staticDir, SQLITE_PATH: join(dir, 'leads.sqlite'), ...(port ? { PORT: String(port) } : {}) };
 const figures: StartFigures[] = [];
 try {
   await measureServerStart(env); // creates the database; not counted

@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
+import { unknownVariables } from '../../src/server/config/variables';
 
 /**
  * `--config <path>` (or `--config=<path>`) on a script's command line: the configuration file
  * the systemd unit reads (EnvironmentFile=), parsed by Node's own dotenv parser, never by a shell,
  * so values with spaces, quotes or `<` arrive as written. (Not `--env-file`: Node 20 takes that
  * flag for itself even after the script's name.) Its values override the environment's,
- * as the file's override the unit's own Environment= lines. Returns the arguments without it.
+ * as the file's override the unit's own Environment= lines. A name in it that no part reads (a
+ * misspelling) is said on stderr, one line each, with the closest that is. Returns the arguments
+ * without it.
  */
-export function applyConfigFile(argv: string[], env: NodeJS.ProcessEnv = process.env): string[] {
+export function applyConfigFile(argv: string[], env: NodeJS.ProcessEnv = process.env, warn = (line: string) => process.stderr.write(`${line}\n`)): string[] {
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -24,7 +27,9 @@ export function applyConfigFile(argv: string[], env: NodeJS.ProcessEnv = process
     } catch (error) {
       throw new ConfigFileError(`--config: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
-    Object.assign(env, parseEnv(text));
+    const settings = parseEnv(text);
+    for (const line of unknownVariables(Object.keys(settings), { all: true })) warn(`${path}: ${line}`);
+    Object.assign(env, settings);
   }
   return rest;
 }

@@ -48,8 +48,8 @@ export async function rssMb(pid: number): Promise<number> {
 }
 
 /** Starts the server once, times its first 200 on `/`, reads its idle memory, stops it (SIGTERM). */
-export async function measureServerStart(env: { STATIC_DIR: string; SQLITE_PATH: string }): Promise<StartFigures> {
-  const port = await freePort();
+export async function measureServerStart(env: { STATIC_DIR: string; SQLITE_PATH: string; PORT?: string }): Promise<StartFigures> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}/`;
   let output = '';
   const started = performance.now();

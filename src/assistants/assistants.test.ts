@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../config/site-schema';
 import { LOCALES } from '../contracts/locales';
 import { CALLBACK_TOOL } from '../contracts/voice-lead';
-import { fill } from '../content';
+import { fill, formatPhone } from '../content';
 import { getContent } from '../content/all';
 import { withoutLinks } from '../content/text';
 import { privacyPolicies } from '../content/privacy';
@@ -16,7 +16,7 @@ const promptOf = (locale: 'fr' | 'en') => {
   return message!.content;
 };
 /** The page's text as a visitor reads it: placeholders filled. */
-const shown = (text: string) => fill(text, site);
+const shown = (text: string, locale: 'fr' | 'en') => fill(text, site, locale);
 
 describe('the demo assistants, one per language of the site', () => {
   it('cover exactly the languages of the page', () => {
@@ -30,8 +30,8 @@ describe('the demo assistants, one per language of the site', () => {
     it("names each of the page's services, in the page's words", () => {
       expect(content.services.items).toHaveLength(4);
       for (const service of content.services.items) {
-        expect(prompt).toContain(shown(service.title));
-        expect(prompt).toContain(shown(service.description));
+        expect(prompt).toContain(shown(service.title, locale));
+        expect(prompt).toContain(shown(service.description, locale));
       }
     });
 
@@ -39,22 +39,25 @@ describe('the demo assistants, one per language of the site', () => {
       const items = content.faq.groups.flatMap((group) => group.items);
       expect(items.length).toBeGreaterThan(5);
       for (const item of items) {
-        const question = prompt.indexOf(shown(item.question));
+        const question = prompt.indexOf(shown(item.question, locale));
         expect(question, item.question).toBeGreaterThan(-1);
         // Each paragraph and step of the answer follows its question.
-        for (const paragraph of item.answer) expect(prompt.indexOf(shown(withoutLinks(paragraph)), question), paragraph).toBeGreaterThan(question);
-        for (const step of item.steps ?? []) expect(prompt.indexOf(shown(step.text), question), step.title).toBeGreaterThan(question);
+        for (const paragraph of item.answer) expect(prompt.indexOf(shown(withoutLinks(paragraph), locale), question), paragraph).toBeGreaterThan(question);
+        for (const step of item.steps ?? []) expect(prompt.indexOf(shown(step.text, locale), question), step.title).toBeGreaterThan(question);
       }
     });
 
     it('knows what clients get, and the firm by its configured name, phone and e-mail', () => {
-      for (const benefit of content.benefits.items) expect(prompt).toContain(shown(benefit.description));
+      for (const benefit of content.benefits.items) expect(prompt).toContain(shown(benefit.description, locale));
       expect(prompt).toContain('Studio Lumière IA');
-      expect(prompt).toContain('+1 418-555-0199');
+      // As each language writes it: « 418 555-0199 » in French.
+      const phone = formatPhone(site.phone, locale);
+      expect(phone).toBe(locale === 'fr' ? '418\u00a0555-0199' : '+1 418-555-0199');
+      expect(prompt).toContain(phone);
       expect(prompt).toContain('allo@lumiere.example');
       expect(prompt).not.toMatch(/\{\w+\}/); // no placeholder left unfilled
       expect(definitions[locale].firstMessage).toContain('Studio Lumière IA');
-      expect(definitions[locale].endCallMessage).toContain('+1 418-555-0199');
+      expect(definitions[locale].endCallMessage).toContain(phone);
     });
 
     it('speaks that language only, hears it with a single-language transcriber, in a voice native to it', () => {
@@ -138,7 +141,7 @@ describe('the demo assistants, one per language of the site', () => {
               /Relisez-lui.*épelant l'adresse courriel.*si vous pouvez transmettre.*Sans un oui clair/,
               new RegExp(`appelez ${CALLBACK_TOOL} une seule fois.*«\u00a0fr\u00a0»`),
               /enregistrée.*rappellera/,
-              /pose problème.*redemandez.*\+1 418-555-0199.*allo@lumiere\.example/,
+              /pose problème.*redemandez.*418\u00a0555-0199.*allo@lumiere\.example/,
               /déjà notée/,
             ]
           : [

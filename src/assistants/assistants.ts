@@ -135,7 +135,7 @@ function callbackTool(copy: AgentCopy): Vapi.OpenAiModelToolsItem.Function {
 }
 
 export function assistantDefinition(locale: Locale, options: DefinitionOptions): AssistantDefinition {
-  const copy = fillContent(AGENT_COPY[locale], options.site);
+  const copy = fillContent(AGENT_COPY[locale], options.site, locale);
   const content = fillContent((options.content ?? getContent)(locale), options.site);
   const { callbacks } = options;
   const model: Vapi.CreateAssistantDtoModel.Openai = { ...SHARED.model, messages: [{ role: 'system', content: systemPrompt(copy, content, options) }] };
@@ -206,7 +206,7 @@ function systemPrompt(copy: AgentCopy, content: Content, options: DefinitionOpti
       ? [
           heading(
             copy.callback.heading,
-            copy.callback.steps(CALLBACK_TOOL).map((step, index) => `${index + 1}. ${fill(step, options.site)}`),
+            copy.callback.steps(CALLBACK_TOOL).map((step, index) => `${index + 1}. ${fill(step, options.site, content.locale)}`),
           ),
         ]
       : []),

@@ -49,6 +49,16 @@ export type SiteConfig = {
    * local stand-in in the tests); read by the build and by the server, which allows it in the CSP.
    */
   vapi: { apiBaseUrl?: string };
+  /**
+   * Two choices of the deployment that the privacy policy states: where leads are stored
+   * (PostgreSQL when DATABASE_URL is set, SQLite otherwise) and whether a call's transcript is kept
+   * with a callback request (VOICE_LEAD_TRANSCRIPT=on, with VAPI_SERVER_SECRET). Read from the
+   * server's own variables, which src/server/config/ checks before anything is built; the page is
+   * built with them, so changing one means building a new release (`npm run release`).
+   */
+  policy: { database: 'SQLite' | 'PostgreSQL'; keepsCallTranscripts: boolean };
+  /** The year the page was built in: the footer's ©. */
+  copyrightYear: number;
 };
 
 export class ConfigError extends Error {}
@@ -59,6 +69,7 @@ export const SITE_VARIABLES = Object.keys(siteEnvSchema.shape) as (keyof typeof 
 /**
  * The firm's identity: their defaults are fictional, good for a trial and never for the firm's
  * own site, where they would put a made-up phone number and privacy officer in front of clients.
+ * A production build refuses them unset.
  */
 export const IDENTITY_VARIABLES = [
   'SITE_BRAND_NAME',
@@ -75,28 +86,48 @@ export const IDENTITY_VARIABLES = [
 
 /** Domains reserved for examples (RFC 2606, RFC 6761): never a firm's address. */
 const EXAMPLE_DOMAIN = /(^|\.)(example\.(com|net|org)|example|test|invalid)$/i;
+const atExampleDomain = (host: string) => (EXAMPLE_DOMAIN.test(host) ? `is at ${host}, a domain reserved for examples` : undefined);
+const emailRule = (value: string) => atExampleDomain(value.split('@')[1] ?? '');
+
+/**
+ * Values that cannot be a firm's, whoever set them: what each rule finds, or undefined. A real
+ * value that happens to equal a default (a firm in Montréal, a brand "Atelier IA", an officer
+ * titled "Présidente") is not one of them.
+ */
+const PLACEHOLDER_RULES: Partial<Record<(typeof IDENTITY_VARIABLES)[number], (value: string) => string | undefined>> = {
+  SITE_URL: (value) => atExampleDomain(URL.canParse(value) ? new URL(value).hostname : ''),
+  SITE_EMAIL: emailRule,
+  SITE_PRIVACY_OFFICER_EMAIL: emailRule,
+  // 555-0100 to 555-0199: the North American numbers reserved for fiction, the default's among them.
+  SITE_PHONE: (value) => (/55501\d\d$/.test(value.replace(/\D/g, '')) ? 'is a number reserved for fiction (555-0100 to 555-0199)' : undefined),
+  SITE_STREET: (value) => (/\bexample\b/i.test(value) ? 'is the example address' : undefined),
+};
 
 /**
  * Why the identity the page would be built with is not the firm's, one line per variable: unset
- * (the fictional default would be used), or an address at a domain reserved for examples.
+ * (the fictional default would be used), at a domain reserved for examples, the fictional phone
+ * number or the example street.
  */
 export function placeholderSettings(env: Record<string, string | undefined>): string[] {
   const fictional = siteEnvSchema.parse({});
   const lines: string[] = [];
   for (const key of IDENTITY_VARIABLES) {
     const value = env[key]?.trim();
-    if (!value || value === fictional[key]) {
-      lines.push(`${key}: ${value ? 'still' : 'not set, so'} the fictional default (${fictional[key]})`);
+    if (!value) {
+      lines.push(`${key}: not set, so the fictional default (${fictional[key]})`);
       continue;
     }
-    const host = key === 'SITE_URL' ? (URL.canParse(value) ? new URL(value).hostname : '') : key.endsWith('EMAIL') ? (value.split('@')[1] ?? '') : '';
-    if (EXAMPLE_DOMAIN.test(host)) lines.push(`${key}: ${value} is at ${host}, a domain reserved for examples`);
+    const problem = PLACEHOLDER_RULES[key]?.(value);
+    if (problem) lines.push(`${key}: ${value} ${problem}`);
   }
   return lines;
 }
 
-/** Parses the environment, failing with one line per bad variable. Empty strings count as unset. */
-export function loadSiteConfig(env: Record<string, string | undefined>): SiteConfig {
+/**
+ * Parses the environment, failing with one line per bad variable. Empty strings count as unset.
+ * `now`: when the page is built (its © year).
+ */
+export function loadSiteConfig(env: Record<string, string | undefined>, now = new Date()): SiteConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in siteEnvSchema.shape && value !== undefined && value.trim() !== ''));
   const parsed = siteEnvSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -120,5 +151,10 @@ export function loadSiteConfig(env: Record<string, string | undefined>): SiteCon
     privacyOfficer: { name: e.SITE_PRIVACY_OFFICER_NAME, title: e.SITE_PRIVACY_OFFICER_TITLE, email: e.SITE_PRIVACY_OFFICER_EMAIL },
     retentionDays: e.SITE_RETENTION_DAYS,
     vapi: e.VAPI_API_BASE_URL ? { apiBaseUrl: e.VAPI_API_BASE_URL.replace(/\/+$/, '') } : {},
+    policy: {
+      database: env.DATABASE_URL?.trim() ? 'PostgreSQL' : 'SQLite',
+      keepsCallTranscripts: env.VOICE_LEAD_TRANSCRIPT?.trim() === 'on' && Boolean(env.VAPI_SERVER_SECRET?.trim()),
+    },
+    copyrightYear: now.getFullYear(),
   };
 }

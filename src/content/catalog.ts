@@ -1,11 +1,12 @@
 import type { BenefitId, DeliveryId, SectionAnchor, ServiceId } from './types';
 
 /**
- * Language-independent facts about the page: which icon and colours go with which card,
- * animation timing from the spec (§9), and where links point. Copy lives in ./en.ts.
+ * Language-independent facts about the page: which icon goes with which card, animation timing
+ * from the spec (§9), and where links point. Copy lives in ./en/ and ./fr/.
  */
 
-export const COPYRIGHT_YEAR = 2025;
+/** When the privacy policy last changed: set by hand with each change, written out in each language. */
+export const PRIVACY_POLICY_UPDATED = '2026-11-26';
 
 /** Spec §9: service card entrance delays, in the order of the cards. */
 export const SERVICE_ORDER: ServiceId[] = ['customer-service', 'lead-generation', 'internal-automation', 'marketing'];
@@ -13,17 +14,15 @@ export const SERVICE_ORDER: ServiceId[] = ['customer-service', 'lead-generation'
 export type IconName =
   'phone-call' | 'target' | 'workflow' | 'megaphone' | 'piggy-bank' | 'clock' | 'trending-up' | 'zap' | 'brain' | 'cog' | 'messages' | 'bar-chart';
 
-export const serviceStyle: Record<ServiceId, { icon: IconName; gradient: string; delayClass: string }> = {
+export const serviceStyle: Record<ServiceId, { icon: IconName; delayClass: string }> = {
   // Tailwind only generates classes it can read literally in the source, so they are spelled out here.
-  'customer-service': { icon: 'phone-call', gradient: 'from-sky-500 to-indigo-600', delayClass: '[--reveal-delay:0.1s]' },
-  'lead-generation': { icon: 'target', gradient: 'from-emerald-500 to-teal-600', delayClass: '[--reveal-delay:0.2s]' },
-  'internal-automation': { icon: 'workflow', gradient: 'from-violet-500 to-fuchsia-600', delayClass: '[--reveal-delay:0.3s]' },
-  marketing: { icon: 'megaphone', gradient: 'from-orange-500 to-rose-600', delayClass: '[--reveal-delay:0.4s]' },
+  'customer-service': { icon: 'phone-call', delayClass: '[--reveal-delay:0.1s]' },
+  'lead-generation': { icon: 'target', delayClass: '[--reveal-delay:0.2s]' },
+  'internal-automation': { icon: 'workflow', delayClass: '[--reveal-delay:0.3s]' },
+  marketing: { icon: 'megaphone', delayClass: '[--reveal-delay:0.4s]' },
 };
 
-/** The testimonials' monogram rings, in turn: the service cards' gradients. */
-export const MONOGRAM_GRADIENTS: readonly string[] = SERVICE_ORDER.map((id) => serviceStyle[id].gradient);
-
+/** The icon a benefit's card shows where it has no figure (content `highlight`). */
 export const benefitStyle: Record<BenefitId, { icon: IconName }> = {
   cost: { icon: 'piggy-bank' },
   productivity: { icon: 'clock' },

@@ -13,6 +13,7 @@ import { LOCALES } from '../contracts/locales';
 const CONSENT_FINGERPRINTS: Record<string, string> = {
   '2026-11-22': 'a95613b679e68ec5',
   '2026-11-26': 'ed4349a85d759cc7',
+  '2026-11-26.2': '57dd1dab974bda0f',
 };
 
 function fingerprint(): string {

@@ -73,7 +73,9 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
       'Exponential Efficiency',
     ]);
     expect(JSON.stringify(en.benefits)).toContain('70%');
-    expect(JSON.stringify(en.benefits)).toContain('5x');
+    // The spec's claim in its words; the card's figure is typeset ("5×").
+    expect(JSON.stringify(en.benefits)).toContain('5x faster execution');
+    expect(en.benefits.items.map((item) => item.highlight)).toEqual(['70%', '24/7', undefined, '5×']);
     expect(en.testimonials.items).toHaveLength(4);
     expect(en.delivery.items.map((item) => item.title)).toEqual([
       'Personal AI & Local LLMs',
@@ -103,13 +105,26 @@ describe('English copy (spec §2, §8: verbatim where the spec gives text)', () 
 });
 
 describe('placeholders', () => {
-  it('fills brand, phone, e-mail and the spec copyright year', () => {
-    expect(fill('© {year} {brand}. Call {phone} or write {email}.', site)).toBe('© 2025 Atelier IA. Call +1 514-555-0142 or write bonjour@example.com.');
+  it('fills brand, phone, e-mail and the year the page is built in', () => {
+    const built = loadSiteConfig({}, new Date('2031-06-15T12:00:00'));
+    expect(fill('© {year} {brand}. Call {phone} or write {email}.', built, 'en')).toBe('© 2031 Atelier IA. Call +1 514-555-0142 or write bonjour@example.com.');
+  });
+
+  it('writes the phone, the address, durations and the brand after « de » as each language does', () => {
+    expect(fill('{phone} · {address} · {retention} · {possessiveBrand} · {city}', site, 'en')).toBe(
+      "+1 514-555-0142 · 1250 rue Example, bureau 400, Montréal (QC) H3B\u00a00A1 · two\u00a0years · Atelier IA's · Montréal",
+    );
+    expect(fill('{phone} · {address} · {retention} · {possessiveBrand}', site, 'fr')).toBe(
+      '514\u00a0555-0142 · 1250, rue Example, bureau 400, Montréal (Québec)\u00a0 H3B\u00a00A1 · deux\u00a0ans · d’Atelier IA',
+    );
+    const studio = loadSiteConfig({ SITE_BRAND_NAME: 'Studio Lumière', SITE_RETENTION_DAYS: '365' });
+    expect(fill('{retention}, {possessiveBrand}', studio, 'fr')).toBe('un\u00a0an, de Studio Lumière');
+    expect(fill('{retention}, {possessiveBrand}', studio, 'en')).toBe("one\u00a0year, Studio Lumière's");
   });
 
   it('leaves no placeholder anywhere in the filled content', () => {
     const filled = JSON.stringify(fillContent(en, loadSiteConfig({})));
-    expect(filled).not.toMatch(/\{(brand|phone|email|year)\}/);
+    expect(filled).not.toMatch(/\{\w+\}/);
     expect(filled).toContain('Atelier IA');
   });
 });

@@ -3,7 +3,7 @@ import { loadSiteConfig } from '../config/site-schema';
 import { getContent } from './all';
 import { fillContent, languages, PLACEHOLDERS } from './index';
 import { LOCALES } from '../contracts/locales';
-import { privacyPolicies } from './privacy';
+import { privacyPolicies, privacyPolicy } from './privacy';
 
 const en = getContent('en');
 const fr = getContent('fr');
@@ -90,10 +90,10 @@ describe('English and French say the same things', () => {
   it('every placeholder is one the configuration fills, in every language', () => {
     const site = loadSiteConfig({});
     for (const locale of LOCALES) {
-      const filled = JSON.stringify(fillContent([getContent(locale), privacyPolicies[locale]], site));
+      const filled = JSON.stringify([fillContent(getContent(locale), site), privacyPolicy(locale, site)]);
       expect(filled.match(/\{\w+\}/g), locale).toBeNull();
     }
-    expect(Object.keys(PLACEHOLDERS)).toEqual(expect.arrayContaining(['privacyOfficerName', 'privacyOfficerEmail', 'retentionDays', 'address']));
+    expect(Object.keys(PLACEHOLDERS)).toEqual(expect.arrayContaining(['privacyOfficerName', 'privacyOfficerEmail', 'retention', 'database', 'address']));
   });
 
   it('French follows Québec typography: non-breaking spaces before colons and inside guillemets', () => {

@@ -82,6 +82,8 @@ export type Content = {
   };
   /** The navigation bars' label for each section they lead to. */
   nav: Record<NavAnchor, string>;
+  /** The mobile menu's way to the voice demo, under the section links (its last item is the hero's call to action). */
+  menu: { demo: string };
   hero: {
     headlinePrefix: string;
     desktopParagraph: string;
@@ -150,7 +152,8 @@ export type Content = {
   benefits: {
     title: string;
     subtitle: string;
-    items: { id: BenefitId; title: string; highlight: string; description: string }[];
+    /** `highlight`: the card's figure ("70%"), where it has one; a card without shows its icon instead. */
+    items: { id: BenefitId; title: string; highlight?: string; description: string }[];
   };
   testimonials: {
     title: string;
@@ -192,6 +195,8 @@ export type Content = {
   faq: {
     title: string;
     subtitle: string;
+    /** Between a step's title and its text: "Consultation and analysis: we learn…". */
+    stepJoin: string;
     groups: { id: FaqGroupId; title: string; items: FaqItem[] }[];
     closing: { title: string; text: string; link: string };
   };
@@ -256,7 +261,7 @@ export type Content = {
  * The copy is loaded in two parts per language (./en/, ./fr/): what the first screen needs, with the
  * page, and the rest as the sections below the first screen hydrate (hydration/Slot.tsx).
  */
-export type FirstScreenContent = Pick<Content, 'locale' | 'a11y' | 'nav' | 'hero'>;
+export type FirstScreenContent = Pick<Content, 'locale' | 'a11y' | 'nav' | 'menu' | 'hero'>;
 export type BelowTheFoldContent = Omit<Content, keyof FirstScreenContent>;
 
 export type PrivacySectionId = 'who' | 'officer' | 'collected' | 'voice-demo' | 'storage' | 'retention' | 'trackers' | 'sharing' | 'rights' | 'changes';
@@ -264,7 +269,8 @@ export type PrivacySectionId = 'who' | 'officer' | 'collected' | 'voice-demo' | 
 /**
  * The privacy policy page (Law 25), per locale, in ./privacy/. Kept out of `Content` so the home
  * page's bundle does not carry it. Paragraphs and list items may contain `[label](href)` links
- * (rendered by components/RichText.tsx) besides the usual placeholders.
+ * (rendered by components/RichText.tsx) besides the usual placeholders. It states the choices the
+ * deployment made, never the ones it could have made: `{database}`, `{retention}`, `{callReport}`.
  */
 export type PrivacyPolicy = {
   meta: { title: string; description: string };
@@ -273,6 +279,11 @@ export type PrivacyPolicy = {
   intro: string;
   /** Title of the table of contents. */
   contents: string;
+  /**
+   * What is kept of a call that ends in a callback request, as the deployment chose it (with or
+   * without its transcript, SiteConfig['policy']): stands where a paragraph says `{callReport}`.
+   */
+  callReport: { summaryOnly: string; withTranscript: string };
   sections: { id: PrivacySectionId; title: string; paragraphs: string[]; list?: string[]; after?: string[] }[];
   backHome: string;
 };

@@ -64,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(zodValidatorCompiler);
 
   const site = options.staticSite === false ? undefined : inspectStaticSite(config.staticDir, app.log);
+  if (site) app.addHook('onClose', async () => site.release());
   await app.register(requestLogPlugin);
   await app.register(shutdownPlugin);
   await app.register(errorsPlugin, { notFoundPages: site?.notFoundPages ?? new Map() });
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     doubleOptIn: config.notifications.email !== undefined,
     voiceSession: { voice: config.voice, siteOrigin: new URL(config.site.url).origin, timeZone: config.notifications.timeZone },
     voiceEvents: { voice: config.voice, site: config.site, timeZone: config.notifications.timeZone },
+    sitePresent: site?.present,
   });
   await app.register(newsletterLinkRoutes, { site: config.site, rateLimit: config.rateLimits.links });
   if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });

@@ -81,6 +81,15 @@ export class LinesBusyError extends Error {
   }
 }
 
+/** The site folder this server started with is gone (a release deleted under it): it can serve no page. */
+export class SiteGoneError extends Error {
+  override name = 'SiteGoneError';
+  readonly statusCode = 503;
+  constructor() {
+    super('the site folder this server started with is gone: restart it to serve the current release');
+  }
+}
+
 /** The server is shutting down and takes no new requests. */
 export class ShuttingDownError extends Error {
   override name = 'ShuttingDownError';
@@ -107,7 +116,7 @@ export function toApiAnswer(error: unknown): { status: number; body: ApiError } 
   if (error instanceof LinesBusyError) return { status: 503, body: apiError('lines_busy', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof DailyBudgetError) return { status: 503, body: apiError('daily_budget_spent', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof StoreNotWritableError) return { status: 503, body: apiError('unavailable', { writable: false }) };
-  if (error instanceof StoreUnavailableError || error instanceof ShuttingDownError || error instanceof StorageReserveError) {
+  if (error instanceof StoreUnavailableError || error instanceof ShuttingDownError || error instanceof StorageReserveError || error instanceof SiteGoneError) {
     return { status: 503, body: apiError('unavailable') };
   }
 

@@ -5,7 +5,7 @@
  * connections, let in-flight requests finish, close the database, exit 0.
  */
 import { buildApp } from './app';
-import { ConfigError, loadServerConfig } from './config';
+import { ConfigError, loadServerConfig, noChannelWarning, unknownVariables } from './config';
 import { createLogger } from './logger';
 import { startupSummary } from './summary';
 
@@ -25,6 +25,9 @@ const config = readConfig();
 // On a terminal, a person reads a summary of the start (summary.ts) instead of its JSON lines.
 const startup = { quiet: process.stdout.isTTY === true };
 const app = await buildApp({ config, logger: createLogger({ level: config.logLevel, startup }) });
+// What is not wrong enough to refuse, said once, one line each (and in the summary below).
+const misspelled = unknownVariables(Object.keys(process.env));
+for (const line of [...misspelled, noChannelWarning(process.env, config)]) if (line) app.log.warn(line);
 
 let stopping = false;
 function shutDown(signal: NodeJS.Signals) {
@@ -57,6 +60,6 @@ try {
   process.exit(1);
 }
 if (startup.quiet) {
-  process.stdout.write(startupSummary(config, { storageOpen: app.storage.current() !== undefined, color: process.stdout.hasColors() }));
+  process.stdout.write(startupSummary(config, { storageOpen: app.storage.current() !== undefined, color: process.stdout.hasColors(), warnings: misspelled }));
   startup.quiet = false;
 }

@@ -7,7 +7,12 @@ import type { ServerConfig } from './config';
  * JSON lines, one per request, and the start-up's own lines are written as JSON when the output
  * is not a terminal (a supervisor's journal), where this summary is not printed.
  */
-export type SummaryState = { storageOpen: boolean; color: boolean };
+export type SummaryState = {
+  storageOpen: boolean;
+  color: boolean;
+  /** Start-up warnings the rows do not already say (a misspelled variable), one line each. */
+  warnings?: readonly string[];
+};
 
 const LOOPBACK_OR_ANY = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']);
 
@@ -48,13 +53,20 @@ export function startupSummary(config: ServerConfig, state: SummaryState): strin
   const rows: Array<[string, string]> = [
     ['site', site ?? warn(`${config.staticDir} not found: the API only (run npm run build)`)],
     ['database', `${describeDatabase(config)}${state.storageOpen ? '' : warn(' — cannot be opened: the forms answer 503 (see the log)')}`],
-    ['leads go', leads ?? warn('nowhere but the database: set SMTP_URL or WEBHOOK_URL to hear of them')],
+    [
+      'leads go',
+      leads ??
+        (config.notifications.noneMeant
+          ? 'nowhere but the database (NOTIFY=none)'
+          : warn('nowhere but the database: set SMTP_URL or WEBHOOK_URL to hear of them, or NOTIFY=none if that is meant')),
+    ],
     [
       'voice demo',
       credentials && assistants.length > 0
         ? `configured (${credentials.kind === 'token' ? 'a 2-minute key per call' : warn('the long-lived public key: set VAPI_PRIVATE_KEY and VAPI_ORG_ID')}; assistants ${assistants.join(', ')})`
         : 'not configured: "Call Me" says the demo is unavailable (docs/voice.md: VAPI_PRIVATE_KEY, VAPI_ORG_ID, VAPI_ASSISTANT_ID_FR, _EN)',
     ],
+    ...(state.warnings ?? []).map((line): [string, string] => ['warning', warn(line)]),
     ['logs', 'one JSON line per request below; Ctrl-C stops'],
   ];
   return [

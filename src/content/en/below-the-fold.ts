@@ -32,7 +32,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       {
         id: 'marketing',
         title: 'Automated AI Marketing',
-        description: 'AI plans, writes and publishes content across your social platforms, personalised to your brand and your audience.',
+        description: 'AI plans, writes and publishes content across your social platforms, personalized to your brand and your audience.',
       },
     ],
   },
@@ -85,7 +85,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
     microphoneNote: 'Your browser will ask for permission to use your microphone. The call stays in your browser; no phone number is needed.',
     privacyNotice: {
       text: 'Your voice goes to Vapi for the call only; nothing is recorded, and the captions stay in your browser.',
-      link: 'Privacy policy',
+      link: 'Privacy Policy',
     },
     privacyDetails: {
       summary: 'How your call is handled',
@@ -112,13 +112,12 @@ export const enBelowTheFold: BelowTheFoldContent = {
       {
         id: 'growth',
         title: 'Data-Driven Growth',
-        highlight: 'Data',
         description: 'Every conversation and process generates insights, so you can make decisions based on real data instead of guesswork.',
       },
       {
         id: 'efficiency',
         title: 'Exponential Efficiency',
-        highlight: '5x',
+        highlight: '5×',
         description: 'Get 5x faster execution on automated workflows, so your team can take on more work without adding headcount.',
       },
     ],
@@ -130,13 +129,13 @@ export const enBelowTheFold: BelowTheFoldContent = {
     items: [
       {
         name: 'Marie-Ève Tremblay',
-        title: 'Owner, Bistro Le Cartier, Québec',
+        title: 'Owner, Bistro Le Cartier, Quebec City',
         text: 'During the dinner rush, we used to miss reservation calls all the time. Now the voice agent answers every call, books tables and answers questions about our menu. My staff can finally focus on the guests in front of them.',
       },
       {
         honorific: 'Dr.',
         name: 'Jean-François Gagnon',
-        title: 'Owner, Clinique Santé Beauport, Québec',
+        title: 'Owner, Clinique Santé Beauport, Quebec City',
         text: "Appointment booking and reminders used to take hours of our reception team's day. The AI now handles most of these calls and syncs directly with our scheduling system. We have noticeably fewer no-shows and a much calmer front desk.",
       },
       {
@@ -189,7 +188,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
         'Book a free 30-minute discovery call with our team. We will look at how your business runs today and identify where AI can save you the most time and money.',
         'Send us a message and we will reply within one business day.',
       ],
-      points: ['Free 30-minute discovery call', 'Reply within one business day', 'Local team based in Quebec'],
+      points: ['Free 30-minute discovery call', 'Reply within one business day', 'Team based in {city}'],
       phoneLabel: 'Phone',
       emailLabel: 'Email',
       addressLabel: 'Address',
@@ -208,19 +207,20 @@ export const enBelowTheFold: BelowTheFoldContent = {
       submitting: 'Sending...',
       noScript: 'This form needs JavaScript, which is turned off in your browser. You can call or email us instead: our details are on this page.',
       privacyNotice: {
-        text: 'We use these details only to answer your request. They are kept on our server in Canada and deleted after {retentionDays} days; you can see, correct or withdraw them at any time.',
-        link: 'Privacy policy',
+        text: 'We use these details only to answer your request. They are kept on our server in Canada and deleted after {retention}; you can see, correct or withdraw them at any time.',
+        link: 'Privacy Policy',
       },
     },
   },
 
   banner: {
-    phrases: ['Voice agents 24/7', 'Made in Québec', 'Your data stays in Canada', 'Automate the repetitive', 'AI built for your business'],
+    phrases: ['Voice agents 24/7', 'Made in Quebec', 'Your data stays in Canada', 'Automate the repetitive', 'AI built for your business'],
   },
 
   faq: {
     title: 'Frequently Asked Questions',
     subtitle: 'Everything Quebec businesses ask us about AI consulting, automation and working with our team.',
+    stepJoin: ': ',
     groups: [
       {
         id: 'general',
@@ -277,7 +277,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
             question: 'What does social media and marketing automation include?',
             answer: [
               "We set up AI that plans your content calendar, writes posts in your brand's voice and publishes them across your social platforms on schedule.",
-              'Content is personalised to your audience, and you can review and approve it before it goes live, so you stay in control of your brand.',
+              'Content is personalized to your audience, and you can review and approve it before it goes live, so you stay in control of your brand.',
             ],
           },
           {
@@ -304,23 +304,23 @@ export const enBelowTheFold: BelowTheFoldContent = {
             steps: [
               {
                 title: 'Consultation and analysis',
-                text: 'We learn how your business works and identify the tasks where AI will have the most impact.',
+                text: 'we learn how your business works and identify the tasks where AI will have the most impact.',
               },
               {
                 title: 'Custom strategy',
-                text: 'We propose a clear plan with priorities, timelines and the expected benefits for your business.',
+                text: 'we propose a clear plan with priorities, timelines and the expected benefits for your business.',
               },
               {
                 title: 'Development and integration',
-                text: 'We build the solution and connect it to your existing tools and systems.',
+                text: 'we build the solution and connect it to your existing tools and systems.',
               },
               {
                 title: 'Deployment and training',
-                text: 'We launch the solution and train your team so everyone is comfortable using it.',
+                text: 'we launch the solution and train your team so everyone is comfortable using it.',
               },
               {
                 title: 'Support and optimization',
-                text: 'We monitor results and keep improving the solution as your business evolves.',
+                text: 'we monitor results and keep improving the solution as your business evolves.',
               },
             ],
           },
@@ -354,7 +354,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       // Changing this wording? Change NEWSLETTER_CONSENT_VERSION in src/contracts/newsletter.ts too.
       consent: {
         // Three lines on a phone; who sends it (name, address, contact) is the policy's first section.
-        text: "By subscribing, you agree to receive {brand}'s newsletter by email. Unsubscribe at any time.",
+        text: 'By subscribing, you agree to receive {possessiveBrand} newsletter by email. Unsubscribe at any time.',
         link: 'Who we are',
         section: 'who',
       },
@@ -371,7 +371,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
     contactUs: { title: 'Contact Us', phoneLabel: 'Phone', emailLabel: 'Email' },
     brandTagline: 'Custom AI automation that helps Quebec businesses save time, cut costs and grow.',
     copyright: '© {year} {brand}. All rights reserved.',
-    privacyLink: 'Privacy policy',
+    privacyLink: 'Privacy Policy',
   },
 
   notFound: {

@@ -24,6 +24,7 @@ export const enFirstScreen: FirstScreenContent = {
   },
 
   nav: { services: 'Services', about: 'About', contact: 'Contact', faq: 'FAQ' },
+  menu: { demo: 'Try the AI Voice Agent' },
 
   hero: {
     headlinePrefix: 'Transform your Business with',
@@ -31,7 +32,7 @@ export const enFirstScreen: FirstScreenContent = {
       'We design AI infrastructure built for scale, from voice agents that answer every call to automations that connect your existing tools. Your team spends less time on repetitive work and more time growing the business.',
     mobileDescription: 'We build custom AI for maximum efficiency, so your business runs faster with less effort.',
     cta: 'Book a Free Call',
-    ctaNote: '30 minutes, free, no commitment',
+    ctaNote: 'Free 30-minute call, no commitment',
     voiceLink: 'or talk to our voice agent now',
   },
 };

@@ -120,15 +120,14 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       },
       {
         id: 'productivity',
-        title: 'Productivité 24/7, 365 jours par année',
+        title: "Productivité jour et nuit, toute l'année",
         highlight: '24/7',
         description:
           'Vos agents IA ne dorment jamais, ne prennent jamais de pause et ne manquent aucun appel, y compris le soir, la fin de semaine et les jours fériés.',
       },
       {
         id: 'growth',
-        title: 'Croissance guidée par les données',
-        highlight: 'Données',
+        title: 'Décisions fondées sur les données',
         description:
           'Chaque conversation et chaque processus génèrent des renseignements utiles : vous prenez vos décisions à partir de données réelles plutôt que de suppositions.',
       },
@@ -159,7 +158,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       {
         name: 'Sophie Lavoie',
         title: 'Directrice des ventes, Distribution Laurentide, Lévis',
-        text: "La génération automatisée de prospects remplit notre pipeline de clients potentiels qui correspondent vraiment à notre marché. Mes représentants passent leur temps au téléphone à conclure des ventes plutôt qu'à faire de la recherche et de la saisie de données. L'équipe était opérationnelle en quelques semaines.",
+        text: "La prospection automatisée remplit notre carnet de clients potentiels qui correspondent vraiment à notre marché. Mes représentants passent leur temps au téléphone à conclure des ventes plutôt qu'à faire de la recherche et de la saisie de données. L'équipe était opérationnelle en quelques semaines.",
       },
       {
         name: 'Mathieu Bouchard',
@@ -184,7 +183,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       },
       {
         id: 'customer-engagement',
-        title: "Relation client assistée par l'IA",
+        title: 'Relation client assistée par IA',
         description:
           'Des agents vocaux et des agents conversationnels qui répondent à vos clients, les qualifient et leur fixent des rendez-vous, jour et nuit.',
       },
@@ -194,7 +193,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
         description: 'Des tableaux de bord et des prévisions qui transforment vos données en décisions claires et concrètes.',
       },
     ],
-    closing: 'Le tout, prêt pour votre prochain projet',
+    closing: 'Tout est prêt pour votre prochain projet',
   },
 
   contact: {
@@ -203,10 +202,10 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     info: {
       title: 'Parlons de votre entreprise',
       paragraphs: [
-        "Réservez un appel découverte gratuit de 30 minutes avec notre équipe. Nous examinerons le fonctionnement actuel de votre entreprise et repérerons les tâches où l'IA peut vous faire économiser le plus de temps et d'argent.",
+        "Réservez un appel exploratoire gratuit de 30 minutes avec notre équipe. Nous examinerons le fonctionnement actuel de votre entreprise et repérerons les tâches où l'IA peut vous faire économiser le plus de temps et d'argent.",
         'Laissez-nous un message : nous vous répondrons en un jour ouvrable.',
       ],
-      points: ['Appel découverte gratuit de 30 minutes', 'Réponse en un jour ouvrable', 'Équipe locale établie au Québec'],
+      points: ['Appel exploratoire gratuit de 30 minutes', 'Réponse en un jour ouvrable', 'Équipe établie à {city}'],
       phoneLabel: 'Téléphone',
       emailLabel: 'Courriel',
       addressLabel: 'Adresse',
@@ -227,7 +226,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       noScript:
         'Ce formulaire a besoin de JavaScript, qui est désactivé dans votre navigateur. Vous pouvez plutôt nous appeler ou nous écrire : nos coordonnées sont sur cette page.',
       privacyNotice: {
-        text: 'Nous utilisons ces renseignements uniquement pour répondre à votre demande. Ils sont conservés sur notre serveur au Canada et supprimés après {retentionDays} jours; vous pouvez les consulter, les faire corriger ou retirer votre consentement en tout temps.',
+        text: 'Nous utilisons ces renseignements uniquement pour répondre à votre demande. Ils sont conservés sur notre serveur au Canada et supprimés après {retention}; vous pouvez les consulter, les faire corriger ou retirer votre consentement en tout temps.',
         link: 'Politique de confidentialité',
       },
     },
@@ -240,6 +239,8 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
   faq: {
     title: 'Foire aux questions',
     subtitle: "Tout ce que les entreprises du Québec nous demandent sur nos services-conseils en IA, l'automatisation et notre façon de travailler avec vous.",
+    // Entre le titre d'une étape et son texte : « Consultation et analyse : nous apprenons… ».
+    stepJoin: ' : ',
     groups: [
       {
         id: 'general',
@@ -247,9 +248,9 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
         items: [
           {
             id: 'what-ai-integration-does',
-            question: "Que peut faire l'intégration de l'IA pour mon entreprise?",
+            question: "Que peut faire l'IA pour mon entreprise?",
             answer: [
-              "L'intégration de l'IA prend en charge les tâches répétitives et chronophages : répondre aux appels, fixer des rendez-vous, qualifier des prospects, saisir des données, publier du contenu. Elle se connecte aux outils que vous utilisez déjà, pour que le travail se fasse automatiquement et de façon constante.",
+              "Une fois reliée à vos outils, l'IA prend en charge les tâches répétitives et chronophages : répondre aux appels, fixer des rendez-vous, qualifier des prospects, saisir des données, publier du contenu. Le travail se fait automatiquement, toujours avec le même soin.",
               'Votre équipe récupère du temps pour le travail qui demande une touche humaine, et vos clients obtiennent des réponses plus rapides, de jour comme de nuit.',
             ],
           },
@@ -266,7 +267,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
             question: 'Avec quelles entreprises travaillez-vous?',
             answer: [
               "Nous travaillons autant avec des PME qu'avec de grandes entreprises : restaurants, cliniques, services professionnels, commerces de détail, distributeurs et fabricants, entre autres.",
-              "Si votre équipe passe des heures sur des appels, des courriels ou des tâches administratives répétitives, il y a de bonnes chances que l'IA puisse vous aider. L'appel découverte gratuit est la façon la plus rapide de le savoir.",
+              "Si votre équipe passe des heures sur des appels, des courriels ou des tâches administratives répétitives, il y a de bonnes chances que l'IA puisse vous aider. L'appel exploratoire gratuit est la façon la plus rapide de le savoir.",
             ],
           },
         ],
@@ -280,7 +281,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
             question: "Votre IA peut-elle s'intégrer à notre GRC (CRM) ou à notre PGI (ERP) actuel?",
             answer: [
               "Oui. Nous relions l'IA à votre GRC, à votre PGI, à votre agenda et à vos autres outils d'affaires au moyen de leurs API, pour que l'information circule automatiquement d'un système à l'autre.",
-              "Vous conservez les logiciels que votre équipe connaît déjà; l'IA travaille avec eux au lieu de les remplacer. Si un outil n'offre pas d'API, nous examinons d'autres options avec vous, comme des échanges de fichiers sécurisés ou des connecteurs dédiés.",
+              "Vous conservez les logiciels que votre équipe connaît déjà; l'IA travaille avec eux au lieu de les remplacer. Si un outil n'offre pas d'API, nous examinons d'autres options avec vous, comme des échanges de fichiers sécurisés ou des connecteurs sur mesure.",
             ],
           },
           {
@@ -323,23 +324,23 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
             steps: [
               {
                 title: 'Consultation et analyse',
-                text: "Nous apprenons comment fonctionne votre entreprise et repérons les tâches où l'IA aura le plus d'effet.",
+                text: "nous apprenons comment fonctionne votre entreprise et repérons les tâches où l'IA aura le plus d'effet.",
               },
               {
                 title: 'Stratégie sur mesure',
-                text: "Nous vous proposons un plan clair, avec les priorités, l'échéancier et les bénéfices attendus pour votre entreprise.",
+                text: "nous vous proposons un plan clair, avec les priorités, l'échéancier et les retombées attendues pour votre entreprise.",
               },
               {
                 title: 'Développement et intégration',
-                text: 'Nous concevons la solution et la relions à vos outils et à vos systèmes existants.',
+                text: 'nous concevons la solution et la relions à vos outils et à vos systèmes existants.',
               },
               {
                 title: 'Déploiement et formation',
-                text: "Nous mettons la solution en service et formons votre équipe pour que tout le monde soit à l'aise de l'utiliser.",
+                text: "nous mettons la solution en service et formons votre équipe pour que tout le monde soit à l'aise avec l'outil.",
               },
               {
                 title: 'Soutien et optimisation',
-                text: "Nous suivons les résultats et continuons d'améliorer la solution à mesure que votre entreprise évolue.",
+                text: "nous suivons les résultats et continuons d'améliorer la solution à mesure que votre entreprise évolue.",
               },
             ],
           },
@@ -357,7 +358,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     closing: {
       title: 'Vous avez encore des questions?',
       text: "Notre équipe se fera un plaisir d'y répondre et d'examiner votre situation.",
-      link: 'Parlez à un expert',
+      link: 'Parler à un expert',
     },
   },
 
@@ -372,9 +373,10 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       noScript: "L'abonnement a besoin de JavaScript, qui est désactivé dans votre navigateur.",
       // Vous changez ce texte? Changez aussi NEWSLETTER_CONSENT_VERSION (src/contracts/newsletter.ts).
       consent: {
-        // Trois lignes sur un téléphone; qui l'envoie (nom, adresse, coordonnées) : la première section de la politique.
-        // « l'équipe {brand} » : aucune élision à faire, quelle que soit la marque.
-        text: "Vous acceptez de recevoir l'infolettre de l'équipe {brand}; désabonnement en tout temps.",
+        // Trois lignes sur un téléphone de 360 px (« En vous abonnant, » en ferait quatre; le texte est à
+        // côté du bouton « S'abonner »); qui l'envoie (nom, adresse, coordonnées) : la première section de la politique.
+        // {possessiveBrand} : « d'Atelier IA », « de Studio IA », l'élision que demande la marque.
+        text: "Vous acceptez de recevoir l'infolettre {possessiveBrand}. Désabonnement en tout temps.",
         link: 'Qui sommes-nous',
         section: 'who',
       },
@@ -425,9 +427,9 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       },
     },
     newsletter: {
-      empty: 'Veuillez entrer votre adresse courriel',
-      invalidEmail: 'Veuillez entrer une adresse courriel valide',
-      duplicate: 'Cette adresse est déjà abonnée à notre infolettre',
+      empty: 'Entrez votre adresse courriel.',
+      invalidEmail: 'Entrez une adresse courriel valide.',
+      duplicate: 'Cette adresse est déjà abonnée à notre infolettre.',
       failed: "L'abonnement a échoué. Veuillez réessayer.",
       success: 'Votre inscription à notre infolettre est enregistrée!',
       confirmFromInbox: 'Pour la confirmer, ouvrez le lien du courriel que nous venons de vous envoyer.',
@@ -439,9 +441,9 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
   fieldErrors: {
     required: 'Ce champ est obligatoire.',
     too_long: 'Le texte saisi est trop long.',
-    invalid_email: 'Veuillez entrer une adresse courriel valide.',
-    invalid_phone: 'Veuillez entrer un numéro de téléphone valide.',
-    invalid_characters: 'Ce texte contient des caractères illisibles. Veuillez le saisir de nouveau.',
+    invalid_email: 'Entrez une adresse courriel valide.',
+    invalid_phone: 'Entrez un numéro de téléphone valide.',
+    invalid_characters: 'Ce texte contient des caractères illisibles. Saisissez-le de nouveau.',
     invalid: "Cette valeur n'est pas valide.",
   },
 });

@@ -26,14 +26,16 @@ export const frFirstScreen: FirstScreenContent = typesetFrench({
   },
 
   nav: { services: 'Services', about: 'À propos', contact: 'Contact', faq: 'FAQ' },
+  menu: { demo: "Essayer l'agent vocal IA" },
 
   hero: {
     headlinePrefix: 'Transformez votre entreprise avec',
     desktopParagraph:
-      "Nous bâtissons une infrastructure d'IA prête à grandir avec vous, des agents vocaux qui répondent à chaque appel jusqu'aux automatisations qui relient vos outils existants. Votre équipe consacre moins de temps aux tâches répétitives et plus de temps à faire croître l'entreprise.",
-    mobileDescription: "Nous créons des solutions d'IA sur mesure pour une efficacité maximale : votre entreprise avance plus vite, avec moins d'efforts.",
+      'Nous bâtissons une IA qui grandit avec vous : des agents vocaux qui répondent à chaque appel, des automatisations qui relient vos outils. Votre équipe consacre moins de temps aux tâches répétitives et plus de temps à faire croître votre entreprise.',
+    mobileDescription:
+      "Des agents vocaux qui répondent à chaque appel et des automatisations sur mesure : votre entreprise va plus vite, avec moins d'efforts.",
     cta: 'Réserver un appel gratuit',
-    ctaNote: '30 minutes, gratuit et sans engagement',
+    ctaNote: 'Appel gratuit de 30 minutes, sans engagement',
     voiceLink: 'ou parlez à notre agent vocal maintenant',
   },
 });

@@ -11,10 +11,16 @@ export const privacyEn: PrivacyPolicy = {
     description: 'How {brand} collects, uses, stores and deletes the personal information sent through its website, and how to exercise your rights.',
   },
   title: 'Privacy Policy',
-  updated: 'Last updated: November 26, 2026',
+  updated: 'Last updated: {policyDate}',
   intro:
     "This policy explains what personal information {brand} collects through this website, why, where it is kept, for how long, and how you can exercise your rights under Quebec's Act respecting the protection of personal information in the private sector.",
   contents: 'On this page',
+  callReport: {
+    summaryOnly:
+      'When the call ends, Vapi also sends our server a summary of it (and its transcript, which we do not keep); we keep the summary with your request, and keep nothing of a call in which you asked for no callback.',
+    withTranscript:
+      'When the call ends, Vapi also sends our server a summary of it and its transcript; we keep both with your request, and keep nothing of a call in which you asked for no callback.',
+  },
   sections: [
     {
       id: 'who',
@@ -55,14 +61,14 @@ export const privacyEn: PrivacyPolicy = {
         "The audio of your voice goes directly from your browser to Vapi, our voice-AI provider, and to Daily, the service that carries the call. Vapi has it processed by its own providers to recognize your words (Deepgram), write the assistant's answers (OpenAI) and speak them (Microsoft Azure). These companies are based in the United States: your voice is processed outside Quebec, for the length of the call only (a few minutes at most).",
         'The written captions of the conversation are shown in your browser only: they are not sent to our server and disappear when you reload or leave the page.',
         'The call is not recorded: neither we nor Vapi keep its audio. Vapi may keep a written record of the call, such as a transcript, under its own privacy policy. Apart from what we need to call you back, please do not share personal or sensitive information during the demo.',
-        'If you ask the agent to have our team call you back, it reads your details back to you and asks for your agreement; only then does Vapi send our server what you gave (your name, company, phone number and/or email address, what you need, when to call you, the language of the call). We keep them as a contact request, to call you back: same use, same retention, same rights. When the call ends, Vapi also sends our server a summary of it (and its transcript, which we keep only if we turned that on); we keep them with your request, and keep nothing of a call in which you asked for no callback.',
+        'If you ask the agent to have our team call you back, it reads your details back to you and asks for your agreement; only then does Vapi send our server what you gave (your name, company, phone number and/or email address, what you need, when to call you, the language of the call). We keep them as a contact request, to call you back: same use, same retention, same rights. {callReport}',
       ],
     },
     {
       id: 'storage',
       title: 'Where your information is stored',
       paragraphs: [
-        "Contact requests and newsletter subscriptions are stored in a database (SQLite or PostgreSQL) on {brand}'s own server, in Canada. Only the people at {brand} who need them to answer you or to send the newsletter can see them. Connections to the site are encrypted (HTTPS).",
+        "Contact requests and newsletter subscriptions are stored in a {database} database on {brand}'s own server, in Canada. Only the people at {brand} who need them to answer you or to send the newsletter can see them. Connections to the site are encrypted (HTTPS).",
       ],
     },
     {
@@ -70,9 +76,9 @@ export const privacyEn: PrivacyPolicy = {
       title: 'How long we keep it',
       paragraphs: [],
       list: [
-        'Contact requests: {retentionDays} days after we receive them. A regular purge then deletes them.',
+        'Contact requests: {retention} after we receive them, then deleted automatically.',
         'Newsletter: as long as you are subscribed. Every newsletter email contains an unsubscribe link; when you use it, we stop sending at once and keep only your address, marked as unsubscribed, with the record of your consent and of its withdrawal, as proof required by law.',
-        'The voice demo: the audio is processed during the call only and never recorded; the captions last as long as the page stays open in your browser; our server keeps only the number of calls of the day, without anything that identifies you. A callback request made during a call is a contact request: it is kept {retentionDays} days, with the summary of the call.',
+        'The voice demo: the audio is processed during the call only and never recorded; the captions last as long as the page stays open in your browser; our server keeps only the number of calls of the day, without anything that identifies you. A callback request made during a call is a contact request: it is kept {retention}, with what we keep of the call.',
       ],
     },
     {

@@ -9,16 +9,22 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
       'Comment {brand} recueille, utilise, conserve et détruit les renseignements personnels transmis par son site Web, et comment exercer vos droits.',
   },
   title: 'Politique de confidentialité',
-  updated: 'Dernière mise à jour : 26 novembre 2026',
+  updated: 'Dernière mise à jour : {policyDate}',
   intro:
     'Cette politique explique quels renseignements personnels {brand} recueille par ce site Web, à quelles fins, où ils sont conservés, pendant combien de temps, et comment exercer les droits que vous confère la Loi sur la protection des renseignements personnels dans le secteur privé du Québec.',
   contents: 'Sur cette page',
+  callReport: {
+    summaryOnly:
+      "À la fin de l'appel, Vapi envoie aussi à notre serveur un résumé de l'appel (et sa transcription, que nous ne conservons pas); nous conservons le résumé avec votre demande, et nous ne conservons rien d'un appel où vous n'avez pas demandé de rappel.",
+    withTranscript:
+      "À la fin de l'appel, Vapi envoie aussi à notre serveur un résumé de l'appel et sa transcription; nous les conservons avec votre demande, et nous ne conservons rien d'un appel où vous n'avez pas demandé de rappel.",
+  },
   sections: [
     {
       id: 'who',
       title: 'Qui sommes-nous',
       paragraphs: [
-        "{brand} est une firme-conseil en automatisation par l'IA établie au Québec. Nous sommes responsables des renseignements personnels recueillis sur ce site.",
+        '{brand} est une firme-conseil en automatisation par IA établie au Québec. Nous sommes responsables des renseignements personnels recueillis sur ce site.',
         'Adresse postale : {address}. Courriel : [{email}](mailto:{email}). Téléphone : {phone}.',
       ],
     },
@@ -38,7 +44,7 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
       ],
       list: [
         'Formulaire de contact : votre nom, votre numéro de téléphone, votre adresse courriel, votre entreprise (facultatif) et votre message, pour répondre à votre demande.',
-        "Infolettre : votre adresse courriel, pour vous envoyer notre infolettre. Nous y joignons la preuve de votre consentement exigée par la loi canadienne anti-pourriel : la date et l'heure, le formulaire utilisé, la langue de la page et la version du texte de consentement qui vous a été présenté.",
+        "Infolettre : votre adresse courriel, pour vous envoyer notre infolettre. Nous y joignons la preuve de votre consentement exigée par la Loi canadienne anti-pourriel : la date et l'heure, le formulaire utilisé, la langue de la page et la version du texte de consentement qui vous a été présenté.",
         "Avec chaque formulaire : la date et l'heure, ainsi que la page d'où il a été envoyé (ce qui nous indique votre langue), pour vous répondre dans votre langue.",
         'La démonstration vocale : voir la section suivante. Une demande de rappel faite pendant un appel est conservée comme une demande de contact.',
       ],
@@ -55,14 +61,14 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
         "Le son de votre voix est transmis directement de votre navigateur à Vapi, notre fournisseur d'IA vocale, et à Daily, le service qui achemine l'appel. Vapi le fait traiter par ses propres fournisseurs pour reconnaître vos paroles (Deepgram), rédiger les réponses de l'assistant (OpenAI) et les prononcer (Microsoft Azure). Ces entreprises sont établies aux États-Unis : votre voix est donc traitée à l'extérieur du Québec, le temps de l'appel seulement (quelques minutes tout au plus).",
         "Les sous-titres de la conversation s'affichent uniquement dans votre navigateur : ils ne sont pas transmis à notre serveur et disparaissent quand vous rechargez ou quittez la page.",
         "L'appel n'est pas enregistré : ni nous ni Vapi n'en conservons le son. Vapi peut conserver une trace écrite de l'appel, comme une transcription, selon sa propre politique de confidentialité. Hormis ce qu'il nous faut pour vous rappeler, veuillez ne communiquer aucun renseignement personnel ou sensible pendant la démonstration.",
-        "Si vous demandez à l'agent que notre équipe vous rappelle, il vous relit vos renseignements et vous demande votre accord; c'est seulement alors que Vapi transmet à notre serveur ce que vous avez donné (votre nom et celui de votre entreprise, le numéro de téléphone ou l'adresse courriel où vous joindre, votre besoin, le moment où vous rappeler et la langue de l'appel). Nous les conservons comme une demande de contact, pour vous rappeler : même usage, même durée de conservation, mêmes droits. À la fin de l'appel, Vapi envoie aussi à notre serveur un résumé de l'appel (et sa transcription, que nous ne conservons que si nous avons activé cette option); nous les conservons avec votre demande, et nous ne conservons rien d'un appel où vous n'avez pas demandé de rappel.",
+        "Si vous demandez à l'agent que notre équipe vous rappelle, il vous relit vos renseignements et vous demande votre accord; c'est seulement alors que Vapi transmet à notre serveur ce que vous avez donné (votre nom et celui de votre entreprise, le numéro de téléphone ou l'adresse courriel où vous joindre, votre besoin, le moment où vous rappeler et la langue de l'appel). Nous les conservons comme une demande de contact, pour vous rappeler : même usage, même durée de conservation, mêmes droits. {callReport}",
       ],
     },
     {
       id: 'storage',
       title: 'Où vos renseignements sont conservés',
       paragraphs: [
-        "Les demandes de contact et les abonnements à l'infolettre sont conservés dans une base de données (SQLite ou PostgreSQL) sur le serveur de {brand}, au Canada. Seules les personnes de {brand} qui en ont besoin pour vous répondre ou pour envoyer l'infolettre peuvent y accéder. Les connexions au site sont chiffrées (HTTPS).",
+        "Les demandes de contact et les abonnements à l'infolettre sont conservés dans une base de données {database} sur le serveur de {brand}, au Canada. Seules les personnes de {brand} qui en ont besoin pour vous répondre ou pour envoyer l'infolettre peuvent y accéder. Les connexions au site sont chiffrées (HTTPS).",
       ],
     },
     {
@@ -70,9 +76,9 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
       title: 'Durée de conservation',
       paragraphs: [],
       list: [
-        'Demandes de contact : {retentionDays} jours après leur réception. Une purge régulière les supprime ensuite.',
+        'Demandes de contact : {retention} après leur réception, puis supprimées automatiquement.',
         "Infolettre : tant que votre abonnement est actif. Chaque infolettre contient un lien de désabonnement; lorsque vous l'utilisez, nous cessons aussitôt les envois et ne conservons que votre adresse, marquée comme désabonnée, avec la preuve de votre consentement et de son retrait, comme l'exige la loi.",
-        "La démonstration vocale : le son n'est traité que pendant l'appel et n'est jamais enregistré; les sous-titres ne durent que tant que la page reste ouverte dans votre navigateur; notre serveur ne conserve que le nombre d'appels de la journée, sans rien qui permette de vous identifier. Une demande de rappel faite pendant un appel est une demande de contact : elle est conservée {retentionDays} jours, avec le résumé de l'appel.",
+        "La démonstration vocale : le son n'est traité que pendant l'appel et n'est jamais enregistré; les sous-titres ne durent que tant que la page reste ouverte dans votre navigateur; notre serveur ne conserve que le nombre d'appels de la journée, sans rien qui permette de vous identifier. Une demande de rappel faite pendant un appel est une demande de contact : elle est conservée {retention}, avec ce que nous conservons de l'appel.",
       ],
     },
     {

@@ -88,7 +88,18 @@ export const envSchema = z.object({
     3000,
   ),
   HOST: z._default(z.string(), '0.0.0.0'),
-  DATABASE_URL: z.optional(z.string()),
+  // Refused at start unless it is a PostgreSQL URL: pg would take any other text for a host name
+  // and retry it forever (getaddrinfo ENOTFOUND), and a mysql:// URL for PostgreSQL.
+  DATABASE_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => /^postgres(ql)?:\/\//.test(value.trim()) && URL.canParse(value.trim()),
+          'expected postgres://user:password@host:5432/database (or postgresql://), special characters in the password %-encoded',
+        ),
+      ),
+  ),
   SQLITE_PATH: z._default(z.string(), './data/leads.sqlite'),
   STATIC_DIR: z._default(z.string(), './dist'),
   TRUST_PROXY: z.pipe(
@@ -162,6 +173,8 @@ export const envSchema = z.object({
     ),
   ),
   NOTIFY_NEWSLETTER: z._default(z.enum(['true', 'false', '1', '0'], 'expected true or false'), 'false'),
+  // Leads stored and nobody told, on purpose: without it, production warns at every start.
+  NOTIFY: z.optional(z.enum(['none'], 'expected none (no e-mail, no webhook, on purpose), or nothing')),
   FIRM_LOCALE: z._default(z.enum(LOCALES, `expected one of ${LOCALES.join(', ')}`), 'fr'),
   FIRM_TIME_ZONE: z._default(
     z.string().check(z.refine((value) => isTimeZone(value.trim()), 'expected an IANA time zone, e.g. America/Toronto')),

@@ -4,7 +4,7 @@ import { type Env, envSchema } from './env-schema';
 import type { ServerConfig } from './types';
 
 /** Variables an older release read: setting one now is a mistake worth a clear line, not silence. */
-const REMOVED_VARIABLES: Record<string, string> = {
+export const REMOVED_VARIABLES: Record<string, string> = {
   VAPI_ASSISTANT_ID: 'replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)',
   VOICE_CALLS_PER_DAY:
     'a count of keys handed out let anyone spend the day without calling; replaced by VOICE_MINUTES_PER_DAY (minutes of calls Vapi reports) and VOICE_MAX_CONCURRENT (docs/voice.md)',
@@ -28,6 +28,9 @@ function companionIssues(raw: RawEnv, env: Env | undefined): string[] {
     if (!set('MAIL_FROM')) issues.push('MAIL_FROM: required when SMTP_URL is set (a sender your SMTP server accepts)');
   } else {
     for (const key of ['NOTIFY_EMAIL_TO', 'MAIL_FROM']) if (set(key)) issues.push(`${key}: set, but SMTP_URL is not: no e-mail would be sent`);
+  }
+  if (raw.NOTIFY?.trim() === 'none') {
+    for (const key of ['SMTP_URL', 'WEBHOOK_URL']) if (set(key)) issues.push(`NOTIFY: none, but ${key} is set: leave NOTIFY unset to be told of leads`);
   }
   if (set('WEBHOOK_URL') && !set('WEBHOOK_SECRET')) issues.push('WEBHOOK_SECRET: required when WEBHOOK_URL is set (the receiver checks signatures with it)');
   if (set('WEBHOOK_SECRET') && !set('WEBHOOK_URL')) issues.push('WEBHOOK_SECRET: set, but WEBHOOK_URL is not: no webhook would be sent');
@@ -103,6 +106,7 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     notifications: {
       email: e.SMTP_URL && e.NOTIFY_EMAIL_TO && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL.trim(), to: e.NOTIFY_EMAIL_TO, from: e.MAIL_FROM.trim() } : undefined,
       webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL.trim(), secret: e.WEBHOOK_SECRET.trim() } : undefined,
+      noneMeant: e.NOTIFY === 'none',
       newsletter: e.NOTIFY_NEWSLETTER === 'true' || e.NOTIFY_NEWSLETTER === '1',
       firmLocale: e.FIRM_LOCALE,
       timeZone: e.FIRM_TIME_ZONE.trim(),

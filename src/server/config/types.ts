@@ -11,8 +11,9 @@ export type ServerConfig = {
   port: number;
   /** 0.0.0.0 by default so the server is reachable inside a container; set 127.0.0.1 on a shared host. */
   host: string;
-  /** When set, PostgreSQL is used and SQLITE_PATH is ignored. Not validated here: a bad URL must not
-   *  stop the page from being served (the API answers 503 not_configured instead). */
+  /** When set, PostgreSQL is used and SQLITE_PATH is ignored. A postgres:// or postgresql:// URL
+   *  (anything else stops the server); a database it cannot reach does not stop the page from being
+   *  served (the API answers 503 not_configured, and it is tried again). */
   databaseUrl: string | undefined;
   sqlitePath: string;
   staticDir: string;
@@ -105,6 +106,8 @@ export type NotificationConfig = {
   /** Signed JSON POST to the firm's CRM or automation tool; undefined when WEBHOOK_URL is not set.
    *  The secret is a Standard Webhooks one, `whsec_…` (checked at start-up by ./webhook-secret.ts). */
   webhook: { url: string; secret: string } | undefined;
+  /** NOTIFY=none: neither channel, and that is meant (no warning at start-up). */
+  noneMeant: boolean;
   /** Newsletter sign-ups are notified too (contact requests always are). */
   newsletter: boolean;
   /** Language of the e-mails the firm receives. */

@@ -6,6 +6,7 @@ import {
   LinesBusyError,
   NotConfiguredError,
   ShuttingDownError,
+  SiteGoneError,
   VoiceNotConfiguredError,
   apiError,
   isApiPath,
@@ -37,7 +38,9 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
           : error instanceof LinesBusyError
             ? { limit: 'VOICE_MAX_CONCURRENT' }
             : {};
-    request.logFields = { ...request.logFields, apiError: answer.body.error, ...limit, ...(known ? {} : { err: error }) };
+    // Said on every liveness probe until the restart: its message, without a stack.
+    const gone = error instanceof SiteGoneError ? { cause: error.message } : { err: error };
+    request.logFields = { ...request.logFields, apiError: answer.body.error, ...limit, ...(known ? {} : gone) };
   }
   reply.code(answer.status);
   // An answer that knows when to come back says so (the rate limiter's 429 has it already).

@@ -169,4 +169,20 @@ describe('static site', () => {
     const response = await injectWithProof(app, { url: '/api/newsletter', payload: { email: 'site@example.com' } });
     expect(response.statusCode).toBe(201);
   });
+
+  it('says it is not live once its site folder is gone (a release deleted under it), so the proxy takes it out', async () => {
+    const site = join(dir, 'doomed');
+    await mkdir(site);
+    await writeFile(join(site, 'index.html'), INDEX);
+    const doomed = await buildApp({ config: testConfig({ STATIC_DIR: site, SQLITE_PATH: join(dir, 'leads.sqlite') }), store, logger: captureLogs().logger });
+    try {
+      expect((await doomed.inject({ url: '/api/health?live' })).json()).toEqual({ ok: true });
+      await rm(site, { recursive: true });
+      const live = await doomed.inject({ url: '/api/health?live' });
+      expect({ status: live.statusCode, body: live.json() }).toEqual({ status: 503, body: { ok: false, error: 'unavailable' } });
+      expect((await doomed.inject({ url: '/api/health' })).statusCode).toBe(503);
+    } finally {
+      await doomed.close();
+    }
+  });
 });

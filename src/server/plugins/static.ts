@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -14,6 +14,10 @@ export type StaticSite = {
   cspExtras: CspExtras;
   /** The site's 404 pages: 404.html, and each language's in its folder (fr/404.html). */
   notFoundPages: NotFoundPages;
+  /** Whether the site is still there: false once its folder or its index.html is gone (the liveness probe says so). */
+  present(): boolean;
+  /** Lets go of the folder (when the app closes). */
+  release(): void;
 };
 
 /**
@@ -25,7 +29,9 @@ export type NotFoundPages = Map<string, Buffer>;
 /**
  * `configured` may lead through a symbolic link (/opt/atelier-ia/current/dist, switched by
  * `npm run release`): it is resolved once, here, so the server serves the release it started
- * with, its files with its own Content-Security-Policy, until it is restarted.
+ * with, its files with its own Content-Security-Policy, until it is restarted. The folder is held
+ * open while the server runs: `npm run release` finds it among this process's open files
+ * (/proc/<pid>/fd) and never deletes a release a running server serves.
  */
 export function inspectStaticSite(configured: string, log: FastifyBaseLogger): StaticSite | undefined {
   if (!existsSync(configured) || !statSync(configured).isDirectory()) {
@@ -35,7 +41,15 @@ export function inspectStaticSite(configured: string, log: FastifyBaseLogger): S
   const root = realpathSync(configured);
   const csp = readCspExtras(root);
   if (csp.problem) log.error({ staticDir: root }, csp.problem);
-  return { root, cspExtras: csp.extras, notFoundPages: readNotFoundPages(root) };
+  const held = openSync(root, 'r');
+  const index = join(root, 'index.html');
+  return {
+    root,
+    cspExtras: csp.extras,
+    notFoundPages: readNotFoundPages(root),
+    present: () => existsSync(index),
+    release: () => closeSync(held),
+  };
 }
 
 function readNotFoundPages(root: string): NotFoundPages {

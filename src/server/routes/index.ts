@@ -21,6 +21,8 @@ export async function apiRoutes(
     doubleOptIn: boolean;
     voiceSession: Omit<VoiceSessionOptions, 'proofRequired'>;
     voiceEvents: VoiceEventsOptions;
+    /** Whether the site this server started with is still on disk (undefined: it serves the API only). */
+    sitePresent?: (() => boolean) | undefined;
   },
 ) {
   const proofRequired = options.proofOfWork.required;
@@ -30,5 +32,5 @@ export async function apiRoutes(
   await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn, proofRequired });
   await app.register(voiceSessionRoute, { ...options.voiceSession, proofRequired });
   await app.register(voiceEventsRoute, options.voiceEvents);
-  await app.register(healthRoute);
+  await app.register(healthRoute, { sitePresent: options.sitePresent });
 }

@@ -193,7 +193,7 @@ describe('voice leads and the storage reserve (SQLite: the disk the server sees)
     await h.start({ STORAGE_RESERVE: '1000000TB' });
     const refused = await h.send(toolCallsMessage({ callId: newCall(), calls: [{ args: CALLER }] }));
     expect(refused.statusCode).toBe(200);
-    expect(refused.json().results[0].error).toMatch(/^Non enregistrée.*le numéro \+1 514-555-0142/);
+    expect(refused.json().results[0].error).toMatch(/^Non enregistrée.*le numéro 514 555-0142/);
     const form = await injectWithProof(h.app, {
       url: '/api/contact',
       payload: { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' },

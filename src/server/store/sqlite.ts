@@ -1,11 +1,34 @@
 import { mkdirSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { type Driver, Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './tables';
 
-/** Opens (creating if needed) the embedded database file. Throws if it cannot be opened. */
+/**
+ * Opens (creating if needed) the embedded database file. Throws if it cannot be opened, saying
+ * which file and as which user: SQLite's own "unable to open database file" names neither.
+ */
 export function openSqlite(path: string): Kysely<Database> {
+  try {
+    return openFile(path);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw Object.assign(new Error(`SQLite cannot open ${path} as user ${whoAmI()}: ${(error as Error).message}`), code === undefined ? {} : { code });
+  }
+}
+
+/** "atelier-ia (uid 998)"; a uid without a name (a user namespace) is said as such. */
+function whoAmI(): string {
+  const uid = process.getuid?.() ?? -1;
+  try {
+    return `${userInfo().username} (uid ${uid})`;
+  } catch {
+    return `uid ${uid}`;
+  }
+}
+
+function openFile(path: string): Kysely<Database> {
   mkdirSync(dirname(path), { recursive: true });
   const database = new BetterSqlite3(path);
   try {

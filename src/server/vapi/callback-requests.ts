@@ -29,7 +29,7 @@ type Answers = AgentCopy['callback']['answers'];
  * call, carrying the tool's name, so that the agent has something to say whatever happened.
  */
 export function callbackRequests(app: FastifyInstance, options: { site: SiteConfig; assistantIds: Partial<Record<Locale, string>> }) {
-  const copies = Object.fromEntries(LOCALES.map((locale) => [locale, fillContent(AGENT_COPY[locale], options.site).callback.answers])) as Record<
+  const copies = Object.fromEntries(LOCALES.map((locale) => [locale, fillContent(AGENT_COPY[locale], options.site, locale).callback.answers])) as Record<
     Locale,
     Answers
   >;

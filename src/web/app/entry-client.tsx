@@ -34,7 +34,7 @@ async function homePage(language: Locale): Promise<ReactNode> {
   const firstScreen = fillContent(await loadFirstScreenContent(language), site);
   const parts = pageParts(
     BELOW_THE_FOLD,
-    async () => ({ ...firstScreen, ...fillContent(await loadBelowTheFoldContent(language), site) }),
+    async () => ({ ...firstScreen, ...fillContent(await loadBelowTheFoldContent(language), site, language) }),
     () => import('./Toasts').then((m) => m.Toasts),
   );
   // Fetched now rather than when React reaches each boundary: a click right after load then finds

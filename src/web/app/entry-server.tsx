@@ -4,7 +4,7 @@ import { site } from '../../config/site';
 import { LOCALES, type Locale } from '../../contracts/locales';
 import { getContent } from '../../content/all';
 import { fillContent } from '../lib/content-context';
-import { privacyPolicies } from '../../content/privacy';
+import { privacyPolicy } from '../../content/privacy';
 import { heightRules } from '../hydration/heights';
 import { capturePending } from '../hydration/pending';
 import { pageParts } from '../hydration/Slot';
@@ -52,7 +52,7 @@ export async function render(locale: Locale, page: PageId = 'home'): Promise<Ren
   const head =
     page === 'home'
       ? headTags({ ...common, ...content.meta, extra: [jsonLdScript(homeStructuredData(site, content, locale))] })
-      : headTags({ ...common, ...fillContent(privacyPolicies[locale].meta, site) });
+      : headTags({ ...common, ...privacyPolicy(locale, site).meta });
   return { lang: HTML_LANG[locale], page, head, html, css: page === 'home' ? heightRules(BELOW_THE_FOLD) : '' };
 }
 

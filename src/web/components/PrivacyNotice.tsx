@@ -1,5 +1,6 @@
 import { useFirstScreenContent } from '../lib/content-context';
 import type { CollectionNotice } from '../../content/types';
+import { keepLastWordsTogether } from '../../content/formats';
 import { pagePath } from '../lib/pages';
 
 /**
@@ -16,7 +17,7 @@ export function PrivacyNotice({ notice, id, className = '' }: { notice: Collecti
         href={`${pagePath('privacy', locale)}${notice.section ? `#${notice.section}` : ''}`}
         className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white"
       >
-        {notice.link}
+        {keepLastWordsTogether(notice.link)}
       </a>
     </p>
   );

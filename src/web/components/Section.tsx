@@ -1,3 +1,4 @@
+import { keepLastWordsTogether } from '../../content/formats';
 import type { ReactNode } from 'react';
 
 /**
@@ -25,11 +26,14 @@ export function Section({
   return (
     <section id={id} aria-labelledby={headingId} className={`py-section outline-none ${className}`} data-reveal={reveal ? '' : undefined}>
       <div className="page-column">
-        <header className="mx-auto mb-stack max-w-3xl text-center">
+        {/* The title has the column's width, so it is on one line wherever it fits; the subtitle keeps a reading measure. */}
+        <header className="mb-stack text-center">
           <h2 id={headingId} className="text-title font-bold tracking-tight text-balance">
             {title}
           </h2>
-          {subtitle ? <p className="mt-3 text-lead text-pretty text-slate-600 dark:text-slate-300">{subtitle}</p> : null}
+          {subtitle ? (
+            <p className="mx-auto mt-3 max-w-3xl text-lead text-pretty text-slate-600 dark:text-slate-300">{keepLastWordsTogether(subtitle)}</p>
+          ) : null}
         </header>
         {children}
       </div>

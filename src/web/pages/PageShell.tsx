@@ -5,7 +5,7 @@ import { ContentProvider, useContent } from '../lib/content-context';
 import { LogoMark } from '../components/Logo';
 import { SkipLink } from '../components/SkipLink';
 import { ThemeSwitch, ThemeToggle } from '../components/ThemeToggle';
-import type { FirstScreenContent } from '../../content';
+import { formatPhone, type FirstScreenContent } from '../../content';
 import { LanguageOffer } from '../features/language/LanguageOffer';
 import { LanguageSwitch } from '../features/language/LanguageSwitch';
 import { Live } from '../hydration/Slot';
@@ -70,7 +70,7 @@ function PageFooter({ page }: { page: DocumentKind }) {
             <a href={site.phoneHref} className={`${linkClass} whitespace-nowrap`}>
               <Phone aria-hidden="true" focusable="false" className="size-4 shrink-0" />
               <span className="sr-only">{footer.contactUs.phoneLabel} </span>
-              {site.phone}
+              {formatPhone(site.phone, locale)}
             </a>
           </li>
           <li>

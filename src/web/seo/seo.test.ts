@@ -47,7 +47,7 @@ describe('JSON-LD', () => {
     const questions = (faq as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] }).mainEntity;
     expect(questions.map((question) => question.name)).toEqual(content.faq.groups.flatMap((group) => group.items.map((item) => item.question)));
     const process = content.faq.groups[2]!.items[0]!;
-    expect(faqAnswerText(process).split('\n')).toHaveLength(process.answer.length + process.steps!.length);
+    expect(faqAnswerText(process, content.faq.stepJoin).split('\n')).toHaveLength(process.answer.length + process.steps!.length);
   });
 
   it('cannot be closed early by copy containing </script>', () => {

@@ -8,10 +8,10 @@ import { socialImagePath } from './social-image';
 
 /**
  * The FAQ answer as one text, in the order the page shows it (sections/faq/Faq.tsx): the first
- * paragraph, the steps ("title — text"), then the other paragraphs.
+ * paragraph, the steps ("title: text", joined as the copy says), then the other paragraphs.
  */
-export function faqAnswerText(item: FaqItem): string {
-  const steps = (item.steps ?? []).map((step) => `${step.title} — ${step.text}`);
+export function faqAnswerText(item: FaqItem, stepJoin: string): string {
+  const steps = (item.steps ?? []).map((step) => `${step.title}${stepJoin}${step.text}`);
   return withoutLinks([item.answer[0] ?? '', ...steps, ...item.answer.slice(1)].join('\n'));
 }
 
@@ -61,7 +61,7 @@ export function homeStructuredData(site: SiteConfig, content: Content, locale: L
           group.items.map((item) => ({
             '@type': 'Question',
             name: item.question,
-            acceptedAnswer: { '@type': 'Answer', text: faqAnswerText(item) },
+            acceptedAnswer: { '@type': 'Answer', text: faqAnswerText(item, content.faq.stepJoin) },
           })),
         ),
       },

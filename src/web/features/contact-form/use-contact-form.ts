@@ -1,11 +1,11 @@
-import { useState, type FormEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import { toast } from 'sonner';
 import { API_PATHS } from '../../../contracts/api';
 import { CONTACT_FIELDS, type ContactField, contactRequestSchema } from '../../../contracts/contact';
 import { fieldErrors, type FieldErrorCode } from '../../../contracts/fields';
 import { useContent } from '../../lib/content-context';
 import { postJson, type PostResult } from '../../lib/api';
+import { noticeError, noticeSuccess } from '../../lib/notices';
 import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';
 import { sendWithProof } from '../../lib/proof-of-work/send';
 
@@ -19,7 +19,8 @@ export const EMPTY_CONTACT = Object.fromEntries(CONTACT_FIELDS.map((field) => [f
  * kept, toast) → idle. The same schema as the server checks the values before anything is sent:
  * what it finds is said beside each field, in the page's language, and focus goes to the first
  * (the form has `noValidate`: the browser's own bubbles would speak its language, one at a time).
- * A success also stays said in the form (`sent`) once its notice has gone, until the next edit.
+ * The notices stand clear of the form and its caption (lib/notices.ts). A success is said once at a
+ * time: the spec's notice, then, once it has gone, in the form (`sent`) until the next edit.
  */
 export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const { toasts } = useContent();
@@ -28,8 +29,14 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const [submitting, setSubmitting] = useState(false);
   const proof = useProofOfWork(formRef);
   const [sent, setSent] = useState(false);
+  /** Counts the visitor's edits: a success notice that goes after one leaves nothing in the form. */
+  const edits = useRef(0);
+  // What the visitor has in view as a notice comes: the button and the notice under it (the form
+  // is taller than a phone's screen: no notice could clear all of it).
+  const keepClear = () => [formRef.current?.querySelector('button[type="submit"]') ?? null, document.getElementById('contact-privacy-notice')];
 
   function setField(field: ContactField, value: string) {
+    edits.current += 1;
     setValues((current) => ({ ...current, [field]: value }));
     setSent(false);
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
@@ -62,8 +69,12 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     if (result.ok) {
       setValues(EMPTY_CONTACT);
       setErrors({});
-      setSent(true);
-      toast.success(toasts.contact.success.title, { description: toasts.contact.success.description });
+      const edit = edits.current;
+      noticeSuccess(toasts.contact.success.title, {
+        description: toasts.contact.success.description,
+        keepClear: keepClear(),
+        onGone: () => setSent(edits.current === edit),
+      });
       return;
     }
     // The next attempt should not wait for its proof.
@@ -82,7 +93,10 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     if (message === toasts.contact.failed) console.error('Contact form submission failed:', result.error);
     // Any 503 (nothing could be stored): the spec's words, then the firm's phone (issue 27).
     const unavailable = result.error === 'not_configured' || result.error === 'unavailable';
-    toast.error(message.title, { description: unavailable ? `${message.description} ${toasts.contact.phoneFallback}` : message.description });
+    noticeError(message.title, {
+      description: unavailable ? `${message.description} ${toasts.contact.phoneFallback}` : message.description,
+      keepClear: keepClear(),
+    });
   }
 
   return { values, errors, submitting, sent, setField, submit };

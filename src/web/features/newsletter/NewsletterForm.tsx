@@ -22,7 +22,8 @@ export function NewsletterForm() {
   const text = footer.newsletter;
   // Destructured: the field's ref must not make the whole form object look like a ref.
   const formRef = useRef<HTMLFormElement>(null);
-  const { field, ...form } = useNewsletter(formRef);
+  // The notices stand clear of the form and of the consent under it.
+  const { field, ...form } = useNewsletter(formRef, () => [formRef.current, document.getElementById(CONSENT_ID)]);
   return (
     <>
       {/* noValidate: the spec's own checks and messages (trim, pattern) run instead of the browser's. */}
@@ -53,14 +54,14 @@ export function NewsletterForm() {
           value={form.email}
           onChange={(event) => form.setEmail(event.target.value)}
           disabled={form.submitting}
-          className="min-h-12 w-full flex-1 rounded-full border border-slate-300 bg-white px-5 text-slate-900 placeholder:text-slate-500 disabled:opacity-60 aria-invalid:border-rose-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-invalid:border-rose-400"
+          className="min-h-12 w-full flex-1 rounded-xl border border-slate-300 bg-white px-3.5 text-slate-900 placeholder:text-slate-500 disabled:opacity-60 aria-invalid:border-rose-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400 dark:aria-invalid:border-rose-400"
         />
         <button type="submit" aria-describedby={CONSENT_ID} disabled={form.submitting} className={`${primaryAction} shrink-0 px-6`}>
           {form.submitting ? text.subscribing : text.subscribe}
         </button>
       </form>
       {form.error ? (
-        <p id={ERROR_ID} className="mt-2 px-5 text-sm font-medium text-rose-700 dark:text-rose-300">
+        <p id={ERROR_ID} className="mt-2 text-sm font-medium text-rose-700 dark:text-rose-300">
           {form.error}
         </p>
       ) : null}

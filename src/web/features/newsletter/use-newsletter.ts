@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import { toast } from 'sonner';
 import { API_PATHS } from '../../../contracts/api';
 import { EMAIL_PATTERN } from '../../../contracts/fields';
 import { useContent } from '../../lib/content-context';
+import { sentence } from '../../../content/formats';
 import { postJson } from '../../lib/api';
+import { noticeError, noticeSuccess } from '../../lib/notices';
 import { sendWithProof } from '../../lib/proof-of-work/send';
 import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';
 
@@ -12,10 +13,12 @@ import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';
  * Newsletter sign-up per spec §4/§5/§8: the address is trimmed and checked before any request;
  * submitting disables the field and button; success clears the field. The post carries a proof
  * of work started when the field is first focused (see the contact form). Each of the spec's notices
- * is also said where the visitor is looking: an error beside the field (`error`, and focus on the
- * field when the check before sending finds it), a success in the card (`done`) until the next edit.
+ * stands clear of the form and its caption (`keepClear`, lib/notices.ts) and is also said where the
+ * visitor is looking: an error beside the field at once (`error`, ending with a period as every
+ * in-place error, and focus on the field when the check before sending finds it); a success in the
+ * card (`done`) once its notice has gone, so it is said once at a time, until the next edit.
  */
-export function useNewsletter(formRef: RefObject<HTMLFormElement | null>) {
+export function useNewsletter(formRef: RefObject<HTMLFormElement | null>, keepClear: () => readonly (Element | null)[]) {
   const { toasts } = useContent();
   const [email, setEmailValue] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -23,9 +26,12 @@ export function useNewsletter(formRef: RefObject<HTMLFormElement | null>) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; detail?: string } | null>(null);
   const field = useRef<HTMLInputElement>(null);
+  /** Counts the visitor's edits: a success notice that goes after one leaves nothing in the card. */
+  const edits = useRef(0);
   const messages = toasts.newsletter;
 
   function setEmail(value: string) {
+    edits.current += 1;
     setEmailValue(value);
     setError(null);
     setDone(null);
@@ -33,8 +39,8 @@ export function useNewsletter(formRef: RefObject<HTMLFormElement | null>) {
 
   /** The spec's notice, and the same words beside the field. */
   function fail(message: string, { focus = false } = {}) {
-    toast.error(message);
-    flushSync(() => setError(message));
+    noticeError(message, { keepClear: keepClear() });
+    flushSync(() => setError(sentence(message)));
     if (focus) field.current?.focus();
   }
 
@@ -64,8 +70,14 @@ export function useNewsletter(formRef: RefObject<HTMLFormElement | null>) {
       setEmailValue('');
       // Double opt-in: the same title, and where to confirm.
       const detail = result.confirmation === 'email' ? messages.confirmFromInbox : undefined;
-      setDone({ message: messages.success, detail });
-      toast.success(messages.success, detail ? { description: detail } : undefined);
+      const edit = edits.current;
+      noticeSuccess(messages.success, {
+        description: detail,
+        keepClear: keepClear(),
+        onGone: () => {
+          if (edits.current === edit) setDone({ message: messages.success, detail });
+        },
+      });
     } else if (result.error === 'already_subscribed') {
       fail(messages.duplicate);
     } else if (result.error === 'rate_limited') {

@@ -1,8 +1,7 @@
 import { site } from '../../../config/site';
-import { fillContent } from '../../lib/content-context';
 import { RichText } from '../../components/RichText';
 import type { Content } from '../../../content';
-import { privacyPolicies } from '../../../content/privacy';
+import { privacyPolicy } from '../../../content/privacy';
 import { pagePath } from '../../lib/pages';
 import { PageShell } from '../PageShell';
 
@@ -10,7 +9,7 @@ const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover
 
 /** The privacy policy (Law 25): prerendered at /privacy/ and /fr/confidentialite/. */
 export function PrivacyPage({ content }: { content: Content }) {
-  const policy = fillContent(privacyPolicies[content.locale], site);
+  const policy = privacyPolicy(content.locale, site);
   return (
     <PageShell content={content} page="privacy">
       {/* On the page's column, as the bar and the footer are; the text keeps to a readable measure. */}

@@ -2,61 +2,65 @@ import { Check, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { site } from '../../../config/site';
 import { useContent } from '../../lib/content-context';
-import { formatAddress } from '../../../content';
+import { keepLastWordsTogether } from '../../../content/formats';
+import { formatAddress, formatPhone } from '../../../content';
 import { Section } from '../../components/Section';
 import { ContactForm } from '../../features/contact-form/ContactForm';
 import { ChipCircuit } from './ChipCircuit';
 
+/**
+ * The details, the form, then the chip: on a phone the form follows the details at once and the
+ * illustration comes last; from 1024 px the form is the right column, the chip under the details.
+ * `--form-pad` is the form card's padding: the details start as far down, so the two headings
+ * stand on one line.
+ */
 export function Contact() {
-  const { contact } = useContent();
+  const { contact, locale } = useContent();
   const { info } = contact;
-  const address = formatAddress(site.address);
   return (
     <Section id="contact" headingId="contact-title" title={contact.heading} subtitle={contact.subtitle}>
-      <div className="grid items-start gap-10 lg:grid-cols-2 lg:gap-12">
-        <div className="space-y-8">
-          <div>
-            <h3 className="text-heading font-bold">{info.title}</h3>
-            {info.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-4 text-slate-600 dark:text-slate-300">
-                {paragraph}
-              </p>
+      <div className="grid items-start gap-10 [--form-pad:clamp(1rem,5vw,2rem)] lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-x-12">
+        <div className="lg:pt-[calc(var(--form-pad)+1px)]">
+          <h3 className="text-heading font-bold">{info.title}</h3>
+          {info.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-4 text-pretty text-slate-600 dark:text-slate-300">
+              {keepLastWordsTogether(paragraph)}
+            </p>
+          ))}
+          <ul className="mt-6 space-y-3">
+            {info.points.map((point) => (
+              <li key={point} className="flex gap-3">
+                <Check aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-primary" />
+                <span>{keepLastWordsTogether(point)}</span>
+              </li>
             ))}
-            <ul className="mt-6 space-y-3">
-              {info.points.map((point) => (
-                <li key={point} className="flex gap-3">
-                  <Check aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
-                  <span>{point}</span>
-                </li>
-              ))}
-            </ul>
-            <dl className="mt-8 space-y-3">
-              <ContactLine icon={Phone} label={info.phoneLabel}>
-                <a href={site.phoneHref} className="font-medium underline-offset-4 hover:underline">
-                  {site.phone}
-                </a>
-              </ContactLine>
-              <ContactLine icon={Mail} label={info.emailLabel}>
-                <a href={`mailto:${site.email}`} className="font-medium underline-offset-4 hover:underline">
-                  {site.email}
-                </a>
-              </ContactLine>
-              <ContactLine icon={MapPin} label={info.addressLabel}>
-                {address}
-              </ContactLine>
-            </dl>
-          </div>
-          <ChipCircuit brand={site.brand} caption={contact.chipCaption} />
+          </ul>
+          <dl className="mt-8 space-y-3">
+            <ContactLine icon={Phone} label={info.phoneLabel}>
+              <a href={site.phoneHref} className="font-medium underline-offset-4 hover:underline">
+                {formatPhone(site.phone, locale)}
+              </a>
+            </ContactLine>
+            <ContactLine icon={Mail} label={info.emailLabel}>
+              <a href={`mailto:${site.email}`} className="font-medium underline-offset-4 hover:underline">
+                {site.email}
+              </a>
+            </ContactLine>
+            <ContactLine icon={MapPin} label={info.addressLabel}>
+              {formatAddress(site.address, locale)}
+            </ContactLine>
+          </dl>
         </div>
         <div
           id="contact-form"
-          className="rounded-3xl border border-slate-200 bg-white p-[clamp(1rem,5vw,2rem)] shadow-xl outline-none dark:border-slate-800 dark:bg-slate-900"
+          className="rounded-3xl border border-slate-200 bg-white p-(--form-pad) shadow-xl outline-none lg:row-span-2 dark:border-slate-800 dark:bg-slate-900"
         >
           <h3 id="contact-form-title" className="mb-6 text-heading font-bold">
             {contact.form.title}
           </h3>
           <ContactForm />
         </div>
+        <ChipCircuit brand={site.brand} caption={contact.chipCaption} />
       </div>
     </Section>
   );

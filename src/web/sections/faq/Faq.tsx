@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { RichText } from '../../components/RichText';
 import { useContent } from '../../lib/content-context';
+import { keepLastWordsTogether } from '../../../content/formats';
 import type { FaqItem } from '../../../content/types';
 import { Section } from '../../components/Section';
 import { SectionLink } from '../../components/SectionLink';
@@ -22,14 +23,14 @@ export function Faq() {
             <h3 className="mb-4 text-xl font-bold text-brand-700 dark:text-brand-100">{group.title}</h3>
             <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
               {group.items.map((item) => (
-                <FaqEntry key={item.id} item={item} open={accordion.isOpen(item.id)} onToggle={() => accordion.toggle(item.id)} />
+                <FaqEntry key={item.id} item={item} stepJoin={faq.stepJoin} open={accordion.isOpen(item.id)} onToggle={() => accordion.toggle(item.id)} />
               ))}
             </div>
           </div>
         ))}
         <div className="rounded-3xl bg-brand-50 p-[clamp(1.25rem,4vw,2rem)] text-center dark:bg-brand-900/50">
           <h3 className="text-heading font-bold">{faq.closing.title}</h3>
-          <p className="mt-2 text-slate-700 dark:text-slate-200">{faq.closing.text}</p>
+          <p className="mt-2 text-slate-700 dark:text-slate-200">{keepLastWordsTogether(faq.closing.text)}</p>
           <SectionLink anchor="contact" className={`${primaryAction} mt-6 px-7`}>
             {faq.closing.link}
           </SectionLink>
@@ -39,7 +40,7 @@ export function Faq() {
   );
 }
 
-function FaqEntry({ item, open, onToggle }: { item: FaqItem; open: boolean; onToggle: () => void }) {
+function FaqEntry({ item, stepJoin, open, onToggle }: { item: FaqItem; stepJoin: string; open: boolean; onToggle: () => void }) {
   const buttonId = `faq-${item.id}-button`;
   const panelId = `faq-${item.id}-panel`;
   return (
@@ -53,7 +54,7 @@ function FaqEntry({ item, open, onToggle }: { item: FaqItem; open: boolean; onTo
           onClick={onToggle}
           className="flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold"
         >
-          {item.question}
+          {keepLastWordsTogether(item.question)}
           <ChevronDown
             aria-hidden="true"
             focusable="false"
@@ -66,21 +67,23 @@ function FaqEntry({ item, open, onToggle }: { item: FaqItem; open: boolean; onTo
           <div className="space-y-3 px-5 pb-5 text-slate-700 dark:text-slate-300">
             {item.answer.slice(0, 1).map((paragraph) => (
               <p key={paragraph}>
-                <RichText text={paragraph} linkClassName={ANSWER_LINK} />
+                <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
               </p>
             ))}
             {item.steps ? (
               <ol className="list-decimal space-y-2 pl-6">
                 {item.steps.map((step) => (
                   <li key={step.title}>
-                    <strong className="font-semibold text-slate-900 dark:text-slate-100">{step.title}</strong> — {step.text}
+                    <strong className="font-semibold text-slate-900 dark:text-slate-100">{step.title}</strong>
+                    {stepJoin}
+                    {keepLastWordsTogether(step.text)}
                   </li>
                 ))}
               </ol>
             ) : null}
             {item.answer.slice(1).map((paragraph) => (
               <p key={paragraph}>
-                <RichText text={paragraph} linkClassName={ANSWER_LINK} />
+                <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
               </p>
             ))}
           </div>

@@ -1,6 +1,8 @@
 import { Mail, Phone } from 'lucide-react';
 import { site } from '../../../config/site';
+import { formatPhone } from '../../../content';
 import { useContent } from '../../lib/content-context';
+import { keepLastWordsTogether } from '../../../content/formats';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { NewsletterForm } from '../../features/newsletter/NewsletterForm';
@@ -16,7 +18,7 @@ export function Footer() {
       <div className="page-column grid gap-6 rounded-3xl border border-slate-200 bg-white p-[clamp(1.25rem,4vw,2.5rem)] shadow-sm lg:grid-cols-[1fr_1.3fr] lg:items-center lg:gap-12 dark:border-slate-800 dark:bg-slate-950">
         <div>
           <h2 className="text-heading font-bold text-slate-900 dark:text-white">{footer.newsletter.title}</h2>
-          <p className="mt-2">{footer.newsletter.line}</p>
+          <p className="mt-2">{keepLastWordsTogether(footer.newsletter.line)}</p>
         </div>
         <div>
           <NewsletterForm />
@@ -27,12 +29,9 @@ export function Footer() {
         <div className="sm:col-span-2 md:col-span-1">
           <p className="flex items-center gap-3 text-xl font-bold text-slate-900 dark:text-white">
             <LogoMark className="size-10" />
-            <span>
-              {site.brand}
-              <sup className="ml-0.5 text-xs">®</sup>
-            </span>
+            <span>{site.brand}</span>
           </p>
-          <p className="mt-3 max-w-sm">{footer.brandTagline}</p>
+          <p className="mt-3 max-w-sm">{keepLastWordsTogether(footer.brandTagline)}</p>
         </div>
         <nav aria-label={a11y.footerNav}>
           <h2 className={headingClass}>{footer.quickLinks.title}</h2>
@@ -52,7 +51,7 @@ export function Footer() {
             <li className="flex items-center gap-2">
               <Phone aria-hidden="true" focusable="false" className="size-4 shrink-0" />
               <span className="sr-only">{footer.contactUs.phoneLabel} </span>
-              <span className="whitespace-nowrap">{site.phone}</span>
+              <span className="whitespace-nowrap">{formatPhone(site.phone, locale)}</span>
             </li>
             <li className="flex items-center gap-2">
               <Mail aria-hidden="true" focusable="false" className="size-4 shrink-0" />

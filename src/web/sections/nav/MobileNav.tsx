@@ -1,3 +1,4 @@
+import { ArrowRight } from 'lucide-react';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { site } from '../../../config/site';
 import { useFirstScreenContent } from '../../lib/content-context';
@@ -5,21 +6,25 @@ import { mobileTarget } from '../../../content/catalog';
 import type { NavAnchor, SectionAnchor } from '../../../content/types';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
+import { primaryAction } from '../../components/styles';
 import { ThemeSwitch } from '../../components/ThemeToggle';
 import { LanguageSwitch } from '../../features/language/LanguageSwitch';
 import { useActiveSection } from './use-active-section';
 
 const MENU_ID = 'mobile-menu';
+const itemClass =
+  'flex min-h-12 items-center rounded-xl px-4 text-lg font-medium text-slate-800 hover:bg-slate-100 aria-[current]:bg-brand-50 aria-[current]:text-brand-700 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-[current]:bg-brand-900 dark:aria-[current]:text-brand-100';
 
 /** A navigation item: the section it leads to and its label (app/App.tsx derives them from the registry). */
 export type NavLink = { anchor: NavAnchor; label: string };
 
 /**
  * Fixed top bar of the mobile layout. The logo button, with a menu glyph, discloses the section
- * links (WAI-ARIA disclosure navigation: a button with aria-expanded/aria-controls, a plain list).
+ * links (WAI-ARIA disclosure navigation: a button with aria-expanded/aria-controls, plain lists),
+ * then, set apart, the way to the voice demo and the hero's call to action.
  */
 export function MobileNav({ links }: { links: NavLink[] }) {
-  const { a11y } = useFirstScreenContent();
+  const { a11y, menu, hero } = useFirstScreenContent();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const active = useActiveSection(links.map((link) => link.anchor));
@@ -70,23 +75,35 @@ export function MobileNav({ links }: { links: NavLink[] }) {
       </div>
       {/* Only the list takes taps: beside it (a tablet's wide column) they reach the backdrop, which closes the menu. */}
       <nav id={MENU_ID} aria-label={a11y.mobileNav} hidden={!open} className="pointer-events-none relative mx-auto mt-2 max-w-3xl px-3">
-        <ul className="pointer-events-auto max-w-sm rounded-2xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900">
-          {links.map((link) => {
-            const isActive = active === link.anchor;
-            return (
+        <div className="pointer-events-auto max-w-sm rounded-2xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-700 dark:bg-slate-900">
+          <ul>
+            {links.map((link) => (
               <li key={link.anchor}>
                 <SectionLink
                   anchor={mobileTarget(link.anchor) as SectionAnchor}
                   onNavigate={() => close(false)}
-                  aria-current={isActive ? 'location' : undefined}
-                  className="flex min-h-12 items-center rounded-xl px-4 text-lg font-medium text-slate-800 hover:bg-slate-100 aria-[current]:bg-brand-50 aria-[current]:text-brand-700 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-[current]:bg-brand-900 dark:aria-[current]:text-brand-100"
+                  aria-current={active === link.anchor ? 'location' : undefined}
+                  className={itemClass}
                 >
                   {link.label}
                 </SectionLink>
               </li>
-            );
-          })}
-        </ul>
+            ))}
+          </ul>
+          <ul className="mt-2 border-t border-slate-200 pt-2 dark:border-slate-700">
+            <li>
+              <SectionLink anchor="ai-caller" onNavigate={() => close(false)} className={itemClass}>
+                {menu.demo}
+              </SectionLink>
+            </li>
+            <li className="pt-2">
+              <SectionLink anchor="contact-form" onNavigate={() => close(false)} className={`${primaryAction} w-full px-5`}>
+                {hero.cta}
+                <ArrowRight aria-hidden="true" focusable="false" className="size-5" />
+              </SectionLink>
+            </li>
+          </ul>
+        </div>
       </nav>
     </header>
   );

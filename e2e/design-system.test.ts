@@ -1,0 +1,399 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LOCALES, type Locale } from '../src/contracts/locales';
+import { getContent } from '../src/content/all';
+import { pagePath, type PageId } from '../src/web/lib/pages';
+import { launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
+import { box, lineCount, loneLastWords, overlap, showWholePage, type Box } from './helpers/layout';
+
+/**
+ * One design system across the page: one card, one field, one accent, paragraphs that end well,
+ * titles on one line where they fit, the skip link in the bar, a phone's menu that leads to the
+ * demo and to a call, the contact section in reading order, and a form's outcome said once, clear
+ * of the form. Measured in a real Chromium on the production build.
+ */
+const baseUrl = inject('baseUrl');
+const url = (page: PageId, locale: Locale) => `${baseUrl}${pagePath(page, locale)}`;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(device: DeviceName, locale: Locale, options: BrowserContextOptions & { page?: PageId } = {}) {
+  const { page: which = 'home', ...rest } = options;
+  const opened = await openPage(browser, device, { url: url(which, locale), ...rest });
+  await waitForHydration(opened.page);
+  return opened;
+}
+
+const CARDS = '#services [data-service], #about [data-benefit], [data-delivery]';
+
+describe('cards share one system', () => {
+  it('services, benefits and deliverables: one card style and one width, on one column, at every width', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, context } = await open('desktop', 'fr', { colorScheme });
+      await showWholePage(page);
+      for (const width of [360, 768, 1024, 1280, 1440, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        const cards = await page.$$eval(CARDS, (items) =>
+          items.map((item) => {
+            const style = getComputedStyle(item);
+            const rect = item.getBoundingClientRect();
+            return {
+              style: [
+                style.borderTopLeftRadius,
+                style.borderTopWidth,
+                style.borderTopColor,
+                style.backgroundColor,
+                style.paddingTop,
+                style.paddingLeft,
+                style.boxShadow,
+              ].join(' | '),
+              width: Math.round(rect.width),
+              list: item.parentElement!.getBoundingClientRect().toJSON() as Box,
+            };
+          }),
+        );
+        const where = `${colorScheme} at ${width} px`;
+        expect(cards, where).toHaveLength(12);
+        expect(new Set(cards.map((card) => card.style)), where).toHaveProperty('size', 1);
+        expect(new Set(cards.map((card) => card.width)), `${where}: ${cards.map((card) => card.width).join(' ')}`).toHaveProperty('size', 1);
+        // The three lists stand on one column: the same left and right edges.
+        const edges = new Set(cards.map((card) => `${Math.round(card.list.left)}–${Math.round(card.list.right)}`));
+        expect(edges, where).toHaveProperty('size', 1);
+      }
+      await context.close();
+    }
+  });
+
+  it('one icon style, and a benefit shows its figure where it has one, its icon where not, in a slot of the same height', async () => {
+    for (const locale of LOCALES) {
+      const { page, context } = await open('desktop', locale);
+      await showWholePage(page);
+      const tops = await page.$$eval(CARDS, (items) =>
+        items.map((item) => {
+          const slot = item.firstElementChild!;
+          const tile = slot.querySelector('svg')?.parentElement;
+          return {
+            slot: Math.round(slot.getBoundingClientRect().height),
+            tile: tile
+              ? [getComputedStyle(tile).backgroundImage, getComputedStyle(tile).color, Math.round(tile.getBoundingClientRect().width)].join(' | ')
+              : null,
+            figure: slot.querySelector('svg') ? null : slot.textContent,
+            title: Math.round(item.querySelector('h3')!.getBoundingClientRect().top - item.getBoundingClientRect().top),
+          };
+        }),
+      );
+      expect(new Set(tops.map((card) => card.slot)), locale).toHaveProperty('size', 1);
+      // Every title starts as far down its card.
+      expect(new Set(tops.map((card) => card.title)), locale).toHaveProperty('size', 1);
+      const tiles = tops.flatMap((card) => (card.tile ? [card.tile] : []));
+      expect(new Set(tiles), locale).toHaveProperty('size', 1);
+      expect(tiles[0], locale).toContain('linear-gradient');
+      const benefits = getContent(locale).benefits.items;
+      expect(tops.slice(4, 8).map((card) => card.figure)).toEqual(benefits.map((item) => item.highlight ?? null));
+      expect(
+        benefits.some((item) => !item.highlight),
+        'a benefit without a figure',
+      ).toBe(true);
+      await context.close();
+    }
+  });
+
+  it('one accent: the deliverables’ closing line has the figures’ colour, the theme’s accent, in both themes', async () => {
+    const seen: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, context } = await open('desktop', 'en', { colorScheme });
+      await showWholePage(page);
+      const colours = await page.evaluate(() => ({
+        closing: getComputedStyle(document.querySelector('[data-section="delivery"] section > div > p')!).color,
+        figure: getComputedStyle(document.querySelector('[data-benefit] > div > span')!).color,
+        checks: [...document.querySelectorAll('#contact li svg')].map((icon) => getComputedStyle(icon).color),
+      }));
+      expect(colours.closing, colorScheme).toBe(colours.figure);
+      expect(new Set(colours.checks), colorScheme).toEqual(new Set([colours.figure]));
+      seen.push(colours.figure);
+      await context.close();
+    }
+    expect(seen[0]).not.toBe(seen[1]);
+  });
+});
+
+describe('form fields share one corner radius', () => {
+  it('the newsletter field is shaped as the contact form’s fields, on a phone and on a desktop', async () => {
+    for (const device of ['phone', 'desktop'] as const) {
+      const { page, context } = await open(device, 'en');
+      await showWholePage(page);
+      const radii = await page.$$eval('#contact-form :is(input, textarea):not([name="website"]), #newsletter input:not([name="website"])', (fields) =>
+        fields.map((field) => `${field.id}: ${getComputedStyle(field).borderTopLeftRadius} ${getComputedStyle(field).borderBottomRightRadius}`),
+      );
+      expect(radii.length, device).toBe(6);
+      expect(new Set(radii.map((radius) => radius.split(': ')[1])), `${device}: ${radii.join(', ')}`).toHaveProperty('size', 1);
+      await context.close();
+    }
+  });
+
+  it('every message said beside a field ends with a period, in both languages', async () => {
+    for (const locale of LOCALES) {
+      const { page, context } = await open('desktop', locale);
+      await page.locator('#contact-email').fill('not an address');
+      await page.locator('#contact-form button[type="submit"]').click();
+      await page.locator('#contact-email-error').waitFor();
+      await page.locator('#newsletter button[type="submit"]').click();
+      await page.locator('#newsletter-error').waitFor();
+      await page.locator('#newsletter-email').fill('quelqu’un@exemple');
+      await page.locator('#newsletter button[type="submit"]').click();
+      await expect.poll(() => page.locator('#newsletter-error').textContent()).toContain(getContent(locale).toasts.newsletter.invalidEmail.replace(/\.$/, ''));
+      const messages = await page.$$eval('[id$="-error"]', (elements) => elements.map((element) => element.textContent ?? ''));
+      expect(messages.length, locale).toBeGreaterThanOrEqual(5);
+      for (const message of messages) expect(message, locale).toMatch(/\.$/);
+      await context.close();
+    }
+  });
+});
+
+describe('paragraphs end well', () => {
+  const PARAGRAPHS = [
+    'main [data-section]:not([data-section="voice-demo"]) p',
+    'main [data-section]:not([data-section="voice-demo"]) li:not(:has(p, div, li))',
+    'main h4 > button',
+    '[data-hero] p',
+    'footer p',
+  ].join(', ');
+
+  it('no paragraph, item or question of the sections leaves a word alone on its last line, at 360 and 1280 px, in both languages', async () => {
+    for (const locale of LOCALES) {
+      for (const [device, width] of [
+        ['phone', 360],
+        ['desktop', 1280],
+      ] as const) {
+        const { page, context } = await open(device, locale, { viewport: { width, height: 800 } });
+        await showWholePage(page);
+        // The answers too: every question open.
+        await page.evaluate(() =>
+          document.querySelectorAll<HTMLButtonElement>('[data-faq-item] button[aria-expanded="false"]').forEach((button) => button.click()),
+        );
+        await expect.poll(() => page.locator('[data-faq-item] button[aria-expanded="false"]').count()).toBe(0);
+        await page.waitForTimeout(400); // the panels' 0.3 s opening
+        expect(await loneLastWords(page, PARAGRAPHS), `${locale} at ${width} px`).toEqual([]);
+
+        // The measure finds a word alone when there is one: the footer's line as it was, just too
+        // narrow for its last word.
+        await page
+          .locator('footer p')
+          .first()
+          .evaluate((element) => {
+            const probe = document.createElement('span');
+            probe.style.whiteSpace = 'nowrap';
+            probe.textContent = 'Actionable AI insights for real results. No fluff. No';
+            element.replaceChildren(probe);
+            const room = probe.getBoundingClientRect().width;
+            element.textContent = 'Actionable AI insights for real results. No fluff. No spam.';
+            (element as HTMLElement).style.cssText = `text-wrap: wrap; width: ${Math.ceil(room) + 1}px`;
+          });
+        expect(await loneLastWords(page, 'footer p'), 'the measure itself').toEqual([expect.stringContaining('“spam” alone under')]);
+        await context.close();
+      }
+    }
+  });
+});
+
+describe('section titles take one line where they fit', () => {
+  it('every section title is on one line from 1280 to 1920 px, in both languages (« Ce que nous automatisons pour vous »)', async () => {
+    for (const locale of LOCALES) {
+      const { page, context } = await open('desktop', locale);
+      await showWholePage(page);
+      for (const width of [1280, 1440, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        const titles = await page.$$eval('main section > div > header h2', (headings) => headings.map((heading) => heading.id));
+        expect(titles.length).toBeGreaterThanOrEqual(7);
+        for (const id of titles) expect(await lineCount(page, `#${id}`), `${locale}, #${id} at ${width} px`).toBe(1);
+      }
+      await context.close();
+    }
+  });
+});
+
+describe('the skip link shows inside the top bar', () => {
+  it('when focused, it stands in the bar: over neither the headline nor the logo, on the home and privacy pages', async () => {
+    for (const device of ['desktop', 'phone'] as const) {
+      for (const which of ['home', 'privacy'] as const) {
+        for (const locale of LOCALES) {
+          const { page, context } = await open(device, locale, { page: which });
+          await page.keyboard.press('Tab');
+          const link = await box(page, 'a[href="#main"]:focus');
+          // The bar itself (the mobile layout's header also holds its menu, closed here).
+          const bar = await box(page, which === 'privacy' ? 'header' : device === 'phone' ? '[data-nav="mobile"] > div' : '[data-nav="desktop"]');
+          const headline = await page.$$eval(
+            'h1',
+            (headings) =>
+              headings
+                .find((heading) => heading.checkVisibility())!
+                .getBoundingClientRect()
+                .toJSON() as Box,
+          );
+          const logo = await page.$$eval(
+            'header svg[viewBox="0 0 48 48"]',
+            (marks) =>
+              marks
+                .find((mark) => mark.checkVisibility())!
+                .getBoundingClientRect()
+                .toJSON() as Box,
+          );
+          const where = `${device}, ${which}, ${locale}: link ${JSON.stringify(link)}, bar ${JSON.stringify(bar)}`;
+          expect(link.top, where).toBeGreaterThanOrEqual(bar.top);
+          expect(link.bottom, where).toBeLessThanOrEqual(bar.bottom);
+          expect(overlap(link, headline), where).toBe(false);
+          expect(overlap(link, logo), where).toBe(false);
+          await context.close();
+        }
+      }
+    }
+  });
+});
+
+describe('the phone’s menu', () => {
+  it('keeps the four sections in order under its logo button, then leads to the demo and, as a primary action, to a call', async () => {
+    for (const locale of LOCALES) {
+      const content = getContent(locale);
+      const { page, context, errors } = await open('phone', locale);
+      const button = page.locator('[data-nav="mobile"] button[aria-controls="mobile-menu"]');
+      expect(await button.locator('svg[viewBox="0 0 48 48"]').count(), 'the logo opens the menu').toBe(1);
+      await button.click();
+      const menu = page.locator('#mobile-menu');
+      expect(await menu.locator('ul').first().locator('a').allTextContents()).toEqual([
+        content.nav.services,
+        content.nav.about,
+        content.nav.contact,
+        content.nav.faq,
+      ]);
+      const demo = menu.getByRole('link', { name: content.menu.demo });
+      const call = menu.getByRole('link', { name: content.hero.cta });
+      expect(await demo.getAttribute('href')).toBe('#ai-caller');
+      expect(await call.getAttribute('href')).toBe('#contact-form');
+      // The call is the one accent's pill, as the hero's.
+      const [callColour, heroColour] = await Promise.all([
+        call.evaluate((element) => getComputedStyle(element).backgroundColor),
+        page.locator('[data-hero="mobile"] a[href="#contact-form"]').evaluate((element) => getComputedStyle(element).backgroundColor),
+      ]);
+      expect(callColour).toBe(heroColour);
+      // The whole menu fits a phone's screen.
+      expect((await box(page, '#mobile-menu > div')).bottom).toBeLessThanOrEqual(800);
+
+      await demo.click();
+      await scrollSettled(page);
+      expect(await menu.isVisible()).toBe(false);
+      expect(Math.abs((await box(page, '#ai-caller')).top - 60), 'the demo, 60 px under the top').toBeLessThanOrEqual(1);
+      await button.click();
+      await call.click();
+      await scrollSettled(page);
+      expect(Math.abs((await box(page, '#contact-form')).top - 160), 'the form, 160 px under the top').toBeLessThanOrEqual(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('the contact section reads in order', () => {
+  it('on a phone the form follows the details and the illustration comes last; side by side, the two headings stand on one line', async () => {
+    for (const locale of LOCALES) {
+      const phone = await open('phone', locale, { viewport: { width: 360, height: 800 } });
+      await showWholePage(phone.page);
+      const details = await box(phone.page, '#contact header + div > div:first-child');
+      const form = await box(phone.page, '#contact-form');
+      const chip = await box(phone.page, '#contact figure');
+      expect(form.top, locale).toBeGreaterThan(details.bottom);
+      expect(chip.top, locale).toBeGreaterThan(form.bottom);
+      await phone.context.close();
+
+      const { page, context } = await open('desktop', locale);
+      await showWholePage(page);
+      for (const width of [1024, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        const [left, right] = await Promise.all([box(page, '#contact header + div h3'), box(page, '#contact-form-title')]);
+        expect(Math.abs(left.top - right.top), `${locale} at ${width} px`).toBeLessThanOrEqual(1);
+        expect(right.left, `${locale} at ${width} px: side by side`).toBeGreaterThan(left.right);
+      }
+      await context.close();
+    }
+  });
+});
+
+/** The notice on screen now, once its entrance is over. */
+async function notice(page: Page) {
+  const shown = page.locator('[data-sonner-toast][data-mounted="true"]').first();
+  await shown.waitFor();
+  await page.waitForTimeout(500);
+  return (await shown.evaluate((element) => element.getBoundingClientRect().toJSON())) as Box;
+}
+
+describe('a form’s outcome is said once, clear of the form', () => {
+  it('a success: the spec’s notice, then the same words in the card once it has gone, never both at once', async () => {
+    for (const locale of LOCALES) {
+      const { toasts } = getContent(locale);
+      const { page, context } = await open('phone', locale);
+      await page.locator('#newsletter-email').fill(`once-${locale}-${Date.now().toString(36)}@example.com`);
+      await page.locator('#newsletter button[type="submit"]').tap();
+      await page.locator('[data-sonner-toast]').filter({ hasText: toasts.newsletter.success }).waitFor();
+      expect(await page.locator('footer [data-sent]').count(), `${locale}: the card while the notice is on`).toBe(0);
+      await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 20_000 });
+      expect(await page.locator('footer [data-sent]').textContent(), locale).toContain(toasts.newsletter.success);
+      // Read once: the card's words are no second live announcement.
+      expect(await page.locator('footer [data-sent]').getAttribute('role')).toBeNull();
+      expect(await page.locator('footer [aria-live], footer [role="status"]').count()).toBe(0);
+      // The next edit and the card says nothing of the last address.
+      await page.locator('#newsletter-email').fill('n');
+      expect(await page.locator('footer [data-sent]').count()).toBe(0);
+      await context.close();
+    }
+  });
+
+  it('a notice covers neither the form nor its caption, even when they are at the bottom of the screen', async () => {
+    for (const device of ['phone', 'desktop'] as const) {
+      for (const width of device === 'phone' ? [360, 390] : [768, 1280]) {
+        const { page, context } = await open(device, 'fr', { viewport: { width, height: 800 } });
+        await showWholePage(page);
+        // What the visitor has in view as the notice comes: the newsletter's field, button and
+        // consent; the contact form's button and the notice under it (the form is taller than a phone).
+        const forms = [
+          {
+            name: 'newsletter',
+            form: '#newsletter',
+            caption: '#newsletter-consent',
+            clear: ['#newsletter-email', '#newsletter button[type="submit"]', '#newsletter-consent'],
+          },
+          {
+            name: 'contact',
+            form: '#contact-form form',
+            caption: '#contact-privacy-notice',
+            clear: ['#contact-form button[type="submit"]', '#contact-privacy-notice'],
+          },
+        ];
+        for (const form of forms) {
+          if (form.name === 'contact') {
+            await page.locator('#contact-name').fill('Josée Tremblay');
+            await page.locator('#contact-phone').fill('418 555-0199');
+            await page.locator('#contact-email').fill(`clear-${width}-${Date.now().toString(36)}@example.com`);
+            await page.locator('#contact-message').fill('Où vont les notifications?');
+          } else await page.locator('#newsletter-email').fill('');
+          // The caption's bottom at the screen's bottom: where a notice would come by default.
+          await page.locator(form.caption).evaluate((caption) => caption.scrollIntoView({ block: 'end', behavior: 'instant' }));
+          await page.locator(`${form.form} button[type="submit"]`).click();
+          const toast = await notice(page);
+          const where = `${device} at ${width} px, ${form.name}: notice ${JSON.stringify(toast)}`;
+          expect(toast.bottom, where).toBeLessThanOrEqual(800);
+          for (const selector of form.clear) expect(overlap(toast, await box(page, selector)), `${where} over ${selector}`).toBe(false);
+          await page.evaluate(() =>
+            document.querySelectorAll<HTMLButtonElement>('[data-sonner-toast] [data-close-button]').forEach((button) => button.click()),
+          );
+          await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+        }
+        await context.close();
+      }
+    }
+  });
+});

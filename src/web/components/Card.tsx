@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import type { IconName } from '../../content/catalog';
+import { keepLastWordsTogether } from '../../content/formats';
+import { Icon } from './Icon';
+
+/**
+ * The page's one card system, for its three lists of four (services, benefits, deliverables): one
+ * grid on the page's column (two by two from 640 px, four across from 1280 px, where four titles fit
+ * on two lines), one card, and on top of each either an icon on the brand's gradient or, where the
+ * card has one, its figure ("70 %"), both the same height so every title starts on one line.
+ */
+export function CardGrid({ children }: { children: ReactNode }) {
+  return <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">{children}</ul>;
+}
+
+/** `data-*` attributes name the card for the tests ("data-service"). */
+export function Card({
+  mark,
+  title,
+  text,
+  className = '',
+  ...data
+}: { mark: ReactNode; title: string; text: string; className?: string } & { [attribute: `data-${string}`]: string }) {
+  return (
+    <li {...data} className={`flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}>
+      <div className="flex h-12 items-center">{mark}</div>
+      <h3 className="mt-5 text-lg font-semibold text-balance">{title}</h3>
+      <p className="mt-2 text-pretty text-slate-600 dark:text-slate-300">{keepLastWordsTogether(text)}</p>
+    </li>
+  );
+}
+
+/** A card's icon: white on the brand mark's gradient, in both themes. */
+export function CardIcon({ name }: { name: IconName }) {
+  return (
+    <span className="grid size-12 place-items-center rounded-xl bg-gradient-to-br from-brand-500 to-accent-500 text-white shadow-sm">
+      <Icon name={name} className="size-6" />
+    </span>
+  );
+}
+
+/** A card's figure, in the theme's one accent (the primary actions' colour). */
+export function CardFigure({ children }: { children: string }) {
+  return <span className="text-title leading-none font-extrabold tracking-tight text-primary">{children}</span>;
+}
