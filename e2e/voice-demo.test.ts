@@ -77,8 +77,11 @@ beforeAll(async () => {
     STATIC_DIR,
     SQLITE_PATH: join(DIR, 'leads.sqlite'),
     DATABASE_URL: '',
-    // The tests start many calls from one address; the limits have their own server tests.
+    // The tests start many calls from one address; the limits have their own server tests (and the
+    // card's states below, on a server of their own).
     RATE_LIMIT_VOICE: '1000/600',
+    VOICE_MAX_CONCURRENT: '1000',
+    VOICE_MINUTES_PER_DAY: '100000',
   });
   // A fake microphone; no fake permission UI, so a context that was not granted the microphone is refused.
   browser = await launchBrowser(['--use-fake-device-for-media-stream']);
@@ -203,7 +206,8 @@ describe('voice demo in Chromium', () => {
         path: '/call/web',
         authorization: expect.stringMatching(/^Bearer eyJ[\w-]+\.[\w-]+\.[\w-]+$/),
         origin: server.url,
-        body: { assistantId: ASSISTANT[locale] },
+        // The session id, which Vapi echoes in its reports of the call: the budget counts the call against its key.
+        body: { assistantId: ASSISTANT[locale], assistantOverrides: { metadata: { siteSession: expect.stringMatching(/^[\w-]{20,}$/) } } },
       });
       expect(standIn.refusals).toEqual([null]); // signed with the private key, for this origin and this assistant
       expect(request!.authorization).not.toContain(PRIVATE_KEY);
@@ -440,6 +444,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
         await expect.poll(() => lines(page).then((all) => all.length)).toBe(9);
         const fit = await box(page).evaluate((element) => {
           const frame = element.querySelector('[role=log]')!.parentElement!.getBoundingClientRect();
+          // The box's own top edge, under its padding: nothing shows above it.
           const visible = [...element.querySelectorAll<HTMLElement>('[data-line]')].filter((line) => !line.hidden);
           const rects = visible.map((line) => line.getBoundingClientRect());
           return {
@@ -473,7 +478,9 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
         for (const colorScheme of width === 1280 ? (['light', 'dark'] as const) : (['light'] as const)) {
           const page = await open(states.url, locale, width, colorScheme);
           await mainButton(page).click();
-          await expect.poll(() => captions(page).textContent()).toContain(locale === 'fr' ? 'Toutes nos lignes sont occupées' : 'All our lines are busy');
+          await expect
+            .poll(() => captions(page).textContent(), { timeout: 20_000 })
+            .toContain(locale === 'fr' ? 'Toutes nos lignes sont occupées' : 'All our lines are busy');
           expect(await mainButton(page).getAttribute('aria-disabled')).toBeNull();
           expect(standIn.requests).toHaveLength(0); // no call Vapi would refuse
           expect(await axeViolations(page)).toEqual([]);
@@ -489,7 +496,9 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
         for (const colorScheme of width === 1280 ? (['light', 'dark'] as const) : (['light'] as const)) {
           const page = await open(states.url, locale, width, colorScheme);
           await mainButton(page).click();
-          await expect.poll(() => captions(page).textContent()).toContain(locale === 'fr' ? "Les appels de démonstration d'aujourd'hui" : "Today's demo calls");
+          await expect
+            .poll(() => captions(page).textContent(), { timeout: 20_000 })
+            .toContain(locale === 'fr' ? "Les appels de démonstration d'aujourd'hui" : "Today's demo calls");
           const button = demo(page).getByRole('button', { name: `${text[locale].callMe} (${text[locale].unavailableReason['budget-spent']})` });
           expect(await button.getAttribute('aria-disabled')).toBe('true');
           const form = captions(page).getByRole('link', { name: locale === 'fr' ? 'Réservez un appel gratuit' : 'Book a free call' });
@@ -508,7 +517,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
       for (const width of WIDTHS) {
         const page = await open(off.url, locale, width);
         await mainButton(page).click();
-        await expect.poll(() => captions(page).textContent()).toContain(getContent(locale).voiceDemo.unavailableTitle);
+        await expect.poll(() => captions(page).textContent(), { timeout: 20_000 }).toContain(getContent(locale).voiceDemo.unavailableTitle);
         expect(await mainButton(page).getAttribute('aria-disabled')).toBe('true');
         const form = captions(page).getByRole('link', { name: locale === 'fr' ? 'Réservez un appel gratuit' : 'Book a free call' });
         await form.click();

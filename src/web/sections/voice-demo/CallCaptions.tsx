@@ -105,8 +105,8 @@ export function callLength(seconds: number, locale: Locale): string {
 function fitWholeLines(box: HTMLElement) {
   const lines = [...box.querySelectorAll<HTMLElement>('[data-line]')];
   for (const line of lines) line.hidden = false;
-  for (const line of lines) {
-    if (box.scrollHeight <= box.clientHeight) return;
-    line.hidden = true;
-  }
+  // Lines sit at the bottom: one whose top is above the box's top edge is cut; the older ones are above it.
+  const top = box.getBoundingClientRect().top;
+  const cut = lines.map((line) => line.getBoundingClientRect().top < top - 0.5);
+  for (const [index, line] of lines.entries()) line.hidden = cut[index]!;
 }
