@@ -9,6 +9,8 @@ import { type VapiStandIn, startVapiStandIn } from '../test/vapi-stand-in';
 import { installServer } from '../scripts/release';
 import { createStore } from '../src/server/store';
 import { REPO_ROOT } from '../test/server-process';
+import { launchBrowser } from '../scripts/lib/chromium';
+import { addDays } from '../src/server/stats/calendar';
 
 /**
  * Issue 26, item 3: the admin commands on a deployed server, the documented way (docs/deploy.md,
@@ -158,6 +160,36 @@ describe('atelier-ia <command> on a deployed server, typed as root', () => {
     expect(ids).toHaveLength(2);
     expect(result.stdout).toMatch(new RegExp(`^VAPI_ASSISTANT_ID_EN=(${ids.join('|')})\nVAPI_ASSISTANT_ID_FR=(${ids.join('|')})$`, 'm'));
     expect(result.stdout).not.toContain(VAPI_KEY);
+  });
+
+  it('stats: the figures as a table in the firm’s language, and --html a report the service user’s, 0600, that loads nothing when opened', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const file = join(paths.backups, 'figures.html');
+    const result = await atelierIa(['stats', '--from', addDays(today, -3), '--to', addDays(today, 3), '--html', file]);
+    expect(result).toMatchObject({ code: 0, stderr: `Report written to ${file} (readable by its owner only).\n` });
+    // FIRM_LOCALE=fr in the example configuration: the two contact requests stored by the service.
+    expect(result.stdout).toMatch(/^Formulaire de contact envoyé\s+2\s/m);
+    expect(await owner(file)).toBe(`${user} 600`);
+
+    // Opened in Chromium with every request outside the file refused and counted: none is made.
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext();
+      const requests: string[] = [];
+      await context.route('**/*', (route) => {
+        if (!route.request().url().startsWith('file:')) requests.push(route.request().url());
+        return route.request().url().startsWith('file:') ? route.continue() : route.abort();
+      });
+      const page = await context.newPage();
+      page.on('request', (request) => requests.push(request.url()));
+      await page.goto(`file://${file}`, { waitUntil: 'load' });
+      await page.waitForTimeout(500);
+      expect(requests.filter((url) => url !== `file://${file}`)).toEqual([]);
+      expect(await page.locator('svg[role="img"]').count()).toBeGreaterThanOrEqual(2);
+      expect(await page.locator('h1').textContent()).toContain('les chiffres du site');
+    } finally {
+      await browser.close();
+    }
   });
 
   it('run by the service user itself, they work the same; by anyone else, a clear refusal', async () => {

@@ -10,6 +10,7 @@ import { type RunningServer, startServer } from './helpers/server';
 import { LOCALES } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
 import { pagePath } from '../src/web/lib/pages';
+import { STATS_BEACON_PATH } from '../src/contracts/stats';
 
 /**
  * Issue 27 in the browser: each form makes its proof of work (ALTCHA, in a Web Worker) when the
@@ -67,7 +68,8 @@ function watch(page: Page) {
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === CHALLENGE_PATH) challenges.push(request);
-    if (request.method() === 'POST' && url.pathname.startsWith('/api/'))
+    // The forms' posts (the counting beacon, docs/stats.md, is not one).
+    if (request.method() === 'POST' && url.pathname.startsWith('/api/') && url.pathname !== STATS_BEACON_PATH)
       posts.push({ path: url.pathname, body: request.postDataJSON() as Record<string, unknown> });
   });
   return { challenges, posts };

@@ -9,6 +9,7 @@
  *   atelier-ia deliveries --retry all-failed
  *   atelier-ia export contacts --out /var/backups/atelier-ia/contacts.csv
  *   atelier-ia voice:sync
+ *   atelier-ia stats --week 2026-W47
  *
  * In a checkout the same commands are `npm run backup -- …` and so on.
  */
@@ -17,12 +18,14 @@ import { runDeliveries } from './deliveries';
 import { runExport } from './export';
 import { type Command, isMain, runCli, withConfigFile } from './lib/cli';
 import { runPurge } from './purge';
+import { runStats } from './stats';
 
 const COMMANDS: Record<string, Command> = {
   backup: runBackup,
   purge: runPurge,
   deliveries: runDeliveries,
   export: runExport,
+  stats: runStats,
   // A chunk of its own, loaded by this command only: Vapi's SDK and the assistants' copy, 381 KB
   // of code (admin.js: 997 KB with them, 616 KB without), stay out of every nightly backup.
   'voice:sync': async (...args) => (await import('./voice-sync')).runVoiceSync(...args),
@@ -35,6 +38,7 @@ export const USAGE = `Usage: atelier-ia <command> [options]   (as root, or as th
   deliveries [--json | --retry <id>|all-failed] lead notifications waiting or failed
   export contacts|newsletter [--format csv|json] [--out FILE]
   voice:sync [--dry-run]                        the voice demo's assistants created or updated in Vapi
+  stats [--week YYYY-Www | --from DAY --to DAY] [--format table|csv|json] [--html FILE]
 
 atelier-ia <command> --help says more. docs/deploy.md: "Admin commands".`;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, testConfig } from '../test/storage';
 import { createStore } from '../src/server/store';
+import { addDays, dayOf } from '../src/server/stats/calendar';
 import { runPurge } from './purge';
 
 function capture() {
@@ -22,16 +23,29 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
       const cutoff = new Date();
       await new Promise((resolve) => setTimeout(resolve, 20));
       await store.insertContact(contact('recent'));
+      // A day of the site's figures 800 days before the run: past STATS_RETENTION_DAYS (760).
+      const run = new Date(cutoff.getTime() + 10 * DAY_MS);
+      await store.addPageCounts(
+        [{ day: addDays(dayOf(run, 'America/Toronto'), -800), beacon: { e: 'view_home', l: 'fr', d: 'phone', r: 'none' }, count: 1 }],
+        20,
+      );
 
       // Ten days from now, "older than 10 days" means "received before the cutoff".
       const out = capture();
       const err = capture();
-      const code = await runPurge(['--older-than', '10'], storage.env, out, err, new Date(cutoff.getTime() + 10 * DAY_MS));
+      const code = await runPurge(['--older-than', '10'], storage.env, out, err, run);
       expect(err.text()).toBe('');
       expect(code).toBe(0);
       expect(out.text()).toBe(
-        `Deleted 1 contact request received before ${cutoff.toISOString()} (older than 10 days).\nDeleted 0 newsletter sign-ups not confirmed within 7 days.\n`,
+        `Deleted 1 contact request received before ${cutoff.toISOString()} (older than 10 days).\nDeleted 0 newsletter sign-ups not confirmed within 7 days.\n` +
+          `Deleted 1 daily counter of the site's figures for days before ${addDays(dayOf(run, 'America/Toronto'), -760)} (older than 760 days).\n`,
       );
+      // The figures of the days still kept stay, the purged lead's too: counts identify no one.
+      expect((await store.statsRows('2000-01-01', '2100-01-01')).map((row) => `${row.event} ${row.count}`).sort()).toEqual([
+        'form_sent 2',
+        'newsletter_asked 1',
+        'newsletter_confirmed 1',
+      ]);
       expect((await store.listContacts()).map((row) => row.name)).toEqual(['recent']);
       // The notification queued for the old lead went with it; the recent one's stays.
       const jobs = await store.deliveries.list(['pending']);

@@ -51,7 +51,11 @@ export async function runPurge(args: readonly string[], env: Record<string, stri
   const parsed = optionsOrExit(parseArgs(args), USAGE, out, err);
   if (typeof parsed === 'number') return parsed;
   return withStore(env, err, 'Purge failed', async (store, config) => {
-    const reports = await runPurgeJobs(store, { contactDays: parsed.days ?? config.site.retentionDays }, now);
+    const reports = await runPurgeJobs(
+      store,
+      { contactDays: parsed.days ?? config.site.retentionDays, statsDays: config.stats.retentionDays, timeZone: config.notifications.timeZone },
+      now,
+    );
     for (const { line } of reports) out.write(`${line}\n`);
     return 0;
   });

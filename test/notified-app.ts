@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { buildApp } from '../src/server/app';
+import { type BuildAppOptions, buildApp } from '../src/server/app';
 import { type Store, createStore } from '../src/server/store';
 import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from './receivers';
 import { type EngineName, TEST_WEBHOOK_SECRET, type TestStorage, captureLogs, freshStorage, testConfig } from './storage';
@@ -75,7 +75,8 @@ export function notifiedApp(engine: EngineName, baseEnv: Record<string, string> 
     get logs() {
       return logs;
     },
-    async start(env: Record<string, string> = {}) {
+    /** Builds the server; `options` adds to buildApp's (a schedule and its clock, say). */
+    async start(env: Record<string, string> = {}, options: Omit<BuildAppOptions, 'config' | 'logger'> = {}) {
       logs = captureLogs();
       const config = testConfig({
         ...storage.env,
@@ -88,7 +89,7 @@ export function notifiedApp(engine: EngineName, baseEnv: Record<string, string> 
         ...baseEnv,
         ...env,
       });
-      app = await buildApp({ config, logger: logs.logger });
+      app = await buildApp({ ...options, config, logger: logs.logger });
       return app;
     },
     /** A new webhook receiver on `port` (the test's receiver was closed there: it comes back). */

@@ -133,3 +133,33 @@ export async function storageRows<Row = Record<string, unknown>>(env: Record<str
     await client.end();
   }
 }
+
+/**
+ * Everything a test storage holds, to search for what must not be there (a visitor's address or
+ * browser string): the SQLite file and its write-ahead log byte for byte, or every row of every
+ * table of the PostgreSQL database as text, with the tables' names (`where`: a condition on some
+ * tables' rows, to leave out what another part keeps on purpose).
+ */
+export async function storedBytes(env: Record<string, string>, where: Record<string, string> = {}): Promise<{ bytes: Buffer; tables: string[] }> {
+  if (!env.DATABASE_URL) {
+    const { readFile } = await import('node:fs/promises');
+    const files = await Promise.all([env.SQLITE_PATH!, `${env.SQLITE_PATH!}-wal`].map((file) => readFile(file).catch(() => Buffer.alloc(0))));
+    return { bytes: Buffer.concat(files), tables: [] };
+  }
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'");
+    const texts: string[] = [];
+    for (const { tablename } of tables) {
+      const { rows } = await client.query<{ row: string }>(
+        `select t::text as row from "${tablename}" t ${where[tablename] ? `where ${where[tablename]}` : ''}`,
+      );
+      texts.push(...rows.map(({ row }) => row));
+    }
+    return { bytes: Buffer.from(texts.join('\n')), tables: tables.map(({ tablename }) => tablename) };
+  } finally {
+    await client.end();
+  }
+}

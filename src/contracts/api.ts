@@ -1,3 +1,4 @@
+import { STATS_BEACON_PATH } from './stats';
 import type { FieldErrorCode } from './fields';
 import type { ProofProblem } from './proof-of-work';
 
@@ -76,4 +77,6 @@ export const API_PATHS = {
   voiceSession: '/api/voice/session',
   /** Vapi's server messages: the callback requests its agent takes during a call (docs/voice.md). */
   voiceEvents: '/api/voice/events',
+  /** The page's counting beacon (text/plain; src/contracts/stats.ts, docs/stats.md). */
+  stats: STATS_BEACON_PATH,
 } as const;

@@ -79,6 +79,9 @@ export type LeadsSummaryData = {
   to: string;
 };
 
+/** The weekly digest of the site's figures (src/server/stats/): the week it covers, Monday to Sunday in FIRM_TIME_ZONE. */
+export type StatsDigestData = { from: string; to: string };
+
 /**
  * What happened, as the webhook sends it (its JSON is the request body) and the e-mail shows it.
  * `id` is the same for every channel of one event: receivers use it to drop duplicates.
@@ -88,5 +91,6 @@ export type LeadEvent =
   | { id: string; type: 'contact.call_report'; createdAt: string; data: ContactCallReportData }
   | { id: string; type: 'newsletter.subscribed'; createdAt: string; data: NewsletterSubscribedData }
   | { id: string; type: 'newsletter.confirmation'; createdAt: string; data: NewsletterConfirmationData }
-  | { id: string; type: 'leads.summary'; createdAt: string; data: LeadsSummaryData };
+  | { id: string; type: 'leads.summary'; createdAt: string; data: LeadsSummaryData }
+  | { id: string; type: 'stats.digest'; createdAt: string; data: StatsDigestData };
 export type LeadEventType = LeadEvent['type'];

@@ -9,6 +9,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
 import { type RetentionSchedule, retentionPlugin } from './plugins/retention';
 import { securityPlugin } from './plugins/security';
+import { type DigestSchedule, statsDigestPlugin } from './plugins/stats-digest';
 import { shutdownPlugin } from './plugins/shutdown';
 import { inspectStaticSite, staticPlugin } from './plugins/static';
 import { type StorageRetry, storagePlugin } from './plugins/storage';
@@ -34,6 +35,10 @@ export type BuildAppOptions = {
   storageRetry?: StorageRetry;
   /** When the daily purge looks whether it is due, and its clock (tests). */
   retention?: Partial<RetentionSchedule>;
+  /** When the weekly digest looks whether it is due, and its clock (tests). */
+  digest?: Partial<DigestSchedule>;
+  /** How often the page's counts are written (default 1 s; tests shorten it). */
+  statsFlushMs?: number;
   /** false: the API only; the page is served by something else (`npm run dev`: Vite, scripts/dev.ts). */
   staticSite?: false;
 };
@@ -75,7 +80,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(deliveryPlugin, { config });
-  await app.register(retentionPlugin, { settings: { contactDays: config.site.retentionDays }, schedule: options.retention });
+  await app.register(retentionPlugin, {
+    settings: { contactDays: config.site.retentionDays, statsDays: config.stats.retentionDays, timeZone: config.notifications.timeZone },
+    schedule: options.retention,
+  });
+  // After the delivery plugin: a queued digest nudges its worker.
+  await app.register(statsDigestPlugin, { config, schedule: options.digest });
   // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
   await app.register(apiRoutes, {
     rateLimits: config.rateLimits,
@@ -84,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     voiceSession: { voice: config.voice, siteOrigin: new URL(config.site.url).origin, timeZone: config.notifications.timeZone },
     voiceEvents: { voice: config.voice, site: config.site, timeZone: config.notifications.timeZone },
     sitePresent: site?.present,
+    stats: { timeZone: config.notifications.timeZone, flushMs: options.statsFlushMs },
   });
   await app.register(newsletterLinkRoutes, { site: config.site, rateLimit: config.rateLimits.links });
   if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });

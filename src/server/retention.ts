@@ -1,4 +1,5 @@
 import { PENDING_SUBSCRIPTION_DAYS, type Store } from './store';
+import { addDays, dayOf } from './stats/calendar';
 
 /**
  * What the privacy policy (src/content/privacy/) promises to delete, and after how long: one
@@ -12,6 +13,10 @@ import { PENDING_SUBSCRIPTION_DAYS, type Store } from './store';
 export type RetentionSettings = {
   /** SITE_RETENTION_DAYS, the period the policy states for contact requests. */
   contactDays: number;
+  /** STATS_RETENTION_DAYS: the daily counters (they identify no one; the policy states it all the same). */
+  statsDays: number;
+  /** FIRM_TIME_ZONE, the calendar the counters' days are in. */
+  timeZone: string;
 };
 
 export type PurgeJob = {
@@ -40,6 +45,15 @@ export const PURGE_JOBS: readonly PurgeJob[] = [
     async run(store, _settings, now) {
       const deleted = await store.purgePendingSubscriptions(now);
       return { deleted, line: `Deleted ${plural(deleted, 'newsletter sign-up')} not confirmed within ${PENDING_SUBSCRIPTION_DAYS} days.` };
+    },
+  },
+  {
+    // The site's figures: counters per day, kept STATS_RETENTION_DAYS (docs/stats.md).
+    name: 'site statistics',
+    async run(store, { statsDays, timeZone }, now) {
+      const before = addDays(dayOf(now, timeZone), -statsDays);
+      const deleted = await store.purgeStats(before);
+      return { deleted, line: `Deleted ${plural(deleted, 'daily counter')} of the site's figures for days before ${before} (older than ${statsDays} days).` };
     },
   },
 ];

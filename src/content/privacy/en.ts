@@ -83,10 +83,12 @@ export const privacyEn: PrivacyPolicy = {
     },
     {
       id: 'trackers',
-      title: 'No cookies, trackers or analytics',
+      title: 'No cookies or trackers; the site counts its visits without identifying anyone',
       paragraphs: [
-        "This site uses no cookies, no analytics, no advertising and no third-party trackers. It remembers your choice of theme and of language in your browser's local storage; that never leaves your device.",
-        'If we ever add a measurement tool, it will stay off until you agree to it.',
+        "This site uses no cookies, no advertising, no third-party trackers and no outside analytics service. It remembers your choice of theme and of language in your browser's local storage; that never leaves your device.",
+        'To know how the site is used, our own server keeps counts per day of a few events: a page viewed, the voice demo seen, "Call Me" pressed, the contact form started, and, when our database stores them, a contact request or a newsletter sign-up. With each count go only the language of the page, the kind of screen (phone or computer), the kind of site you came from (a search engine, a social network, another site, or none; never its address) and the campaign named in the link you followed, if any.',
+        'Nothing in these counts identifies you or can be linked to you: no cookie, nothing written in your browser, no IP address, no description of your browser, no "fingerprint", and no code derived from any of them. Our server looks at your IP address only in memory, for a minute, to ignore a flood of counts, and at your browser\'s description only to leave out search-engine robots. The counts are kept at most 25 months, then deleted.',
+        "That is why no consent banner is needed: counts that identify no one are not personal information under Quebec's Act respecting the protection of personal information in the private sector (Law 25), and in the reading of audience measurement by France's data-protection authority (the CNIL), which we take as a reference, a tool that only measures a site's own audience, produces anonymous figures and stores nothing on your device needs no consent.",
       ],
     },
     {

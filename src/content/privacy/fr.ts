@@ -83,10 +83,12 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
     },
     {
       id: 'trackers',
-      title: "Aucun témoin, traceur ni outil d'analyse",
+      title: 'Aucun témoin ni traceur; le site compte ses visites sans identifier personne',
       paragraphs: [
-        "Ce site n'utilise aucun témoin (cookie), aucun outil d'analyse d'audience, aucune publicité et aucun traceur tiers. Il mémorise votre choix de thème et de langue dans le stockage local de votre navigateur; ces données ne quittent jamais votre appareil.",
-        "Si nous ajoutons un jour un outil de mesure, il restera désactivé tant que vous n'y aurez pas consenti.",
+        "Ce site n'utilise aucun témoin (cookie), aucune publicité, aucun traceur tiers et aucun service externe d'analyse d'audience. Il mémorise votre choix de thème et de langue dans le stockage local de votre navigateur; ces données ne quittent jamais votre appareil.",
+        "Pour savoir comment le site est utilisé, notre propre serveur tient des compteurs quotidiens de quelques événements : une page consultée, la démonstration vocale affichée, le bouton « Appelez-moi » utilisé, le formulaire de contact commencé et, lorsque notre base de données les enregistre, une demande de contact ou une inscription à l'infolettre. Chaque compte ne porte que la langue de la page, le type d'écran (téléphone ou ordinateur), le type de site d'où vous venez (un moteur de recherche, un réseau social, un autre site, ou aucun; jamais son adresse) et, le cas échéant, la campagne nommée dans le lien que vous avez suivi.",
+        "Rien dans ces compteurs ne vous identifie ni ne peut être relié à vous : aucun témoin, rien d'écrit dans votre navigateur, aucune adresse IP, aucune description de votre navigateur, aucune « empreinte », ni aucun code tiré de ces éléments. Notre serveur ne consulte votre adresse IP qu'en mémoire, pendant une minute, pour ignorer un afflux de comptes, et la description de votre navigateur que pour écarter les robots des moteurs de recherche. Les compteurs sont conservés 25 mois au plus, puis supprimés.",
+        "C'est pourquoi aucune bannière de consentement n'est nécessaire : des compteurs qui n'identifient personne ne sont pas des renseignements personnels au sens de la Loi sur la protection des renseignements personnels dans le secteur privé (Loi 25), et selon la lecture de la mesure d'audience de la CNIL, l'autorité française de protection des données, que nous prenons pour référence, un outil qui ne sert qu'à mesurer l'audience du site lui-même, produit des chiffres anonymes et n'enregistre rien sur votre appareil n'exige aucun consentement.",
       ],
     },
     {

@@ -211,6 +211,10 @@ export const envSchema = z.object({
       ),
   ),
   VOICE_LEAD_TRANSCRIPT: z._default(z.enum(['on', 'off'], 'expected on or off'), 'off'),
+  // 25 months: a year compared with the one before, and a month to spare. Also the most: the
+  // privacy policy promises the counts are kept 25 months at most.
+  STATS_RETENTION_DAYS: wholeNumber(1, 760, 760),
+  STATS_DIGEST: z._default(z.enum(['on', 'off'], 'expected on or off'), 'on'),
 });
 
 /** The variables the server reads besides the site's (deploy/env.example must name each). */

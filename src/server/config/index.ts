@@ -17,5 +17,6 @@ export {
   type ProofOfWorkConfig,
   type RateLimit,
   type ServerConfig,
+  type StatsConfig,
   type VoiceConfig,
 } from './types';

@@ -58,6 +58,15 @@ export type ServerConfig = {
   delivery: DeliveryConfig;
   /** The live voice demo (docs/voice.md). */
   voice: VoiceConfig;
+  /** The firm's own figures (docs/stats.md). */
+  stats: StatsConfig;
+};
+
+export type StatsConfig = {
+  /** Days the daily counters are kept (STATS_RETENTION_DAYS); the daily retention run deletes older ones. */
+  retentionDays: number;
+  /** The weekly digest e-mailed to NOTIFY_EMAIL_TO on Monday morning (STATS_DIGEST; needs SMTP_URL). */
+  digest: boolean;
 };
 
 /**

@@ -5,7 +5,7 @@ import { escapeHtml, oneLine } from '../../content/text';
 import type { NotificationConfig } from '../config';
 import { composeConfirmationEmail } from '../newsletter/confirm-email';
 import { asLocale } from '../../contracts/locales';
-import type { LeadEvent } from '../../contracts/lead-event';
+import type { LeadEvent, StatsDigestData } from '../../contracts/lead-event';
 import { NOTIFICATION_COPY, type NotificationCopy } from './copy';
 import { PermanentRefusalError, type Sender } from './sender';
 import { displayName, inertLinks, quoted } from './untrusted-text';
@@ -31,7 +31,7 @@ function languageName(code: string | null, copy: NotificationCopy): string | nul
 }
 
 /** The events the firm is told about (a confirmation request goes to the visitor instead). */
-type FirmEvent = Exclude<LeadEvent, { type: 'newsletter.confirmation' }>;
+type FirmEvent = Exclude<LeadEvent, { type: 'newsletter.confirmation' | 'stats.digest' }>;
 
 /**
  * A longer text under its own heading. `fromCaller`: written from what a caller said (Vapi's summary,
@@ -204,6 +204,8 @@ export type EmailSenderOptions = {
   site: Pick<SiteConfig, 'brand' | 'email' | 'address'>;
   /** The signed link that confirms a pending newsletter sign-up. */
   confirmationLink: (confirmationId: number, linkNonce: string | null) => Promise<string>;
+  /** The weekly digest of a week, composed when it is sent from the figures in the database (src/server/stats/digest.ts). */
+  digest: (week: StatsDigestData) => Promise<{ subject: string; text: string; html: string }>;
 };
 
 /**
@@ -258,6 +260,22 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
           html: mail.html,
           messageId,
           // RFC 3834: sent by a program, not a person; auto-responders should not answer.
+          headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
+          signal,
+        });
+        return;
+      }
+      if (event.type === 'stats.digest') {
+        const mail = await options.digest(event.data);
+        await (
+          await connect()
+        ).sendMail({
+          from: settings.from,
+          to: settings.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId,
           headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
           signal,
         });

@@ -10,7 +10,7 @@ export { signWebhook, WEBHOOK_HEADERS } from './signature';
 /** A sender per configured channel; empty when the firm configured none. */
 export function createSenders(
   config: Pick<ServerConfig, 'notifications' | 'delivery' | 'site'>,
-  links: Pick<EmailSenderOptions, 'confirmationLink'>,
+  links: Pick<EmailSenderOptions, 'confirmationLink' | 'digest'>,
 ): Partial<Record<Channel, Sender>> {
   const { email, webhook, firmLocale, timeZone } = config.notifications;
   return {

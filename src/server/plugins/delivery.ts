@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config';
 import { createSenders, startDeliveryWorker } from '../delivery';
 import { linkUrl } from '../newsletter/signed-link';
+import { digestOf } from '../stats/digest';
 import { appWide } from './app-wide';
 
 declare module 'fastify' {
@@ -24,6 +25,8 @@ export interface Deliveries {
 export const deliveryPlugin = appWide<{ config: Pick<ServerConfig, 'notifications' | 'delivery' | 'site' | 'caps'> }>(async (app, { config }) => {
   const senders = createSenders(config, {
     confirmationLink: async (id, nonce) => linkUrl(config.site.url, await app.storage.get().linkSecret(), 'confirm', id, nonce),
+    digest: (week) =>
+      digestOf(app.storage.get(), week, { firmLocale: config.notifications.firmLocale, timeZone: config.notifications.timeZone, brand: config.site.brand }),
   });
   if (Object.keys(senders).length === 0) {
     app.decorate('deliveries', { nudge() {} } satisfies Deliveries);

@@ -4,12 +4,14 @@ import { challengeRoute } from './challenge';
 import { contactRoute } from './contact';
 import { healthRoute } from './health';
 import { newsletterRoute } from './newsletter';
+import { type StatsRouteOptions, statsRoute } from './stats';
 import { type VoiceEventsOptions, voiceEventsRoute } from './voice-events';
 import { type VoiceSessionOptions, voiceSessionRoute } from './voice-session';
 
 /**
  * The /api routes, in their own scope: only they accept request bodies, and only JSON
- * (Fastify's default text/plain parser is removed, so any other type is 415 unsupported_body).
+ * (Fastify's default text/plain parser is removed, so any other type is 415 unsupported_body), but
+ * the counting beacon, which is text/plain as browsers send beacons (./stats.ts).
  * The body size limit (32 KiB) is the server-wide bodyLimit set in app.ts; Vapi's messages to
  * /api/voice/events, which carry the whole call, have their own (1 MB).
  */
@@ -23,6 +25,7 @@ export async function apiRoutes(
     voiceEvents: VoiceEventsOptions;
     /** Whether the site this server started with is still on disk (undefined: it serves the API only). */
     sitePresent?: (() => boolean) | undefined;
+    stats: StatsRouteOptions;
   },
 ) {
   const proofRequired = options.proofOfWork.required;
@@ -32,5 +35,6 @@ export async function apiRoutes(
   await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn, proofRequired });
   await app.register(voiceSessionRoute, { ...options.voiceSession, proofRequired });
   await app.register(voiceEventsRoute, options.voiceEvents);
+  await app.register(statsRoute, options.stats);
   await app.register(healthRoute, { sitePresent: options.sitePresent });
 }

@@ -179,7 +179,11 @@ describe.each(ENGINES)('voice leads delivered to the firm on %s', (engine) => {
 
     // SITE_RETENTION_DAYS later, the daily purge deletes it as it deletes form leads.
     await h.stop();
-    const reports = await runPurgeJobs(h.inspect, { contactDays: 730 }, new Date(Date.now() + 731 * 24 * 3600 * 1000));
+    const reports = await runPurgeJobs(
+      h.inspect,
+      { contactDays: 730, statsDays: 760, timeZone: 'America/Toronto' },
+      new Date(Date.now() + 731 * 24 * 3600 * 1000),
+    );
     expect(reports[0]!.deleted).toBeGreaterThan(0);
     expect(await h.leadsOf(callId)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { StoreUnavailableError, guarded, isLimitError, isUniqueViolation } from 
 import type { ContactDetailsData, ContactFieldValues, LeadSource } from '../../contracts/lead-event';
 import { enqueue } from './outbox';
 import type { ContactSubmissionsTable, Database } from './tables';
+import { countStat, serverEvent } from './stats';
 
 /** Contact requests: from the form, or taken by the voice agent during a call. */
 export interface ContactsRepository {
@@ -95,7 +96,7 @@ type ContactInput = Partial<Record<keyof ContactFieldValues, string | null>> & {
   preferredTime?: string;
 };
 
-export function contactsRepository({ db, policy, write, submit }: StoreContext): ContactsRepository {
+export function contactsRepository({ db, policy, write, submit, statsDay }: StoreContext): ContactsRepository {
   /**
    * One contact submission and its notification jobs, inside the caller's transaction. Each of the
    * contract's fields is cleaned and stored in its column; an optional one left empty is NULL, a
@@ -127,6 +128,7 @@ export function contactsRepository({ db, policy, write, submit }: StoreContext):
       },
       network,
     );
+    await countStat(trx, serverEvent(statsDay(), row.source === 'voice' ? 'voice_lead' : 'form_sent', row.locale));
     return id;
   }
 

@@ -25,6 +25,8 @@ export type StoreContext = {
   submit(work: (trx: Transaction<Database>) => Promise<unknown>, network?: string): Promise<void>;
   /** The same limits, looked at without writing (./limits.ts). */
   checkSubmission(network: string | undefined): Promise<void>;
+  /** Today in the firm's time zone (FIRM_TIME_ZONE), the day the figures count in (./stats.ts). */
+  statsDay(): string;
 };
 
 /** A query runs on the database or inside a transaction. */

@@ -14,6 +14,8 @@ import { outboxPolicy } from './outbox';
 import { type SettingsRepository, settingsRepository } from './settings';
 import { openSqlite } from './sqlite';
 import { type VoiceRepository, voiceRepository } from './voice';
+import { type StatsRepository, statsRepository } from './stats';
+import { dayOf } from '../stats/calendar';
 
 export { NetworkLimitError, StorageReserveError, StoreNotWritableError, StoreUnavailableError, isLimitError } from './errors';
 export type { Engine } from './migrations';
@@ -27,6 +29,7 @@ export type * from './delivery-queue';
 export { CONTACT_RECORD_COLUMNS, type CallReport, type ContactRecord, type NewContact, type NewVoiceLead, type SubmissionOrigin } from './contacts';
 export { NEWSLETTER_RECORD_COLUMNS, type ConsentEvent, type NewSubscription, type NewsletterRecord, type SubscriptionState } from './newsletter';
 export { CONFIRMATION_EMAILS, CONFIRMATION_RESEND_MS, PENDING_SUBSCRIPTION_DAYS, type ConfirmationState } from './newsletter-confirmations';
+export { DIGEST_WEEK_SETTING, OTHER_CAMPAIGNS, type CallLine, type PageCount, type LeadLine, type StatsRow } from './stats';
 export { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, HEALTH_WRITE_EVERY_MS, type ExclusiveLock, type StoreHealth } from './database';
 
 /**
@@ -44,7 +47,15 @@ export { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, HEALTH_WRITE_EVERY_MS, type 
  * normal result, not an error.
  */
 export interface Store
-  extends ContactsRepository, NewsletterRepository, NewsletterConfirmationsRepository, SettingsRepository, LimitsRepository, VoiceRepository, DatabaseTasks {
+  extends
+    ContactsRepository,
+    NewsletterRepository,
+    NewsletterConfirmationsRepository,
+    SettingsRepository,
+    LimitsRepository,
+    VoiceRepository,
+    StatsRepository,
+    DatabaseTasks {
   readonly engine: Engine;
   /** The notification outbox the delivery worker and `npm run deliveries` work on. */
   readonly deliveries: DeliveryQueue;
@@ -54,10 +65,13 @@ export interface Store
 
 export type StorageConfig = Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'> & {
   /** Which notification jobs each insert writes; none when absent. */
-  notifications?: Pick<ServerConfig['notifications'], 'email' | 'webhook' | 'newsletter'>;
+  notifications?: Pick<ServerConfig['notifications'], 'email' | 'webhook' | 'newsletter'> & Partial<Pick<ServerConfig['notifications'], 'timeZone'>>;
   /** The limits a submission is held to, and when notifications are summarised; none when absent (scripts, tests of other things). */
   caps?: Pick<ServerConfig['caps'], 'submissionsPerNetworkPerDay' | 'storageReserveBytes' | 'notificationsPerNetworkPerHour'>;
 };
+
+/** FIRM_TIME_ZONE's default, for the scripts and tests that open a store without the server's configuration. */
+const DEFAULT_TIME_ZONE = 'America/Toronto';
 
 const silent: StoreLogger = { info() {}, warn() {} };
 
@@ -91,6 +105,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
       await db.transaction().execute(work);
     },
     ...submitWithinLimits(db, limits, log),
+    statsDay: () => dayOf(new Date(), config.notifications?.timeZone ?? DEFAULT_TIME_ZONE),
   };
   let closed: Promise<void> | undefined;
   return {
@@ -102,6 +117,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
       ...settingsRepository(context),
       ...limitsRepository(context),
       ...voiceRepository(context),
+      ...statsRepository(context),
     }),
     ...databaseTasks(context),
     deliveries: guardAll(deliveryQueue(db, engine)),

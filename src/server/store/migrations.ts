@@ -272,6 +272,27 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
     },
   }),
   /**
+   * The firm's own figures (docs/stats.md): one counter per day (in FIRM_TIME_ZONE), event, page
+   * language, device class, referrer class and campaign ('' where the dimension is not known or
+   * there is none). Nothing in a row can tell one visitor from another: no address, no browser
+   * string, no hash of either, no time finer than the day. Deleted after STATS_RETENTION_DAYS.
+   */
+  '0012_site_stats': () => ({
+    async up(db: Db) {
+      await db.schema
+        .createTable('site_stats')
+        .addColumn('day', 'text', (column) => column.notNull())
+        .addColumn('event', 'text', (column) => column.notNull())
+        .addColumn('locale', 'text', (column) => column.notNull())
+        .addColumn('device', 'text', (column) => column.notNull())
+        .addColumn('referrer', 'text', (column) => column.notNull())
+        .addColumn('campaign', 'text', (column) => column.notNull())
+        .addColumn('count', 'integer', (column) => column.notNull())
+        .addPrimaryKeyConstraint('site_stats_pkey', ['day', 'event', 'locale', 'device', 'referrer', 'campaign'])
+        .execute();
+    },
+  }),
+  /**
    * The voice demo's budget counts calls, not keys. `voice_calls`: one row per call the server has
    * seen (Vapi's call id, the assistant's language, when it started and ended, its length in seconds,
    * how it ended), nothing about who called or from where; the firm's statistics read it.

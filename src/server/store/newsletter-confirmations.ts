@@ -5,6 +5,7 @@ import { hitCounter } from './limits';
 import { type NewSubscription, subscribe } from './newsletter';
 import { enqueue } from './outbox';
 import { secretOf } from './settings';
+import { countStat, serverEvent } from './stats';
 
 /**
  * The double opt-in (SMTP configured): a sign-up waits in newsletter_confirmations until the
@@ -58,7 +59,7 @@ export const CONFIRMATION_EMAILS = { max: 3, windowMs: 30 * 24 * 60 * 60_000 } a
 /** A random nonce for a confirmation link. */
 const newLinkNonce = () => randomBytes(16).toString('base64url');
 
-export function newsletterConfirmationsRepository({ db, policy, write, submit }: StoreContext): NewsletterConfirmationsRepository {
+export function newsletterConfirmationsRepository({ db, policy, write, submit, statsDay }: StoreContext): NewsletterConfirmationsRepository {
   return {
     async requestNewsletter(subscription) {
       const key = normalizeEmail(subscription.email);
@@ -82,6 +83,7 @@ export function newsletterConfirmationsRepository({ db, policy, write, submit }:
             requested_at: now,
             confirmed_at: null,
           };
+          await countStat(trx, serverEvent(statsDay(), 'newsletter_asked', request.locale));
           const pending = await trx
             .selectFrom('newsletter_confirmations')
             .select(['id', 'email_queued_at', 'confirmed_at'])
@@ -175,6 +177,7 @@ export function newsletterConfirmationsRepository({ db, policy, write, submit }:
         }
         const { email, locale, page, form, consent_version: version } = pending;
         await subscribe(trx, policy, { email, locale, page, form, version, method: 'email_link' }, 'always', network);
+        await countStat(trx, serverEvent(statsDay(), 'newsletter_confirmed', locale));
         result = 'confirmed';
       });
       return result;

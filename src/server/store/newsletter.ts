@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { type StoreContext, cleanText, isoTimestamp, normalizeEmail } from './context';
 import { StoreUnavailableError, isLimitError, isUniqueViolation } from './errors';
 import { type OutboxPolicy, enqueue } from './outbox';
+import { countStat, serverEvent } from './stats';
 import type { SubmissionOrigin } from './contacts';
 import type { ConsentMethod, Database } from './tables';
 
@@ -89,13 +90,16 @@ function consentOf(subscription: NewSubscription, method: ConsentMethod): Consen
   };
 }
 
-export function newsletterRepository({ db, policy, write, submit }: StoreContext): NewsletterRepository {
+export function newsletterRepository({ db, policy, write, submit, statsDay }: StoreContext): NewsletterRepository {
   return {
     async insertNewsletter(subscription) {
       try {
         let result: 'created' | 'resubscribed' = 'created';
         await submit(async (trx) => {
           result = await subscribe(trx, policy, consentOf(subscription, 'form'), 'unless-subscribed', subscription.network);
+          // Single opt-in: the sign-up asked is the sign-up confirmed.
+          for (const event of ['newsletter_asked', 'newsletter_confirmed'] as const)
+            await countStat(trx, serverEvent(statsDay(), event, subscription.locale ?? null));
         }, subscription.network);
         return result;
       } catch (error) {

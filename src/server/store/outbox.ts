@@ -44,7 +44,14 @@ export type LeadEventInput = LeadEvent extends infer Event ? (Event extends Lead
  */
 export type OutboxPolicy = { channels: Record<LeadEventType, readonly Channel[]>; perNetworkPerHour: number | undefined };
 export const NO_NOTIFICATIONS: OutboxPolicy = {
-  channels: { 'contact.created': [], 'contact.call_report': [], 'newsletter.subscribed': [], 'newsletter.confirmation': [], 'leads.summary': [] },
+  channels: {
+    'contact.created': [],
+    'contact.call_report': [],
+    'newsletter.subscribed': [],
+    'newsletter.confirmation': [],
+    'leads.summary': [],
+    'stats.digest': [],
+  },
   perNetworkPerHour: undefined,
 };
 
@@ -67,6 +74,8 @@ export function outboxPolicy(notifications: NotificationChannels | undefined, pe
       'newsletter.confirmation': notifications.email ? ['email'] : [],
       // Made by the outbox itself (summarise, below), for the firm's inbox only.
       'leads.summary': notifications.email ? ['email'] : [],
+      // To the firm's mailbox only (it is queued only when STATS_DIGEST is on).
+      'stats.digest': notifications.email ? ['email'] : [],
     },
     perNetworkPerHour,
   };

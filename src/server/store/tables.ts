@@ -201,6 +201,22 @@ export interface RateCountersTable {
   expires_at: MutableTimestamp;
 }
 
+/**
+ * The firm's figures: one count per day and combination of dimensions (see migration
+ * 0012_site_stats and src/contracts/stats.ts). '' where a dimension is unknown or absent.
+ */
+export interface SiteStatsTable {
+  /** The date in FIRM_TIME_ZONE, "YYYY-MM-DD". */
+  day: string;
+  event: string;
+  locale: string;
+  device: string;
+  referrer: string;
+  /** A normalised utm_campaign, '*' for the day's campaigns past the cap, '' for none. */
+  campaign: string;
+  count: number;
+}
+
 export interface Database {
   contact_submissions: ContactSubmissionsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
@@ -213,4 +229,5 @@ export interface Database {
   voice_holds: VoiceHoldsTable;
   spent_proofs: SpentProofsTable;
   rate_counters: RateCountersTable;
+  site_stats: SiteStatsTable;
 }

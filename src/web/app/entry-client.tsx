@@ -6,6 +6,7 @@ import { fillContent } from '../lib/content-context';
 import { loadBelowTheFoldContent, loadFirstScreenContent } from '../../content/load';
 import { pageParts } from '../hydration/Slot';
 import { RenderStatic } from '../hydration/Static';
+import { countWhenIdle } from '../lib/count';
 import { currentDocument, type DocumentKind } from '../lib/pages';
 import { revealOnScroll } from '../lib/reveal';
 import { PageShell } from '../pages/PageShell';
@@ -28,6 +29,8 @@ startTransition(() => {
   if (container.hasChildNodes()) hydrateRoot(container, app);
   else createRoot(container).render(<RenderStatic value>{app}</RenderStatic>);
 });
+// The firm's figures, with no identifier (docs/stats.md): after the first screen, when the browser is idle.
+countWhenIdle(page, locale);
 
 /** The first screen hydrates with its own copy; the sections below bring the rest (hydration/Slot.tsx). */
 async function homePage(language: Locale): Promise<ReactNode> {

@@ -7,6 +7,7 @@ import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { SentNote } from '../../components/SentNote';
 import { primaryAction } from '../../components/styles';
 import { TextField } from '../../components/TextField';
+import type { PageEvent } from '../../../contracts/stats';
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from '../../../contracts/contact';
 import { EMAIL_MAX } from '../../../contracts/fields';
 import { useContactForm } from './use-contact-form';
@@ -46,6 +47,8 @@ export function ContactForm() {
       action="#contact-form"
       noValidate
       onSubmit={form.submit}
+      // Its first input counts as the form started (lib/count/beacon.ts).
+      data-count-input={'form_started' satisfies PageEvent}
       ref={formRef}
       className="relative space-y-5"
       aria-describedby="contact-form-title"

@@ -4,6 +4,7 @@ import { useContent } from '../../lib/content-context';
 import { PrivacyNotice } from '../../components/PrivacyNotice';
 import { SoundWave } from '../../components/SoundWave';
 import { Section } from '../../components/Section';
+import type { PageEvent } from '../../../contracts/stats';
 import { useVoiceCall } from '../../features/voice-call/use-voice-call';
 import type { VoiceClientLoader } from '../../features/voice-call/voice-client';
 import type { SessionRequester } from '../../features/voice-call/voice-session';
@@ -112,6 +113,8 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
               ref={mainButton}
               type="button"
               onClick={onMainClick}
+              // Counted (lib/count/beacon.ts) when it starts a call, not when it ends one.
+              data-count-click={inCall ? undefined : ('call_pressed' satisfies PageEvent)}
               aria-describedby="voice-privacy-notice"
               // Not available: still focusable, its reason in its name; the card says what to do instead.
               aria-disabled={unavailable ? true : undefined}
