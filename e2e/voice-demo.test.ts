@@ -442,6 +442,8 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
           await fromAssistant(page, { type: 'transcript', role, transcriptType: 'final', transcript: `Line ${i} of the call.` });
         }
         await expect.poll(() => lines(page).then((all) => all.length)).toBe(9);
+        // Once the newest line's entrance animation is over: it slides in from below.
+        await box(page).evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
         const fit = await box(page).evaluate((element) => {
           const frame = element.querySelector('[role=log]')!.parentElement!.getBoundingClientRect();
           // The box's own top edge, under its padding: nothing shows above it.

@@ -45,7 +45,10 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
       data-captions=""
       className="mt-4 h-48 w-full rounded-2xl border border-slate-200 bg-white/80 px-4 pb-3 text-left text-sm/5 dark:border-slate-700 dark:bg-slate-950/40"
     >
-      <div ref={box} className="flex h-full flex-col justify-end gap-1 overflow-hidden pt-3 [mask-image:linear-gradient(to_bottom,transparent,#000_3.5rem)]">
+      <div
+        ref={box}
+        className="relative flex h-full flex-col justify-end gap-1 overflow-hidden pt-3 [mask-image:linear-gradient(to_bottom,transparent,#000_3.5rem)]"
+      >
         {empty ? <p className="my-auto text-center text-slate-600 dark:text-slate-400">{text.placeholder}</p> : null}
         <div role="log" aria-live="polite" aria-label={text.label} className="flex flex-col gap-1 text-slate-800 dark:text-slate-100">
           {lines.map((line) => (
@@ -105,8 +108,8 @@ export function callLength(seconds: number, locale: Locale): string {
 function fitWholeLines(box: HTMLElement) {
   const lines = [...box.querySelectorAll<HTMLElement>('[data-line]')];
   for (const line of lines) line.hidden = false;
-  // Lines sit at the bottom: one whose top is above the box's top edge is cut; the older ones are above it.
-  const top = box.getBoundingClientRect().top;
-  const cut = lines.map((line) => line.getBoundingClientRect().top < top - 0.5);
+  // Lines sit at the bottom: one whose top is above the box's top edge is cut, and the older ones are
+  // above it. offsetTop is the layout's (the box is their offsetParent), not moved by a line's entrance animation.
+  const cut = lines.map((line) => line.offsetTop < 0);
   for (const [index, line] of lines.entries()) line.hidden = cut[index]!;
 }
