@@ -138,7 +138,11 @@ describe('npm run voice:sync', () => {
     const dir = await mkdtemp(join(tmpdir(), 'voice-sync-'));
     try {
       const file = join(dir, 'env');
-      await writeFile(file, `NODE_ENV=production\nVAPI_PRIVATE_KEY=${PRIVATE_KEY}\nVAPI_ORG_ID=org-sync\nVAPI_API_BASE_URL=${standIn.url}\n`, { mode: 0o600 });
+      await writeFile(
+        file,
+        `NODE_ENV=production\nVAPI_PRIVATE_KEY=${PRIVATE_KEY}\nVAPI_ORG_ID=org-sync\nVAPI_SERVER_SECRET=${env.VAPI_SERVER_SECRET}\nSITE_URL=${env.SITE_URL}\nVAPI_API_BASE_URL=${standIn.url}\n`,
+        { mode: 0o600 },
+      );
       const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SITE_|VAPI_|NODE_ENV$)/.test(key)));
       const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'voice:sync', '--', '--config', file, '--dry-run'], {
         cwd: REPO_ROOT,

@@ -79,10 +79,16 @@ export async function ensureServerCredential(api: CredentialsApi, secret: string
  */
 export function vapiCredentials(client: Pick<VapiClient, 'fetch'>, baseUrl: string): CredentialsApi {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await client.fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
-      method,
-      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-    });
+    let response: Response;
+    try {
+      response = await client.fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      });
+    } catch (error) {
+      // No answer at all (no network, a closed port): said as the assistants' calls say it.
+      throw new SyncError(`Vapi answered nothing: ${JSON.stringify((error as Error).message)}`);
+    }
     const text = await response.text();
     if (!response.ok) throw new SyncError(`Vapi answered ${response.status} to ${method} ${path.replace(/\?.*/, '')}: ${text.slice(0, 300)}`);
     return JSON.parse(text) as T;
