@@ -504,7 +504,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
           await mainButton(page).click();
           await expect
             .poll(() => captions(page).textContent(), { timeout: 20_000 })
-            .toContain(locale === 'fr' ? "Les appels de démonstration d'aujourd'hui" : "Today's demo calls");
+            .toContain(locale === 'fr' ? 'Les appels de démonstration' : "Today's demo calls");
           const button = demo(page).getByRole('button', { name: `${text[locale].callMe} (${text[locale].unavailableReason['budget-spent']})` });
           expect(await button.getAttribute('aria-disabled')).toBe('true');
           const form = captions(page).getByRole('link', { name: locale === 'fr' ? 'Réservez un appel gratuit' : 'Book a free call' });
