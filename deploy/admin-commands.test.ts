@@ -66,7 +66,13 @@ beforeAll(async () => {
   // keeps contact requests 30 days, not the default 730, and has a Vapi organization.
   vapi = await startVapiStandIn({ privateKey: VAPI_KEY, orgId: 'org-admin' });
   await mkdir(join(root, 'etc/atelier-ia'), { recursive: true });
-  const settings: Record<string, string> = { SITE_RETENTION_DAYS: '30', VAPI_PRIVATE_KEY: VAPI_KEY, VAPI_ORG_ID: 'org-admin', VAPI_API_BASE_URL: vapi.url };
+  const settings: Record<string, string> = {
+    SITE_RETENTION_DAYS: '30',
+    VAPI_PRIVATE_KEY: VAPI_KEY,
+    VAPI_ORG_ID: 'org-admin',
+    VAPI_SERVER_SECRET: 'vapi-server-secret-admin-test-0123456789',
+    VAPI_API_BASE_URL: vapi.url,
+  };
   const example = await readFile(join(REPO_ROOT, 'deploy/env.example'), 'utf8');
   await writeFile(
     paths.config,

@@ -20,6 +20,7 @@ import { fromAssistant, joinedRoom, standInDailyCallMachine } from './helpers/da
 import { startServer, type RunningServer } from './helpers/server';
 import { startVapiStandIn, type VapiStandIn } from '../test/vapi-stand-in';
 import { getContent } from '../src/content/all';
+import { callStarted, endOfCallReport } from '../test/vapi-messages';
 
 const DIR = resolve('.tmp/e2e-voice');
 const STATIC_DIR = `${DIR}-dist`;
@@ -28,6 +29,9 @@ const PUBLIC_KEY = 'vapi-public-key-e2e-51d0';
 const ORG_ID = 'org-e2e-3b9e';
 const ASSISTANT = { en: 'asst-e2e-en-0001', fr: 'asst-e2e-fr-0002' };
 const JOIN_FAILS_WITHIN = 30_000;
+const SERVER_SECRET = 'vapi-server-secret-e2e-0123456789abcdef';
+/** Where the card's screenshots go for people to look at (outside the repository, never committed). */
+const SHOTS = process.env.VOICE_SHOTS_DIR;
 
 let standIn: VapiStandIn;
 let server: RunningServer;
@@ -50,6 +54,7 @@ beforeAll(async () => {
     VAPI_ASSISTANT_ID_FR: ASSISTANT.fr,
     VAPI_PUBLIC_KEY: PUBLIC_KEY,
     VAPI_API_BASE_URL: standIn.url,
+    VAPI_SERVER_SECRET: SERVER_SECRET,
     SITE_URL: `http://127.0.0.1:${port}`,
   };
   const saved = { ...process.env };
@@ -72,8 +77,11 @@ beforeAll(async () => {
     STATIC_DIR,
     SQLITE_PATH: join(DIR, 'leads.sqlite'),
     DATABASE_URL: '',
-    // The tests start many calls from one address; the limits have their own server tests.
+    // The tests start many calls from one address; the limits have their own server tests (and the
+    // card's states below, on a server of their own).
     RATE_LIMIT_VOICE: '1000/600',
+    VOICE_MAX_CONCURRENT: '1000',
+    VOICE_MINUTES_PER_DAY: '100000',
   });
   // A fake microphone; no fake permission UI, so a context that was not granted the microphone is refused.
   browser = await launchBrowser(['--use-fake-device-for-media-stream']);
@@ -198,7 +206,8 @@ describe('voice demo in Chromium', () => {
         path: '/call/web',
         authorization: expect.stringMatching(/^Bearer eyJ[\w-]+\.[\w-]+\.[\w-]+$/),
         origin: server.url,
-        body: { assistantId: ASSISTANT[locale] },
+        // The session id, which Vapi echoes in its reports of the call: the budget counts the call against its key.
+        body: { assistantId: ASSISTANT[locale], assistantOverrides: { metadata: { siteSession: expect.stringMatching(/^[\w-]{20,}$/) } } },
       });
       expect(standIn.refusals).toEqual([null]); // signed with the private key, for this origin and this assistant
       expect(request!.authorization).not.toContain(PRIVATE_KEY);
@@ -357,6 +366,195 @@ describe("live captions in Chromium, from the SDK's own message events", () => {
       await mainButton(page).click(); // a new call
       await expect.poll(() => captions(page).textContent()).toBe('');
       await page.context().close();
+    }
+  });
+});
+
+/** A page of the site at `origin`, scrolled to the demo, with a microphone and the stand-in call machine. */
+async function open(origin: string, locale: 'en' | 'fr', width: number, colorScheme: 'light' | 'dark' = 'light') {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 768 ? 780 : 900 },
+    colorScheme,
+    ...(width < 768 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  contexts.push(context);
+  await context.grantPermissions(['microphone'], { origin });
+  await standInDailyCallMachine(context);
+  const page = await context.newPage();
+  await page.goto(`${origin}${locale === 'fr' ? '/fr/' : '/'}`, { waitUntil: 'load' });
+  await waitForHydration(page);
+  await demo(page).scrollIntoViewIfNeeded();
+  return page;
+}
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await demo(page).screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled' });
+};
+describe("the card's states in Chromium, in both languages, at a phone's width and a desktop's", () => {
+  /** One line (VOICE_MAX_CONCURRENT=1) and three minutes a day: one call fills it. */
+  let states: RunningServer;
+  /** No voice demo configured at all. */
+  let off: RunningServer;
+  const WIDTHS = [360, 1280] as const;
+
+  beforeAll(async () => {
+    const common = { STATIC_DIR, DATABASE_URL: '', RATE_LIMIT_VOICE: '1000/600' };
+    states = await startServer({
+      ...voiceEnv,
+      ...common,
+      SQLITE_PATH: join(DIR, 'states.sqlite'),
+      VOICE_MAX_CONCURRENT: '1',
+      VOICE_MINUTES_PER_DAY: '3',
+      VOICE_MAX_CALL_SECONDS: '180',
+    });
+    off = await startServer({ ...common, SQLITE_PATH: join(DIR, 'off.sqlite') });
+    if (SHOTS) await mkdir(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await states?.stop();
+    await off?.stop();
+  });
+
+  /** Vapi reporting a call to the states server. */
+  const report = (message: object) =>
+    fetch(`${states.url}/api/voice/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SERVER_SECRET}`, 'content-type': 'application/json' },
+      body: JSON.stringify(message),
+    });
+
+  it('idle, in a call with eight lines of captions (the newest six or more whole, none cut, nothing moving), and ended', async () => {
+    for (const locale of ['en', 'fr'] as const) {
+      for (const width of WIDTHS) {
+        const page = await open(server.url, locale, width);
+        await page.evaluate(() => {
+          const shifts: number[] = [];
+          Object.assign(window, { __shifts: shifts });
+          new PerformanceObserver((list) => {
+            // Shifts of the demo's own elements that no input caused (CLS's own rule).
+            for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
+              const card = document.querySelector('#ai-caller')!;
+              if (!entry.hadRecentInput && entry.sources.some((source) => source.node && card.contains(source.node))) shifts.push(entry.value);
+            }
+          }).observe({ type: 'layout-shift' });
+        });
+        await shot(page, `${locale}-${width}-idle`);
+        await mainButton(page).click();
+        await joinedRoom(page);
+        await fromAssistant(page, 'listening');
+        for (let i = 1; i <= 9; i++) {
+          const role = i % 2 ? 'assistant' : 'user';
+          await fromAssistant(page, { type: 'transcript', role, transcriptType: 'final', transcript: `Line ${i} of the call.` });
+        }
+        await expect.poll(() => lines(page).then((all) => all.length)).toBe(9);
+        // Once the newest line's entrance animation is over: it slides in from below.
+        await box(page).evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+        const fit = await box(page).evaluate((element) => {
+          const frame = element.querySelector('[role=log]')!.parentElement!.getBoundingClientRect();
+          // The box's own top edge, under its padding: nothing shows above it.
+          const visible = [...element.querySelectorAll<HTMLElement>('[data-line]')].filter((line) => !line.hidden);
+          const rects = visible.map((line) => line.getBoundingClientRect());
+          return {
+            shown: visible.map((line) => line.textContent),
+            whole: rects.every((rect) => rect.top >= frame.top - 0.5 && rect.bottom <= frame.bottom + 0.5),
+          };
+        });
+        expect(fit.shown.length, `${locale} ${width}`).toBeGreaterThanOrEqual(6);
+        expect(fit.whole).toBe(true);
+        // The newest at the bottom.
+        expect(fit.shown.at(-1)).toContain('Line 9 of the call.');
+        expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))).toBe(0);
+        await shot(page, `${locale}-${width}-call`);
+        await mainButton(page).click();
+        await expect.poll(() => captions(page).textContent()).toContain(locale === 'fr' ? "L'appel a duré" : 'The call lasted');
+        await shot(page, `${locale}-${width}-ended`);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.context().close();
+        standIn.requests.length = 0;
+        standIn.refusals.length = 0;
+      }
+    }
+  }, 240_000);
+
+  it("says every line is busy while one is in use, then, once Vapi's report has spent the day's minutes, offers the contact form with Call Me shown unavailable", async () => {
+    // Another visitor's call, in progress (reported by Vapi): the one line is taken.
+    expect((await report(callStarted({ callId: 'call-e2e-other', assistantId: ASSISTANT.en }))).status).toBe(200);
+    const text = { en: getContent('en').voiceDemo, fr: getContent('fr').voiceDemo };
+    for (const locale of ['en', 'fr'] as const) {
+      for (const width of WIDTHS) {
+        for (const colorScheme of width === 1280 ? (['light', 'dark'] as const) : (['light'] as const)) {
+          const page = await open(states.url, locale, width, colorScheme);
+          await mainButton(page).click();
+          await expect
+            .poll(() => captions(page).textContent(), { timeout: 20_000 })
+            .toContain(locale === 'fr' ? 'Toutes nos lignes sont occupées' : 'All our lines are busy');
+          expect(await mainButton(page).getAttribute('aria-disabled')).toBeNull();
+          expect(standIn.requests).toHaveLength(0); // no call Vapi would refuse
+          expect(await axeViolations(page)).toEqual([]);
+          if (colorScheme === 'light') await shot(page, `${locale}-${width}-busy`);
+          await page.context().close();
+        }
+      }
+    }
+    // It ends after 175 s: three minutes a day leave no room for another call of up to three.
+    expect((await report(endOfCallReport({ callId: 'call-e2e-other', assistantId: ASSISTANT.en, seconds: 175 }))).status).toBe(200);
+    for (const locale of ['en', 'fr'] as const) {
+      for (const width of WIDTHS) {
+        for (const colorScheme of width === 1280 ? (['light', 'dark'] as const) : (['light'] as const)) {
+          const page = await open(states.url, locale, width, colorScheme);
+          await mainButton(page).click();
+          await expect
+            .poll(() => captions(page).textContent(), { timeout: 20_000 })
+            .toContain(locale === 'fr' ? 'Les appels de démonstration' : "Today's demo calls");
+          const button = demo(page).getByRole('button', { name: `${text[locale].callMe} (${text[locale].unavailableReason['budget-spent']})` });
+          expect(await button.getAttribute('aria-disabled')).toBe('true');
+          const form = captions(page).getByRole('link', { name: locale === 'fr' ? 'Réservez un appel gratuit' : 'Book a free call' });
+          expect(await form.getAttribute('href')).toBe('#contact-form');
+          expect(await axeViolations(page)).toEqual([]);
+          if (colorScheme === 'light') await shot(page, `${locale}-${width}-budget-spent`);
+          await page.context().close();
+        }
+      }
+    }
+    expect(standIn.requests).toHaveLength(0);
+  }, 300_000);
+
+  it('without a voice demo: unavailable, the button so named, a link to the contact form', async () => {
+    for (const locale of ['en', 'fr'] as const) {
+      for (const width of WIDTHS) {
+        const page = await open(off.url, locale, width);
+        await mainButton(page).click();
+        await expect.poll(() => captions(page).textContent(), { timeout: 20_000 }).toContain(getContent(locale).voiceDemo.unavailableTitle);
+        expect(await mainButton(page).getAttribute('aria-disabled')).toBe('true');
+        const form = captions(page).getByRole('link', { name: locale === 'fr' ? 'Réservez un appel gratuit' : 'Book a free call' });
+        await form.click();
+        await expect.poll(() => page.evaluate(() => location.hash)).toBe('#contact-form');
+        expect(await axeViolations(page)).toEqual([]);
+        await page.evaluate(() => document.querySelector('#ai-caller')!.scrollIntoView());
+        await shot(page, `${locale}-${width}-unavailable`);
+        await page.context().close();
+      }
+    }
+  });
+
+  it("opens the privacy disclosure by keyboard, and the hero's second way in scrolls to the demo in both layouts", async () => {
+    for (const locale of ['en', 'fr'] as const) {
+      for (const width of WIDTHS) {
+        const page = await open(server.url, locale, width);
+        const summary = demo(page).locator('summary');
+        expect(await summary.textContent()).toBe(getContent(locale).voiceDemo.privacyDetails.summary);
+        await summary.focus();
+        await page.keyboard.press('Enter');
+        expect(
+          await demo(page)
+            .locator('details')
+            .evaluate((element) => (element as HTMLDetailsElement).open),
+        ).toBe(true);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.locator('[data-voice-way-in]:visible').click();
+        await expect.poll(() => demo(page).evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBeLessThan(200);
+        await page.context().close();
+      }
     }
   });
 });

@@ -26,7 +26,14 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   standIn = await startVapiStandIn({ privateKey: PRIVATE_KEY, orgId: 'org-sync' });
-  env = { VAPI_PRIVATE_KEY: PRIVATE_KEY, VAPI_ORG_ID: 'org-sync', VAPI_API_BASE_URL: standIn.url, SITE_BRAND_NAME: 'Atelier IA' };
+  env = {
+    VAPI_PRIVATE_KEY: PRIVATE_KEY,
+    VAPI_ORG_ID: 'org-sync',
+    VAPI_SERVER_SECRET: 'vapi-server-secret-sync-test-0123456789',
+    SITE_URL: 'https://www.atelier.example',
+    VAPI_API_BASE_URL: standIn.url,
+    SITE_BRAND_NAME: 'Atelier IA',
+  };
 });
 afterAll(() => standIn.close());
 
@@ -77,7 +84,14 @@ describe('npm run voice:sync', () => {
     const config = loadServerConfig(env);
     const changed = structuredClone(getContent('fr'));
     changed.faq.groups[1]!.items[0]!.answer[0] = 'Oui. Nous relions maintenant aussi votre système téléphonique.';
-    const definitions = assistantDefinitions({ site: config.site, maxCallSeconds: 180, content: (locale) => (locale === 'fr' ? changed : getContent(locale)) });
+    // As the sync defines them: with the server that takes callback requests, and its credential.
+    const [credential] = standIn.credentials.values();
+    const definitions = assistantDefinitions({
+      site: config.site,
+      maxCallSeconds: 180,
+      content: (locale) => (locale === 'fr' ? changed : getContent(locale)),
+      callbacks: { serverUrl: 'https://www.atelier.example/api/voice/events', credentialId: credential!.id },
+    });
     const client = new VapiClient({ token: PRIVATE_KEY, baseUrl: standIn.url, maxRetries: 0 });
     const before = standIn.assistantRequests.length;
 
@@ -102,8 +116,8 @@ describe('npm run voice:sync', () => {
     const before = writes().length;
     const { code, output } = await sync(['--dry-run'], { VOICE_MAX_CALL_SECONDS: '240' });
     expect(code).toBe(0);
-    expect(output).toMatch(/fr: Atelier IA démo vocale \(FR\): would be updated \(model, maxDurationSeconds\)/);
-    expect(output).toMatch(/en: Atelier IA voice demo \(EN\): would be updated \(model, maxDurationSeconds\)/);
+    expect(output).toMatch(/fr: Atelier IA démo vocale \(FR\): would be updated \(model, maxDurationSeconds, hooks\)/);
+    expect(output).toMatch(/en: Atelier IA voice demo \(EN\): would be updated \(model, maxDurationSeconds, hooks\)/);
     expect(output).toContain('Dry run: nothing was written.');
     expect(writes()).toHaveLength(before);
   });
@@ -115,7 +129,7 @@ describe('npm run voice:sync', () => {
     });
     const refused = await sync([], { VAPI_PRIVATE_KEY: 'not-the-key' });
     expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(/^voice:sync: Vapi answered 401: .*Invalid Key/);
+    expect(refused.output).toMatch(/^voice:sync: Vapi answered 401\b.*Invalid Key/);
     expect(refused.output).not.toContain('not-the-key');
     expect((await sync(['--force'])).code).toBe(2);
   });
@@ -124,7 +138,11 @@ describe('npm run voice:sync', () => {
     const dir = await mkdtemp(join(tmpdir(), 'voice-sync-'));
     try {
       const file = join(dir, 'env');
-      await writeFile(file, `NODE_ENV=production\nVAPI_PRIVATE_KEY=${PRIVATE_KEY}\nVAPI_ORG_ID=org-sync\nVAPI_API_BASE_URL=${standIn.url}\n`, { mode: 0o600 });
+      await writeFile(
+        file,
+        `NODE_ENV=production\nVAPI_PRIVATE_KEY=${PRIVATE_KEY}\nVAPI_ORG_ID=org-sync\nVAPI_SERVER_SECRET=${env.VAPI_SERVER_SECRET}\nSITE_URL=${env.SITE_URL}\nVAPI_API_BASE_URL=${standIn.url}\n`,
+        { mode: 0o600 },
+      );
       const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SITE_|VAPI_|NODE_ENV$)/.test(key)));
       const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'voice:sync', '--', '--config', file, '--dry-run'], {
         cwd: REPO_ROOT,
@@ -203,8 +221,16 @@ describe('npm run voice:sync with VAPI_SERVER_SECRET: the credential Vapi authen
     expect(output).toContain(`server credential: ${credential!.name}: created [${credential!.id}]`);
     expect(vapi.assistants.size).toBe(2);
     for (const assistant of vapi.assistants.values()) {
-      expect(assistant.server).toEqual({ url: 'https://www.atelier.example/api/voice/events', credentialId: credential!.id, timeoutSeconds: 20 });
-      expect(assistant.serverMessages).toEqual(['tool-calls', 'end-of-call-report']);
+      expect(assistant.server).toEqual({
+        url: 'https://www.atelier.example/api/voice/events',
+        credentialId: credential!.id,
+        timeoutSeconds: 20,
+        backoffPlan: { type: 'exponential', maxRetries: 3, baseDelaySeconds: 1, excludedStatusCodes: expect.arrayContaining([400, 401]) },
+      });
+      expect(assistant.serverMessages).toEqual(['tool-calls', 'status-update', 'end-of-call-report']);
+      // The closing line before the cut, and the formatter off, reach Vapi as defined.
+      expect(assistant.hooks).toEqual([expect.objectContaining({ on: 'call.timeElapsed', options: { seconds: 165 } })]);
+      expect(assistant.voice).toMatchObject({ chunkPlan: { formatPlan: { enabled: false } } });
       expect(JSON.stringify(assistant.model)).toContain('"name":"request_callback"');
     }
     // The secret is Vapi's to keep: never printed.
@@ -226,7 +252,10 @@ describe('npm run voice:sync with VAPI_SERVER_SECRET: the credential Vapi authen
     const next = 'a-new-callbacks-secret-0123456789-abcdefghijk';
     const { code, output } = await run([], { VAPI_SERVER_SECRET: next });
     expect(code).toBe(0);
-    expect(writesTo(vapi.credentialRequests.slice(before.credentials))).toEqual([`PATCH /credential/${credential!.id}`]);
+    const sent = vapi.credentialRequests.slice(before.credentials);
+    expect(writesTo(sent)).toEqual([`PATCH /credential/${credential!.id}`]);
+    // The update names the provider, as the create does.
+    expect(sent.find((request) => request.method === 'PATCH')?.body).toMatchObject({ provider: 'custom-credential' });
     expect(writesTo(vapi.assistantRequests.slice(before.assistants))).toEqual([]);
     expect(vapi.credentials.get(credential!.id)?.authenticationPlan?.token).toBe(next);
     expect(output).toContain(`[${credential!.id}]`);

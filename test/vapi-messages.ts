@@ -5,6 +5,7 @@
  * matter to the server; the rest is there because Vapi sends it.
  */
 import { randomUUID } from 'node:crypto';
+import { SESSION_METADATA_KEY } from '../src/contracts/voice';
 import { CALLBACK_TOOL } from '../src/contracts/voice-lead';
 
 /** Where a tool call's arguments are: the docs' `arguments` or `parameters`, or OpenAI's `function.arguments` (JSON text). */
@@ -31,15 +32,42 @@ export function toolCallsMessage(options: { callId: string; assistantId?: string
   };
 }
 
-export function endOfCallReport(options: { callId: string; assistantId?: string; summary?: string; transcript?: string }) {
+/** The page's session id as Vapi echoes it in the call (assistantOverrides the SDK's start sent). */
+const overrides = (session: string | undefined) => (session ? { assistantOverrides: { metadata: { [SESSION_METADATA_KEY]: session } } } : {});
+
+/** Vapi's status-update when a call starts ("in-progress"), with the session the page gave it, if any. */
+export function callStarted(options: { callId: string; assistantId?: string; session?: string; startedAt?: Date }) {
+  const startedAt = (options.startedAt ?? new Date()).toISOString();
+  return {
+    message: {
+      timestamp: Date.now(),
+      type: 'status-update',
+      status: 'in-progress',
+      call: { ...call(options.callId, options.assistantId ?? 'asst-test'), startedAt, ...overrides(options.session) },
+    },
+  };
+}
+
+export function endOfCallReport(options: {
+  callId: string;
+  assistantId?: string;
+  summary?: string;
+  transcript?: string;
+  session?: string;
+  /** How long the call lasted (150 s by default). */
+  seconds?: number;
+}) {
+  const endedAt = new Date();
+  const startedAt = new Date(endedAt.getTime() - (options.seconds ?? 150) * 1000);
   return {
     message: {
       timestamp: Date.now(),
       type: 'end-of-call-report',
       endedReason: 'customer-ended-call',
-      call: { ...call(options.callId, options.assistantId ?? 'asst-test'), status: 'ended' },
-      startedAt: new Date(Date.now() - 150_000).toISOString(),
-      endedAt: new Date().toISOString(),
+      call: { ...call(options.callId, options.assistantId ?? 'asst-test'), status: 'ended', ...overrides(options.session) },
+      startedAt: startedAt.toISOString(),
+      endedAt: endedAt.toISOString(),
+      durationSeconds: options.seconds ?? 150,
       cost: 0.21,
       artifact: { transcript: options.transcript ?? '', messages: [] },
       analysis: { summary: options.summary ?? '' },

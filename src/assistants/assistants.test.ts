@@ -4,8 +4,9 @@ import { LOCALES } from '../contracts/locales';
 import { CALLBACK_TOOL } from '../contracts/voice-lead';
 import { fill, formatPhone } from '../content';
 import { getContent } from '../content/all';
+import { withoutLinks } from '../content/text';
 import { privacyPolicies } from '../content/privacy';
-import { ASSISTANT_KEY, assistantDefinition, assistantDefinitions } from './assistants';
+import { ASSISTANT_KEY, CLOSING_LEAD_SECONDS, VOICE_FORMATTER, assistantDefinition, assistantDefinitions } from './assistants';
 
 const site = loadSiteConfig({ SITE_BRAND_NAME: 'Studio Lumière IA', SITE_PHONE: '+1 418-555-0199', SITE_EMAIL: 'allo@lumiere.example' });
 const definitions = assistantDefinitions({ site, maxCallSeconds: 180 });
@@ -41,7 +42,7 @@ describe('the demo assistants, one per language of the site', () => {
         const question = prompt.indexOf(shown(item.question, locale));
         expect(question, item.question).toBeGreaterThan(-1);
         // Each paragraph and step of the answer follows its question.
-        for (const paragraph of item.answer) expect(prompt.indexOf(shown(paragraph, locale), question), paragraph).toBeGreaterThan(question);
+        for (const paragraph of item.answer) expect(prompt.indexOf(shown(withoutLinks(paragraph), locale), question), paragraph).toBeGreaterThan(question);
         for (const step of item.steps ?? []) expect(prompt.indexOf(shown(step.text, locale), question), step.title).toBeGreaterThan(question);
       }
     });
@@ -62,12 +63,34 @@ describe('the demo assistants, one per language of the site', () => {
     it('speaks that language only, hears it with a single-language transcriber, in a voice native to it', () => {
       const definition = definitions[locale];
       expect(definition.transcriber).toEqual({ provider: 'deepgram', model: 'nova-3', language: locale === 'fr' ? 'fr-CA' : 'en' });
-      expect(definition.voice).toEqual({ provider: 'azure', voiceId: locale === 'fr' ? 'fr-CA-SylvieNeural' : 'en-CA-ClaraNeural' });
+      expect(definition.voice).toMatchObject({ provider: 'azure', voiceId: locale === 'fr' ? 'fr-CA-SylvieNeural' : 'en-CA-ClaraNeural' });
       expect(prompt).toContain(locale === 'fr' ? 'Parlez uniquement en français, un français québécois' : 'Speak English only');
       // The words of the call are the language's: the first message and the closing phrases.
       expect(definition.firstMessage).toMatch(locale === 'fr' ? /^Bonjour et bienvenue chez/ : /^Hi, and welcome to/);
       expect(definition.endCallPhrases).toEqual([locale === 'fr' ? 'au revoir' : 'goodbye']);
       expect(prompt).toContain(locale === 'fr' ? '«\u00a0Au revoir!\u00a0»' : '"Goodbye!"');
+    });
+
+    it('says its closing line before the time limit, then ends the call; the limit stays as the backstop', () => {
+      const definition = definitions[locale];
+      expect(definition.hooks).toEqual([
+        {
+          on: 'call.timeElapsed',
+          options: { seconds: 180 - CLOSING_LEAD_SECONDS },
+          do: [
+            { type: 'say', exact: definition.endCallMessage },
+            { type: 'tool', tool: { type: 'endCall' } },
+          ],
+        },
+      ]);
+      expect(definition.endCallMessage).toMatch(locale === 'fr' ? /^C'est tout le temps/ : /^That's all the time we have/);
+      expect(definition.hooks[0]!.options.seconds).toBeLessThan(definition.maxDurationSeconds!);
+      expect(assistantDefinition(locale, { site, maxCallSeconds: 300 }).hooks[0]!.options.seconds).toBe(300 - CLOSING_LEAD_SECONDS);
+    });
+
+    it("has Vapi's voice formatter off, so that numbers and addresses are said as the prompt writes them", () => {
+      expect(VOICE_FORMATTER[locale]).toBe(false);
+      expect(definitions[locale].voice).toMatchObject({ chunkPlan: { enabled: true, formatPlan: { enabled: false } } });
     });
 
     it('is limited in time and silence, sends transcripts to the browser, records nothing, and is found by its key', () => {
@@ -91,8 +114,16 @@ describe('the demo assistants, one per language of the site', () => {
     it('has the tool and sends its calls and the end-of-call report to our server, with the credential', () => {
       const tools = (withCallbacks.model as { tools?: Array<{ function: { name: string } }> }).tools;
       expect(tools?.map((tool) => tool.function.name)).toEqual([CALLBACK_TOOL]);
-      expect(withCallbacks.server).toEqual({ url: 'https://www.lumiere.example/api/voice/events', credentialId: 'cred-42', timeoutSeconds: 20 });
-      expect(withCallbacks.serverMessages).toEqual(['tool-calls', 'end-of-call-report']);
+      expect(withCallbacks.server).toEqual({
+        url: 'https://www.lumiere.example/api/voice/events',
+        credentialId: 'cred-42',
+        timeoutSeconds: 20,
+        // A report that meets a restart is retried; a 4xx is not.
+        backoffPlan: { type: 'exponential', maxRetries: 3, baseDelaySeconds: 1, excludedStatusCodes: expect.arrayContaining([400, 401, 413]) },
+      });
+      expect(withCallbacks.server?.backoffPlan.excludedStatusCodes.every((code) => code >= 400 && code < 500)).toBe(true);
+      // The call's start (for the day's budget), the tool's calls, and its end.
+      expect(withCallbacks.serverMessages).toEqual(['tool-calls', 'status-update', 'end-of-call-report']);
       // Nothing else changes: the same assistant, taking requests.
       const { model: _model, server: _server, serverMessages: _messages, ...rest } = withCallbacks;
       const { model: _m, serverMessages: _s, ...without } = definitions[locale];

@@ -4,6 +4,7 @@ import { LOCALES, type Locale } from '../contracts/locales';
 import { CALLBACK_TOOL, callbackToolParameters } from '../contracts/voice-lead';
 import { type Content, fill, fillContent } from '../content';
 import { getContent } from '../content/all';
+import { withoutLinks } from '../content/text';
 import { AGENT_COPY, type AgentCopy } from '../content/agent';
 import { ASSISTANT_KEY, assistantKey } from './identity';
 
@@ -22,11 +23,29 @@ export { ASSISTANT_KEY, assistantKey } from './identity';
  * Vapi's API (docs: "Call timeout settings") that @vapi-ai/server-sdk 2.0's generated types lack
  * (VapiAI/server-sdk-python#24 reports the same gap); the SDK sends the body as given.
  */
-export type AssistantDefinition = Vapi.CreateAssistantDto & {
+export type AssistantDefinition = Omit<Vapi.CreateAssistantDto, 'hooks' | 'server'> & {
   name: string;
   metadata: Record<typeof ASSISTANT_KEY, string>;
   silenceTimeoutSeconds: number;
+  hooks: TimeElapsedHook[];
+  server?: Omit<Vapi.Server, 'backoffPlan'> & { backoffPlan: ServerBackoffPlan };
 };
+
+/**
+ * Vapi's `call.timeElapsed` hook (docs: "Assistant hooks"): at `seconds` into the call, say a line,
+ * then end the call. The server SDK 2.0's types list the other hooks only; the SDK sends it as given.
+ */
+export type TimeElapsedHook = {
+  on: 'call.timeElapsed';
+  options: { seconds: number };
+  do: Array<{ type: 'say'; exact: string } | { type: 'tool'; tool: { type: 'endCall' } }>;
+};
+
+/**
+ * How Vapi retries a request to our server that failed (docs: "Server URL", backoffPlan). The SDK
+ * 2.0 types `type` and `excludedStatusCodes` as objects; Vapi's API takes a word and status codes.
+ */
+export type ServerBackoffPlan = Omit<Vapi.BackoffPlan, 'type' | 'excludedStatusCodes'> & { type: 'exponential'; excludedStatusCodes: number[] };
 
 export type DefinitionOptions = {
   site: SiteConfig;
@@ -44,6 +63,33 @@ export type DefinitionOptions = {
 
 /** Vapi's limit on an assistant's name. */
 const NAME_MAX = 40;
+
+/**
+ * The agent starts its closing line this long before maxDurationSeconds (the line takes about
+ * 8 s to say in either language), then ends the call: the cut at maxDurationSeconds, which
+ * would stop it mid-sentence, stays only as the backstop.
+ */
+export const CLOSING_LEAD_SECONDS = 15;
+
+/**
+ * Vapi's voice formatter (voice.chunkPlan.formatPlan) rewrites numbers, dates, e-mail addresses
+ * and symbols in English words before the voice says them ("at", "dot", "percent"): in French
+ * that would read the phone and the address in English. The prompt already writes them as they
+ * are to be said in each language, so the formatter is off in both (in English, too, it would
+ * read the firm's phone number as one large number instead of digit groups as the prompt has it).
+ */
+export const VOICE_FORMATTER: Record<Locale, boolean> = { fr: false, en: false };
+
+/**
+ * A report or a tool call that meets a restart of our server is retried: three tries, 1 s, 2 s,
+ * 4 s apart; never after a 4xx, which would be refused again (a 401 secret, a 400 body, a 413 size).
+ */
+export const SERVER_BACKOFF: ServerBackoffPlan = {
+  type: 'exponential',
+  maxRetries: 3,
+  baseDelaySeconds: 1,
+  excludedStatusCodes: [400, 401, 403, 404, 408, 409, 413, 415, 422, 429],
+};
 
 /**
  * Settings shared by both languages. A tool (model.tools) or a server URL (server, serverMessages)
@@ -75,7 +121,8 @@ const SHARED = {
  * it attaches to the call's lead), and Vapi's default 20 s for an answer.
  */
 const CALLBACKS = {
-  serverMessages: ['tool-calls', 'end-of-call-report'],
+  // status-update: the call started (in-progress), when the day's budget starts counting it.
+  serverMessages: ['tool-calls', 'status-update', 'end-of-call-report'],
   timeoutSeconds: 20,
 } satisfies { serverMessages: Vapi.CreateAssistantDtoServerMessagesItem[]; timeoutSeconds: number };
 
@@ -99,14 +146,26 @@ export function assistantDefinition(locale: Locale, options: DefinitionOptions):
     firstMessageMode: 'assistant-speaks-first',
     model: callbacks ? { ...model, tools: [callbackTool(copy)] } : model,
     transcriber: { provider: 'deepgram', model: SHARED.transcriberModel, language: copy.transcriberLanguage },
-    voice: copy.voice,
+    voice: { ...copy.voice, chunkPlan: { enabled: true, formatPlan: { enabled: VOICE_FORMATTER[locale] } } } as Vapi.CreateAssistantDtoVoice,
     maxDurationSeconds: options.maxCallSeconds,
+    hooks: [
+      {
+        on: 'call.timeElapsed',
+        options: { seconds: Math.max(1, options.maxCallSeconds - CLOSING_LEAD_SECONDS) },
+        do: [
+          { type: 'say', exact: copy.endCallMessage },
+          { type: 'tool', tool: { type: 'endCall' } },
+        ],
+      },
+    ],
     silenceTimeoutSeconds: SHARED.silenceTimeoutSeconds,
     endCallMessage: copy.endCallMessage,
     endCallPhrases: copy.endCallPhrases,
     clientMessages: SHARED.clientMessages,
     serverMessages: callbacks ? CALLBACKS.serverMessages : SHARED.serverMessages,
-    ...(callbacks ? { server: { url: callbacks.serverUrl, credentialId: callbacks.credentialId, timeoutSeconds: CALLBACKS.timeoutSeconds } } : {}),
+    ...(callbacks
+      ? { server: { url: callbacks.serverUrl, credentialId: callbacks.credentialId, timeoutSeconds: CALLBACKS.timeoutSeconds, backoffPlan: SERVER_BACKOFF } }
+      : {}),
     artifactPlan: SHARED.artifactPlan,
   };
 }
@@ -125,7 +184,7 @@ function systemPrompt(copy: AgentCopy, content: Content, options: DefinitionOpti
     group.items.map((item) => {
       const [first = '', ...rest] = item.answer;
       const steps = item.steps?.map((step, index) => `${index + 1}. ${step.title} — ${step.text}`) ?? [];
-      return [`Q: ${item.question}`, `A: ${[first, ...steps, ...rest].join('\n')}`].join('\n');
+      return [`Q: ${item.question}`, `A: ${withoutLinks([first, ...steps, ...rest].join('\n'))}`].join('\n');
     }),
   );
   const sections = [

@@ -26,7 +26,7 @@ export type StoredCredential = { id: string; name?: string; provider?: string };
 export type CredentialsApi = {
   list(): Promise<StoredCredential[]>;
   create(body: CustomCredentialBody & { provider: 'custom-credential' }): Promise<StoredCredential>;
-  update(id: string, body: CustomCredentialBody): Promise<StoredCredential>;
+  update(id: string, body: CustomCredentialBody & { provider: 'custom-credential' }): Promise<StoredCredential>;
 };
 
 type CustomCredentialBody = Vapi.CreateCustomCredentialDto & { authenticationPlan: Vapi.CreateCustomCredentialDtoAuthenticationPlan.Bearer };
@@ -66,7 +66,8 @@ export async function ensureServerCredential(api: CredentialsApi, secret: string
     return { action: 'create', name, id };
   }
   if (current.name === name) return { action: 'unchanged', name, id: current.id };
-  if (!options.dryRun) await api.update(current.id, body);
+  // The provider with the update too, as with the create: Vapi's PATCH takes the same shape.
+  if (!options.dryRun) await api.update(current.id, { provider: 'custom-credential', ...body });
   return { action: 'update', name, id: current.id };
 }
 
@@ -78,10 +79,16 @@ export async function ensureServerCredential(api: CredentialsApi, secret: string
  */
 export function vapiCredentials(client: Pick<VapiClient, 'fetch'>, baseUrl: string): CredentialsApi {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await client.fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
-      method,
-      ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-    });
+    let response: Response;
+    try {
+      response = await client.fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+      });
+    } catch (error) {
+      // No answer at all (no network, a closed port): said as the assistants' calls say it.
+      throw new SyncError(`Vapi answered nothing: ${JSON.stringify((error as Error).message)}`);
+    }
     const text = await response.text();
     if (!response.ok) throw new SyncError(`Vapi answered ${response.status} to ${method} ${path.replace(/\?.*/, '')}: ${text.slice(0, 300)}`);
     return JSON.parse(text) as T;

@@ -49,14 +49,15 @@ export async function syncAssistants(
     }
     const [current] = matches;
     if (!current) {
-      const id = options.dryRun ? undefined : (await api.create(definition)).id;
+      // The definition's hooks and backoff plan are Vapi's API as documented, wider than the SDK 2.0's types (./assistants.ts).
+      const id = options.dryRun ? undefined : (await api.create(definition as unknown as Vapi.CreateAssistantDto)).id;
       outcomes.push({ locale, action: 'create', id, fields: Object.keys(definition) });
       continue;
     }
     const fields = differingFields(definition, current);
     if (fields.length > 0 && !options.dryRun) {
       const changes = Object.fromEntries(fields.map((field) => [field, definition[field as keyof AssistantDefinition]]));
-      await api.update({ id: current.id, ...changes });
+      await api.update({ id: current.id, ...(changes as Omit<Vapi.UpdateAssistantDto, 'id'>) });
     }
     outcomes.push({ locale, action: fields.length > 0 ? 'update' : 'unchanged', id: current.id, fields });
   }

@@ -9,3 +9,6 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => H
 
 /** Runs of white space (line breaks too) as one space: e-mail headers and Vapi's strings must stay on one line whatever the visitor said or typed. */
 export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Copy's one piece of markup, `[label](href)`, read as its label alone: for text that is not a page (an agent's prompt, search engines' data). */
+export const withoutLinks = (text: string) => text.replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1');

@@ -91,6 +91,8 @@ export type Content = {
     cta: string;
     /** Short reassurance line under the CTA (e.g. "30 minutes, no commitment"). */
     ctaNote: string;
+    /** Under the CTA, a quiet link to the live voice demo (#ai-caller). */
+    voiceLink: string;
   };
   services: {
     title: string;
@@ -110,12 +112,16 @@ export type Content = {
     unavailableTitle: string;
     unavailableDescription: string;
     /**
-     * Shown in the card when the day's demo calls are spent (VOICE_CALLS_PER_DAY): the firm's
-     * phone instead. May hold a `[label](href)` link.
+     * Shown in the card when the day's demo minutes are spent (VOICE_MINUTES_PER_DAY): the contact
+     * form and the firm's phone instead. May hold `[label](href)` links.
      */
     budgetSpent: string;
     /** Shown in the card when this visitor started too many calls in a short time (RATE_LIMIT_VOICE). */
     rateLimited: string;
+    /** Shown in the card when every line is in use (VOICE_MAX_CONCURRENT): try again in a minute. */
+    linesBusy: string;
+    /** Why "Call Me" is not available, added to its accessible name, when the demo is off or the day's calls are spent. */
+    unavailableReason: { 'not-configured': string; 'budget-spent': string };
     /** The live captions of the call, in the card. */
     captions: {
       /** The accessible name of the region that reads the captions out (final lines only). */
@@ -138,8 +144,10 @@ export type Content = {
       callFailed: { title: string; description: string };
     };
     microphoneNote: string;
-    /** Beside "Call Me": the call's audio goes to the voice provider. */
+    /** Under the card: one line saying what happens to the call's audio, with the policy's link. */
     privacyNotice: CollectionNotice;
+    /** The rest of the notice, in a disclosure under that line, readable before any call (Law 25). */
+    privacyDetails: { summary: string; text: string };
   };
   benefits: {
     title: string;

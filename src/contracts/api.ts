@@ -40,10 +40,15 @@ export const API_ERROR_CODES = [
   /** 503: storage is not configured or not usable on this server; for the voice demo, voice is not configured. */
   'not_configured',
   /**
-   * 503 (voice demo): the day's budget of demo calls (VOICE_CALLS_PER_DAY) is spent; `retryAfter`
-   * says when the next day's starts.
+   * 503 (voice demo): the day's minutes of demo calls (VOICE_MINUTES_PER_DAY), or this network's
+   * share of them, are spent; `retryAfter` says when the next day's start.
    */
   'daily_budget_spent',
+  /**
+   * 503 (voice demo): every line (VOICE_MAX_CONCURRENT), or this network's share of them, is in
+   * use, or held by keys about to become calls; `retryAfter` is a minute.
+   */
+  'lines_busy',
   /**
    * 503: nothing was stored: the database did not answer, or its disk is down to its reserve
    * (STORAGE_RESERVE). The forms then offer the firm's phone.

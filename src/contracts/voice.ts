@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { proof } from './fields';
 import { LOCALES } from './locales';
 
 /**
@@ -8,6 +9,8 @@ import { LOCALES } from './locales';
 
 export const voiceSessionRequestSchema = z.strictObject({
   locale: z.enum(LOCALES, 'invalid'),
+  /** A solved proof of work, as the forms send it (absent when the server asks for none). */
+  altcha: proof(),
 });
 
 export type VoiceSessionRequest = z.input<typeof voiceSessionRequestSchema>;
@@ -17,4 +20,11 @@ export type VoiceSessionRequest = z.input<typeof voiceSessionRequestSchema>;
  * of public scope allowed to start this assistant only, from the site's origin (or, where the firm
  * chose the weaker fallback, its long-lived public key: docs/voice.md).
  */
-export type VoiceSession = { ok: true; token: string; assistantId: string };
+export type VoiceSession = { ok: true; token: string; assistantId: string; session: string };
+
+/**
+ * Where the page puts the session id when it starts the call (`assistantOverrides.metadata`), so
+ * that Vapi's reports of the call (status-update, end-of-call-report: `call.assistantOverrides`)
+ * name the key it came from, and the server counts the call against that key's network.
+ */
+export const SESSION_METADATA_KEY = 'siteSession';

@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     proofOfWork: config.proofOfWork,
     doubleOptIn: config.notifications.email !== undefined,
     voiceSession: { voice: config.voice, siteOrigin: new URL(config.site.url).origin, timeZone: config.notifications.timeZone },
-    voiceEvents: { voice: config.voice, site: config.site },
+    voiceEvents: { voice: config.voice, site: config.site, timeZone: config.notifications.timeZone },
     sitePresent: site?.present,
     stats: { timeZone: config.notifications.timeZone, flushMs: options.statsFlushMs },
   });

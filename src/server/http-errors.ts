@@ -62,12 +62,22 @@ export class UnauthorizedError extends Error {
   }
 }
 
-/** VOICE_CALLS_PER_DAY sessions were handed out today (all instances): no more until the next day. */
+/** The day's minutes of demo calls (VOICE_MINUTES_PER_DAY), or this network's share of them, are spent: no more until the next day. */
 export class DailyBudgetError extends Error {
   override name = 'DailyBudgetError';
   readonly statusCode = 503;
   constructor(readonly retryAfterSeconds: number) {
     super("the voice demo's daily budget is spent");
+  }
+}
+
+/** Every line of the voice demo (VOICE_MAX_CONCURRENT), or this network's share of them, is in use: try again in a minute. */
+export class LinesBusyError extends Error {
+  override name = 'LinesBusyError';
+  readonly statusCode = 503;
+  readonly retryAfterSeconds = 60;
+  constructor() {
+    super("the voice demo's lines are all in use");
   }
 }
 
@@ -103,6 +113,7 @@ export function toApiAnswer(error: unknown): { status: number; body: ApiError } 
     return { status: 429, body: apiError('rate_limited', { retryAfter: error.retryAfterSeconds }) };
   }
   if (error instanceof NotConfiguredError || error instanceof VoiceNotConfiguredError) return { status: 503, body: apiError('not_configured') };
+  if (error instanceof LinesBusyError) return { status: 503, body: apiError('lines_busy', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof DailyBudgetError) return { status: 503, body: apiError('daily_budget_spent', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof StoreNotWritableError) return { status: 503, body: apiError('unavailable', { writable: false }) };
   if (error instanceof StoreUnavailableError || error instanceof ShuttingDownError || error instanceof StorageReserveError || error instanceof SiteGoneError) {

@@ -15,6 +15,7 @@ describe('startup summary', () => {
       WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       VAPI_PRIVATE_KEY: 'vapi-private-s3cret-key',
       VAPI_ORG_ID: 'org_7',
+      VAPI_SERVER_SECRET: 'vapi-server-secret-for-summary-0123456789',
       VAPI_ASSISTANT_ID_FR: 'asst_fr',
       VAPI_ASSISTANT_ID_EN: 'asst_en',
       DATABASE_URL: 'postgres://atelier:p%40ss@db.internal/atelier',

@@ -4,19 +4,19 @@ import { API_ERRORS, apiSuccessSchema } from '../contracts/responses';
 import { replyWithError } from './plugins/errors';
 import { type ZodMiniTypeProvider, zodSerializerCompiler } from './validation';
 
+async function appWith(reply: unknown, status = 201) {
+  const app = Fastify().withTypeProvider<ZodMiniTypeProvider>();
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.setErrorHandler(replyWithError);
+  app.post('/api/thing', { schema: { response: { 201: apiSuccessSchema, ...API_ERRORS } } }, async (_request, answer) =>
+    answer.code(status).send(reply as never),
+  );
+  await app.ready();
+  return app;
+}
+
 /** A route's response schema checks the reply and sends only what it names, error answers included. */
 describe('response schemas', () => {
-  async function appWith(reply: unknown, status = 201) {
-    const app = Fastify().withTypeProvider<ZodMiniTypeProvider>();
-    app.setSerializerCompiler(zodSerializerCompiler);
-    app.setErrorHandler(replyWithError);
-    app.post('/api/thing', { schema: { response: { 201: apiSuccessSchema, ...API_ERRORS } } }, async (_request, answer) =>
-      answer.code(status).send(reply as never),
-    );
-    await app.ready();
-    return app;
-  }
-
   it('sends the fields the schema names and drops any other (nothing internal leaks by mistake)', async () => {
     const app = await appWith({ ok: true, confirmation: 'email', rowId: 42, email: 'marie@example.com' });
     const response = await app.inject({ method: 'POST', url: '/api/thing' });

@@ -73,6 +73,7 @@ export const enAgent: AgentCopy = {
       },
       unavailable: "Not saved: the team's system cannot take requests right now. Apologize, and give the caller {phone} and {email} to reach the team.",
       unknownTool: 'This tool does not exist: do not call it.',
+      tooMany: 'Not processed: too many tool calls in one message. Call the tool once, for one request.',
       unreadable: 'Not saved: the details could not be read. Call the tool again with the details as an object.',
     },
   },

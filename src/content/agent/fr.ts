@@ -86,6 +86,7 @@ export const frAgent: AgentCopy = {
       unavailable:
         "Non enregistrée : le système de l'équipe ne peut pas recevoir de demandes pour le moment. Excusez-vous et donnez à la personne le numéro {phone} et l'adresse {email} pour joindre l'équipe.",
       unknownTool: "Cet outil n'existe pas : ne l'appelez pas.",
+      tooMany: "Non traitée : trop d'appels d'outil dans un même message. Appelez l'outil une seule fois, pour une seule demande.",
       unreadable: "Non enregistrée : les renseignements n'ont pas pu être lus. Appelez l'outil de nouveau, avec les renseignements sous forme d'objet.",
     },
   },

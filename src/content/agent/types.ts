@@ -57,6 +57,8 @@ export type AgentCopy = {
       /** Storage is down or past its ceiling: nothing was stored. May hold {phone} and {email}. */
       unavailable: string;
       unknownTool: string;
+      /** A message carried more tool calls than the server takes at once: these were not processed. */
+      tooMany: string;
       /** The arguments were not a JSON object. */
       unreadable: string;
     };

@@ -50,9 +50,12 @@ export const enBelowTheFold: BelowTheFoldContent = {
       listening: 'Listening...',
     },
     unavailableTitle: 'Demo temporarily unavailable',
-    unavailableDescription: 'The live voice demo is not available right now. Book a free call and we will show you the voice agent in person.',
-    budgetSpent: "Today's demo calls are all taken. Call us at [{phone}]({phoneHref}) and we'll show you the voice agent live.",
+    unavailableDescription: 'The live voice demo is not available right now. [Book a free call](#contact-form) and we will show you the voice agent in person.',
+    budgetSpent:
+      "Today's demo calls are all taken. [Book a free call](#contact-form) or call us at [{phone}]({phoneHref}) and we'll show you the voice agent live.",
     rateLimited: 'You have started several calls in a short time. Please try again in a few minutes.',
+    linesBusy: 'All our lines are busy. Please try again in a minute.',
+    unavailableReason: { 'not-configured': 'unavailable right now', 'budget-spent': "unavailable: today's demo calls are all taken" },
     captions: {
       label: 'Live captions',
       placeholder: 'During the call, what you and the agent say appears here.',
@@ -81,8 +84,12 @@ export const enBelowTheFold: BelowTheFoldContent = {
     },
     microphoneNote: 'Your browser will ask for permission to use your microphone. The call stays in your browser; no phone number is needed.',
     privacyNotice: {
-      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. The call is not recorded. If you ask to be called back, the details you give are kept as a contact request is.',
+      text: 'Your voice goes to Vapi for the call only; nothing is recorded, and the captions stay in your browser.',
       link: 'Privacy Policy',
+    },
+    privacyDetails: {
+      summary: 'How your call is handled',
+      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. The call is not recorded. If you ask to be called back, the details you give are kept as a contact request is.',
     },
   },
 
@@ -262,7 +269,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
             question: 'How does the intelligent voice agent work?',
             answer: [
               'Our voice agent answers your phone calls 24/7 in a natural voice. It understands what callers ask, answers their questions, books appointments and can transfer the call to a person when needed.',
-              'It is configured with your business information and connected to your systems. You can try it yourself right now with the "Call Me" button at the top of the page.',
+              'It is configured with your business information and connected to your systems. You can try it yourself right now with the [Call Me](#ai-caller) button higher up on this page.',
             ],
           },
           {

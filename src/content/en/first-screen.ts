@@ -33,5 +33,6 @@ export const enFirstScreen: FirstScreenContent = {
     mobileDescription: 'We build custom AI for maximum efficiency, so your business runs faster with less effort.',
     cta: 'Book a Free Call',
     ctaNote: 'Free 30-minute call, no commitment',
+    voiceLink: 'or talk to our voice agent now',
   },
 };

@@ -59,10 +59,15 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     },
     unavailableTitle: 'Démonstration temporairement indisponible',
     unavailableDescription:
-      "La démonstration de l'agent vocal en direct n'est pas accessible pour le moment. Réservez un appel gratuit et nous vous présenterons l'agent vocal en personne.",
+      "La démonstration de l'agent vocal en direct n'est pas accessible pour le moment. [Réservez un appel gratuit](#contact-form) et nous vous présenterons l'agent vocal en personne.",
     budgetSpent:
-      "Les appels de démonstration d'aujourd'hui sont tous pris. Appelez-nous au [{phone}]({phoneHref}) et nous vous présenterons l'agent vocal en direct.",
+      "Les appels de démonstration d'aujourd'hui sont tous pris. [Réservez un appel gratuit](#contact-form) ou appelez-nous au [{phone}]({phoneHref}) et nous vous présenterons l'agent vocal en direct.",
     rateLimited: 'Vous avez lancé plusieurs appels en peu de temps. Réessayez dans quelques minutes.',
+    linesBusy: 'Toutes nos lignes sont occupées. Réessayez dans une minute.',
+    unavailableReason: {
+      'not-configured': 'indisponible pour le moment',
+      'budget-spent': "indisponible : les appels de démonstration d'aujourd'hui sont tous pris",
+    },
     captions: {
       label: 'Sous-titres en direct',
       placeholder: "Pendant l'appel, ce que vous et l'agent dites s'affiche ici.",
@@ -93,8 +98,12 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     microphoneNote:
       "Votre navigateur vous demandera l'autorisation d'utiliser votre microphone. L'appel se déroule entièrement dans votre navigateur; aucun numéro de téléphone n'est nécessaire.",
     privacyNotice: {
-      text: "Quand vous appuyez sur « Appelez-moi », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, et à ses partenaires, qui la traitent à l'extérieur du Québec le temps de l'appel seulement. Les sous-titres s'affichent uniquement dans votre navigateur et disparaissent quand vous quittez la page. L'appel n'est pas enregistré. Si vous demandez un rappel, les renseignements que vous donnez sont conservés comme ceux d'une demande de contact.",
+      text: "Votre voix est transmise à Vapi le temps de l'appel seulement; rien n'est enregistré et les sous-titres restent dans votre navigateur.",
       link: 'Politique de confidentialité',
+    },
+    privacyDetails: {
+      summary: 'Comment votre appel est traité',
+      text: "Quand vous appuyez sur « Appelez-moi », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, et à ses partenaires, qui la traitent à l'extérieur du Québec le temps de l'appel seulement. Les sous-titres s'affichent uniquement dans votre navigateur et disparaissent quand vous quittez la page. L'appel n'est pas enregistré. Si vous demandez un rappel, les renseignements que vous donnez sont conservés comme ceux d'une demande de contact.",
     },
   },
 
@@ -280,7 +289,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
             question: "Comment fonctionne l'agent vocal intelligent?",
             answer: [
               "Notre agent vocal répond à vos appels téléphoniques 24 heures sur 24, 7 jours sur 7, d'une voix naturelle. Il comprend les demandes des appelants, répond à leurs questions, prend des rendez-vous et peut transférer l'appel à une personne au besoin.",
-              "Il est configuré avec les renseignements de votre entreprise et relié à vos systèmes. Vous pouvez l'essayer dès maintenant avec le bouton « Appelez-moi » en haut de la page.",
+              "Il est configuré avec les renseignements de votre entreprise et relié à vos systèmes. Vous pouvez l'essayer dès maintenant avec le bouton [« Appelez-moi »](#ai-caller) plus haut dans cette page.",
             ],
           },
           {

@@ -36,5 +36,6 @@ export const frFirstScreen: FirstScreenContent = typesetFrench({
       "Des agents vocaux qui répondent à chaque appel et des automatisations sur mesure : votre entreprise va plus vite, avec moins d'efforts.",
     cta: 'Réserver un appel gratuit',
     ctaNote: 'Appel gratuit de 30 minutes, sans engagement',
+    voiceLink: 'ou parlez à notre agent vocal maintenant',
   },
 });

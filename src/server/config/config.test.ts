@@ -213,7 +213,8 @@ describe('loadServerConfig', () => {
       credentials: undefined,
       assistantIds: {},
       rateLimit: { max: 3, windowSeconds: 600 },
-      callsPerDay: 100,
+      minutesPerDay: 300,
+      maxConcurrent: 10,
       maxCallSeconds: 180,
       leads: undefined,
     });
@@ -224,18 +225,24 @@ describe('loadServerConfig', () => {
       VAPI_ASSISTANT_ID_FR: 'asst-fr',
       VAPI_ASSISTANT_ID_EN: '',
       RATE_LIMIT_VOICE: '2/60',
-      VOICE_CALLS_PER_DAY: '25',
+      VAPI_SERVER_SECRET: 'vapi-server-secret-0123456789abcdef',
+      VOICE_MINUTES_PER_DAY: '25',
+      VOICE_MAX_CONCURRENT: '4',
       VOICE_MAX_CALL_SECONDS: '240',
     }).voice;
     expect(signed).toEqual({
       credentials: { kind: 'token', privateKey: 'private', orgId: 'org-1' },
       assistantIds: { fr: 'asst-fr' },
       rateLimit: { max: 2, windowSeconds: 60 },
-      callsPerDay: 25,
+      minutesPerDay: 25,
+      maxConcurrent: 4,
       maxCallSeconds: 240,
-      leads: undefined,
+      leads: { serverSecret: 'vapi-server-secret-0123456789abcdef', keepTranscript: false },
     });
-    expect(loadServerConfig({ VAPI_PUBLIC_KEY: 'public', VAPI_ASSISTANT_ID_EN: 'asst-en' }).voice.credentials).toEqual({
+    expect(
+      loadServerConfig({ VAPI_PUBLIC_KEY: 'public', VAPI_ASSISTANT_ID_EN: 'asst-en', VAPI_SERVER_SECRET: 'vapi-server-secret-0123456789abcdef' }).voice
+        .credentials,
+    ).toEqual({
       kind: 'public-key',
       publicKey: 'public',
     });
@@ -245,14 +252,19 @@ describe('loadServerConfig', () => {
     expect(errorLines({ VAPI_PRIVATE_KEY: 'private', VAPI_ASSISTANT_ID: 'asst' })).toEqual([
       '  VAPI_ASSISTANT_ID: no longer read; replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)',
       '  VAPI_ORG_ID: required when VAPI_PRIVATE_KEY is set (each call token names the organization)',
+      "  VAPI_SERVER_SECRET: required when the voice demo is on: the day's minutes are counted from the calls Vapi reports to /api/voice/events (docs/voice.md)",
+    ]);
+    expect(errorLines({ VOICE_CALLS_PER_DAY: '100' })).toEqual([
+      '  VOICE_CALLS_PER_DAY: no longer read; a count of keys handed out let anyone spend the day without calling; replaced by VOICE_MINUTES_PER_DAY (minutes of calls Vapi reports) and VOICE_MAX_CONCURRENT (docs/voice.md)',
     ]);
     expect(errorLines({ VAPI_ORG_ID: 'org-1' })).toEqual(['  VAPI_ORG_ID: set, but VAPI_PRIVATE_KEY is not: no call token could be signed']);
     expect(errorLines({ VAPI_ASSISTANT_ID_EN: 'asst-en' })).toEqual([
       '  VAPI_ASSISTANT_ID_EN: set, but neither VAPI_PRIVATE_KEY (with VAPI_ORG_ID) nor VAPI_PUBLIC_KEY is: no call could start',
     ]);
-    expect(errorLines({ RATE_LIMIT_VOICE: '3', VOICE_CALLS_PER_DAY: '0', VOICE_MAX_CALL_SECONDS: '5' })).toEqual([
+    expect(errorLines({ RATE_LIMIT_VOICE: '3', VOICE_MINUTES_PER_DAY: '0', VOICE_MAX_CONCURRENT: '0', VOICE_MAX_CALL_SECONDS: '5' })).toEqual([
       '  RATE_LIMIT_VOICE: expected "<max>/<seconds>", e.g. "5/600"',
-      '  VOICE_CALLS_PER_DAY: expected a whole number from 1 to 1000000',
+      '  VOICE_MINUTES_PER_DAY: expected a whole number from 1 to 1000000',
+      '  VOICE_MAX_CONCURRENT: expected a whole number from 1 to 10000',
       '  VOICE_MAX_CALL_SECONDS: expected a whole number from 10 to 43200',
     ]);
   });

@@ -195,7 +195,9 @@ export const envSchema = z.object({
   VAPI_ASSISTANT_ID_FR: z.optional(z.string()),
   VAPI_ASSISTANT_ID_EN: z.optional(z.string()),
   RATE_LIMIT_VOICE: rateLimit('3/600'),
-  VOICE_CALLS_PER_DAY: wholeNumber(1, 1_000_000, 100),
+  VOICE_MINUTES_PER_DAY: wholeNumber(1, 1_000_000, 300),
+  // Vapi's default number of simultaneous calls per organization.
+  VOICE_MAX_CONCURRENT: wholeNumber(1, 10_000, 10),
   // Vapi's own bounds for maxDurationSeconds.
   VOICE_MAX_CALL_SECONDS: wholeNumber(10, 43_200, 180),
   VAPI_SERVER_SECRET: z.optional(

@@ -6,6 +6,8 @@ import type { ServerConfig } from './types';
 /** Variables an older release read: setting one now is a mistake worth a clear line, not silence. */
 export const REMOVED_VARIABLES: Record<string, string> = {
   VAPI_ASSISTANT_ID: 'replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)',
+  VOICE_CALLS_PER_DAY:
+    'a count of keys handed out let anyone spend the day without calling; replaced by VOICE_MINUTES_PER_DAY (minutes of calls Vapi reports) and VOICE_MAX_CONCURRENT (docs/voice.md)',
   SUBMISSIONS_PER_MINUTE:
     'a cap on valid posts let any flood silence the form; see PROOF_OF_WORK, SUBMISSIONS_PER_NETWORK_PER_DAY and NOTIFICATIONS_PER_MINUTE (docs/security.md)',
   SUBMISSIONS_PER_DAY:
@@ -44,6 +46,10 @@ function companionIssues(raw: RawEnv, env: Env | undefined): string[] {
   if (set('VAPI_SERVER_SECRET') && raw.VAPI_SERVER_SECRET?.trim() === raw.VAPI_PRIVATE_KEY?.trim()) {
     issues.push('VAPI_SERVER_SECRET: must not be VAPI_PRIVATE_KEY (Vapi sends it with every request to this server): make another one');
   }
+  if ((set('VAPI_PRIVATE_KEY') || set('VAPI_PUBLIC_KEY')) && !set('VAPI_SERVER_SECRET'))
+    issues.push(
+      "VAPI_SERVER_SECRET: required when the voice demo is on: the day's minutes are counted from the calls Vapi reports to /api/voice/events (docs/voice.md)",
+    );
   if (env?.VOICE_LEAD_TRANSCRIPT === 'on' && !set('VAPI_SERVER_SECRET'))
     issues.push('VOICE_LEAD_TRANSCRIPT: set, but VAPI_SERVER_SECRET is not: the agent takes no callback requests to keep a transcript with');
   const assistants = ['VAPI_ASSISTANT_ID_FR', 'VAPI_ASSISTANT_ID_EN'].filter(set);
@@ -127,7 +133,8 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
         ...(e.VAPI_ASSISTANT_ID_EN ? { en: e.VAPI_ASSISTANT_ID_EN.trim() } : {}),
       },
       rateLimit: e.RATE_LIMIT_VOICE,
-      callsPerDay: e.VOICE_CALLS_PER_DAY,
+      minutesPerDay: e.VOICE_MINUTES_PER_DAY,
+      maxConcurrent: e.VOICE_MAX_CONCURRENT,
       maxCallSeconds: e.VOICE_MAX_CALL_SECONDS,
       leads: e.VAPI_SERVER_SECRET ? { serverSecret: e.VAPI_SERVER_SECRET.trim(), keepTranscript: e.VOICE_LEAD_TRANSCRIPT === 'on' } : undefined,
     },

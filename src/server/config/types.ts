@@ -85,8 +85,13 @@ export type VoiceConfig = {
   assistantIds: Partial<Record<Locale, string>>;
   /** Sessions per client address per window (RATE_LIMIT_VOICE). */
   rateLimit: RateLimit;
-  /** Sessions per day (FIRM_TIME_ZONE), all addresses and instances together (VOICE_CALLS_PER_DAY). */
-  callsPerDay: number;
+  /**
+   * Minutes of calls per day (FIRM_TIME_ZONE), all instances together, counted from the calls Vapi
+   * reports (VOICE_MINUTES_PER_DAY); each network gets a share of them (src/server/vapi/budget.ts).
+   */
+  minutesPerDay: number;
+  /** Calls at once, keys handed out but not yet seen as calls included (VOICE_MAX_CONCURRENT). */
+  maxConcurrent: number;
   /** The assistants' maxDurationSeconds, set by `npm run voice:sync` (VOICE_MAX_CALL_SECONDS). */
   maxCallSeconds: number;
   /**

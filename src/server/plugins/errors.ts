@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DailyBudgetError,
+  LinesBusyError,
   NotConfiguredError,
   ShuttingDownError,
   SiteGoneError,
@@ -24,10 +25,19 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
   const answer = toApiAnswer(error);
   if (answer.status >= 500) {
     // The log line gets the code, and the error itself unless it is a known state
-    // (no storage, shutting down, the storage reserve, the voice demo off or its budget spent)
+    // (no storage, shutting down, the storage reserve, the voice demo off, its budget spent or its lines busy)
     // whose stack would say nothing new.
-    const known = [NotConfiguredError, ShuttingDownError, StorageReserveError, VoiceNotConfiguredError, DailyBudgetError].some((kind) => error instanceof kind);
-    const limit = error instanceof StorageReserveError ? { limit: 'STORAGE_RESERVE' } : {};
+    const known = [NotConfiguredError, ShuttingDownError, StorageReserveError, VoiceNotConfiguredError, DailyBudgetError, LinesBusyError].some(
+      (kind) => error instanceof kind,
+    );
+    const limit =
+      error instanceof StorageReserveError
+        ? { limit: 'STORAGE_RESERVE' }
+        : error instanceof DailyBudgetError
+          ? { limit: 'VOICE_MINUTES_PER_DAY' }
+          : error instanceof LinesBusyError
+            ? { limit: 'VOICE_MAX_CONCURRENT' }
+            : {};
     // Said on every liveness probe until the restart: its message, without a stack.
     const gone = error instanceof SiteGoneError ? { cause: error.message } : { err: error };
     request.logFields = { ...request.logFields, apiError: answer.body.error, ...limit, ...(known ? {} : gone) };

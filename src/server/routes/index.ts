@@ -21,7 +21,7 @@ export async function apiRoutes(
     rateLimits: ServerConfig['rateLimits'];
     proofOfWork: ServerConfig['proofOfWork'];
     doubleOptIn: boolean;
-    voiceSession: VoiceSessionOptions;
+    voiceSession: Omit<VoiceSessionOptions, 'proofRequired'>;
     voiceEvents: VoiceEventsOptions;
     /** Whether the site this server started with is still on disk (undefined: it serves the API only). */
     sitePresent?: (() => boolean) | undefined;
@@ -33,7 +33,7 @@ export async function apiRoutes(
   await app.register(challengeRoute, { rateLimit: options.rateLimits.challenge, maxAttempts: options.proofOfWork.maxAttempts, required: proofRequired });
   await app.register(contactRoute, { rateLimit: options.rateLimits.contact, proofRequired });
   await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn, proofRequired });
-  await app.register(voiceSessionRoute, options.voiceSession);
+  await app.register(voiceSessionRoute, { ...options.voiceSession, proofRequired });
   await app.register(voiceEventsRoute, options.voiceEvents);
   await app.register(statsRoute, options.stats);
   await app.register(healthRoute, { sitePresent: options.sitePresent });

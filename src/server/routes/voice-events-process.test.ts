@@ -74,7 +74,7 @@ describe.each(ENGINES)('a callback request taken during a call, server process o
     expect(taken).toEqual({
       url: `${server.url}/api/voice/events`,
       status: 200,
-      body: { results: [{ toolCallId: 'call_tool_process', result: expect.stringMatching(/^Enregistrée/) }] },
+      body: { results: [{ name: 'request_callback', toolCallId: 'call_tool_process', result: expect.stringMatching(/^Enregistrée/) }] },
     });
     // Vapi sends it again (a retry): the same answer, nothing new.
     expect((await vapi.sendServerMessage(french.id, message)).body).toEqual(taken.body);

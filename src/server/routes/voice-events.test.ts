@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../test/storage';
+import { MAX_TOOL_CALLS_PER_MESSAGE } from '../vapi/callback-requests';
 import { CALLER, endOfCallReport, toolCallsMessage } from '../../../test/vapi-messages';
 import { VAPI_SECRET, WAIT, newCall, voiceEventsHarness } from '../../../test/voice-events';
 
@@ -18,7 +19,7 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
     const message = toolCallsMessage({ callId, calls: [{ id: 'call_tool_1', args: CALLER }] });
     const first = await h.send(message);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ results: [{ toolCallId: 'call_tool_1', result: expect.stringMatching(/^Enregistrée/) }] });
+    expect(first.json()).toEqual({ results: [{ name: 'request_callback', toolCallId: 'call_tool_1', result: expect.stringMatching(/^Enregistrée/) }] });
     const [lead, ...more] = await h.leadsOf(callId);
     expect(more).toEqual([]);
     expect(lead).toMatchObject({
@@ -53,7 +54,7 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
     expect((await h.send(toolCallsMessage({ callId, calls: [{ id: 'call_a', args: CALLER }] }))).json().results[0].result).toMatch(/^Enregistrée/);
     const second = await h.send(toolCallsMessage({ callId, calls: [{ id: 'call_b', args: { ...CALLER, email: 'autre@clinique-cote.example' } }] }));
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toEqual({ results: [{ toolCallId: 'call_b', result: expect.stringMatching(/^Déjà notée/) }] });
+    expect(second.json()).toEqual({ results: [{ name: 'request_callback', toolCallId: 'call_b', result: expect.stringMatching(/^Déjà notée/) }] });
     expect((await h.leadsOf(callId)).map((row) => row.email)).toEqual([CALLER.email]);
   });
 
@@ -87,7 +88,7 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
       const answer = await h.send(toolCallsMessage({ callId, calls: [{ id: 'call_bad', args }] }));
       expect(answer.statusCode).toBe(200);
       const [result] = answer.json().results;
-      expect(result, JSON.stringify(args)).toEqual({ toolCallId: 'call_bad', error: expect.stringMatching(error) });
+      expect(result, JSON.stringify(args)).toEqual({ name: 'request_callback', toolCallId: 'call_bad', error: expect.stringMatching(error) });
       expect(result.error).not.toMatch(/\n/);
     }
     // Unreadable arguments, an unknown tool: an error too, never an HTTP error.
@@ -102,14 +103,34 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
     );
     expect(odd.json()).toEqual({
       results: [
-        { toolCallId: 'call_text', error: expect.stringMatching(/^Not saved: the details could not be read/) },
-        { toolCallId: 'call_other', error: 'This tool does not exist: do not call it.' },
+        { name: 'request_callback', toolCallId: 'call_text', error: expect.stringMatching(/^Not saved: the details could not be read/) },
+        { name: 'transfer_call', toolCallId: 'call_other', error: 'This tool does not exist: do not call it.' },
       ],
     });
     expect(await h.leadsOf(callId)).toEqual([]);
     // Then the corrected request is taken.
     expect((await h.send(toolCallsMessage({ callId, calls: [{ args: CALLER }] }))).json().results[0].result).toMatch(/^Enregistrée/);
     expect(await h.leadsOf(callId)).toHaveLength(1);
+  });
+
+  it('processes at most MAX_TOOL_CALLS_PER_MESSAGE tool calls of one message, answers the rest with an error, and warns once', async () => {
+    await h.start();
+    const callId = newCall();
+    const calls = Array.from({ length: 1000 }, (_, i) => ({ id: `call_many_${i}`, args: { ...CALLER, email: 'not-an-address' } }));
+    const started = performance.now();
+    const answer = await h.send(toolCallsMessage({ callId, calls }));
+    const elapsed = performance.now() - started;
+    const { results } = answer.json<{ results: Array<{ name: string; toolCallId: string; error?: string }> }>();
+    expect(results).toHaveLength(1000);
+    expect(results.slice(0, MAX_TOOL_CALLS_PER_MESSAGE).every((result) => result.error?.startsWith('Non enregistrée'))).toBe(true);
+    expect(results.slice(MAX_TOOL_CALLS_PER_MESSAGE)).toEqual(
+      calls.slice(MAX_TOOL_CALLS_PER_MESSAGE).map(({ id }) => ({ name: 'request_callback', toolCallId: id, error: expect.stringMatching(/^Non traitée/) })),
+    );
+    // A generous bound: the point is that 995 of them are not checked or stored (6.9 s before).
+    expect(elapsed).toBeLessThan(3000);
+    const warnings = h.logs.lines().filter((line) => line.limit === 'MAX_TOOL_CALLS_PER_MESSAGE');
+    expect(warnings).toEqual([expect.objectContaining({ level: 40, count: 1, toolCalls: 1000 })]);
+    expect(h.logs.lines().filter((line) => Number(line.level) >= 50)).toEqual([]);
   });
 
   it('refuses a request without the secret, or with another, with 401, and stores nothing', async () => {

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { injectWithProof } from '../../../test/proof';
-import { ENGINES, type TestStorage, captureLogs, freshStorage, testConfig } from '../../../test/storage';
+import { injectWithProof, proofFrom } from '../../../test/proof';
+import { callStarted, endOfCallReport } from '../../../test/vapi-messages';
+import { AUTH, VAPI_SECRET } from '../../../test/voice-events';
+import { ENGINES, type TestStorage, captureLogs, freshStorage, storageRows, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
 import { type Store, createStore } from '../store';
 import { budgetDay } from '../vapi/budget-day';
@@ -22,6 +24,7 @@ const VOICE = {
   VAPI_ORG_ID: 'org-test-1',
   VAPI_ASSISTANT_ID_FR: 'asst-fr-1',
   VAPI_ASSISTANT_ID_EN: 'asst-en-1',
+  VAPI_SERVER_SECRET: VAPI_SECRET,
   SITE_URL: 'https://www.atelier.example/',
   RATE_LIMIT_VOICE: '1000/600',
 };
@@ -50,11 +53,13 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
     app = await buildApp({ config: testConfig({ ...storage.env, ...env }), store, logger: logs.logger });
     return app;
   }
-  const ask = (payload: unknown, remoteAddress = '203.0.113.7') =>
+  /** A session asked for as the page does: with a solved proof of work. */
+  const ask = (payload: Record<string, unknown>, remoteAddress = '203.0.113.7') => injectWithProof(app!, { url: '/api/voice/session', payload, remoteAddress });
+  const askWithout = (payload: unknown, remoteAddress = '203.0.113.7') =>
     app!.inject({ method: 'POST', url: '/api/voice/session', payload: payload as object, remoteAddress });
 
   it('gives each language a token for its own assistant only, from the site origin, for two minutes', async () => {
-    await start({ ...VOICE, VOICE_CALLS_PER_DAY: '1000' });
+    await start({ ...VOICE, VOICE_MINUTES_PER_DAY: '1000' });
     for (const [locale, assistantId] of [
       ['fr', 'asst-fr-1'],
       ['en', 'asst-en-1'],
@@ -64,7 +69,7 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
       expect(response.statusCode).toBe(201);
       expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json<{ ok: true; token: string; assistantId: string }>();
-      expect(body).toEqual({ ok: true, token: expect.any(String), assistantId });
+      expect(body).toEqual({ ok: true, token: expect.any(String), assistantId, session: expect.stringMatching(/^[\w-]{20,}$/) });
 
       const { payload, protectedHeader } = await jwtVerify(body.token, key, { algorithms: ['HS256'] });
       expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
@@ -89,16 +94,20 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
     expect(logs.text()).not.toContain('eyJ');
   });
 
-  it('refuses an unknown or missing language with 400, and counts nothing', async () => {
-    await start({ ...VOICE, VOICE_CALLS_PER_DAY: '1' });
+  it('refuses an unknown or missing language, or a missing or spent proof of work, with 400, and holds nothing', async () => {
+    await start({ ...VOICE, VOICE_MINUTES_PER_DAY: '1000' });
     for (const payload of [{ locale: 'de' }, {}, { locale: 'fr', extra: true }, ['fr']]) {
-      const response = await ask(payload);
+      const response = await askWithout(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().error).toBe('invalid_request');
     }
     expect((await ask({ locale: 'de' })).json()).toEqual({ ok: false, error: 'invalid_request', fields: { locale: 'invalid' } });
-    // The day's one session is still there.
-    expect((await ask({ locale: 'fr' })).statusCode).toBe(201);
+    // No proof, or a proof already spent: 400 invalid_proof.
+    expect((await askWithout({ locale: 'fr' })).json()).toMatchObject({ ok: false, error: 'invalid_proof' });
+    const altcha = await proofFrom(app!);
+    expect((await askWithout({ locale: 'fr', altcha })).statusCode).toBe(201);
+    expect((await askWithout({ locale: 'fr', altcha }, '198.51.100.9')).json()).toMatchObject({ ok: false, error: 'invalid_proof' });
+    expect(await store.voiceHolds(budgetDay(new Date(), testConfig().notifications.timeZone).day)).toHaveLength(1);
   });
 
   it('answers 503 not_configured without credentials, or for a language without an assistant', async () => {
@@ -120,14 +129,14 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
   });
 
   it('hands out the public key instead of a token in the fallback mode', async () => {
-    await start({ VAPI_PUBLIC_KEY: 'pk-public-fallback', VAPI_ASSISTANT_ID_FR: 'asst-fr-1' });
+    await start({ VAPI_PUBLIC_KEY: 'pk-public-fallback', VAPI_ASSISTANT_ID_FR: 'asst-fr-1', VAPI_SERVER_SECRET: VAPI_SECRET });
     const response = await ask({ locale: 'fr' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ ok: true, token: 'pk-public-fallback', assistantId: 'asst-fr-1' });
+    expect(response.json()).toEqual({ ok: true, token: 'pk-public-fallback', assistantId: 'asst-fr-1', session: expect.any(String) });
   });
 
-  it('limits each client address (RATE_LIMIT_VOICE) with 429 and Retry-After', async () => {
-    await start({ ...VOICE, RATE_LIMIT_VOICE: '3/600', VOICE_CALLS_PER_DAY: '1000' });
+  it('limits each client (RATE_LIMIT_VOICE: an IPv4 address, an IPv6 /64) with 429 and Retry-After', async () => {
+    await start({ ...VOICE, RATE_LIMIT_VOICE: '3/600', VOICE_MINUTES_PER_DAY: '100000', VOICE_MAX_CONCURRENT: '1000' });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await ask({ locale: 'fr' }, '198.51.100.1')).statusCode);
     expect(statuses).toEqual([201, 201, 201, 429]);
@@ -137,58 +146,206 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
     expect(refused.json()).toMatchObject({ ok: false, error: 'rate_limited' });
     // Another address is not affected.
     expect((await ask({ locale: 'fr' }, '198.51.100.2')).statusCode).toBe(201);
+    // Addresses of one IPv6 /64 are one client.
+    const v6 = [];
+    for (let i = 1; i <= 4; i++) v6.push((await ask({ locale: 'fr' }, `2001:db8:5:7::${i}`)).statusCode);
+    expect(v6).toEqual([201, 201, 201, 429]);
   });
 });
 
-describe.each(ENGINES)('VOICE_CALLS_PER_DAY on %s', (engine) => {
-  it("is one budget for all addresses and two instances: past it 503 daily_budget_spent until the firm's midnight", async () => {
-    const storage = await freshStorage(engine);
-    const site = await mkdtemp(join(tmpdir(), 'voice-budget-site-'));
+const sessionOf = (answer: { json(): unknown }) => (answer.json() as { session: string }).session;
+
+/** The firm's day now, in the tests' configured time zone. */
+const today = () => budgetDay(new Date(), testConfig().notifications.timeZone).day;
+
+describe.each(ENGINES)('the voice budget on %s (two instances on one database)', (engine) => {
+  let storage: TestStorage;
+  let site: string;
+  let stores: Store[] = [];
+  let apps: FastifyInstance[] = [];
+  let logs: ReturnType<typeof captureLogs>;
+
+  beforeEach(async () => {
+    storage = await freshStorage(engine);
+    site = await mkdtemp(join(tmpdir(), 'voice-budget-site-'));
     await writeFile(join(site, 'index.html'), '<!doctype html><title>Atelier IA</title>');
-    const config = testConfig({ ...storage.env, ...VOICE, STATIC_DIR: site, VOICE_CALLS_PER_DAY: '4', FIRM_TIME_ZONE: 'America/Toronto' });
-    // Two servers, each with its own connections, on one database.
-    const stores: Store[] = [await createStore(config), await createStore(config)];
-    const apps = await Promise.all(stores.map((store) => buildApp({ config, store, logger: captureLogs().logger })));
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          apps[i % 2]!.inject({ method: 'POST', url: '/api/voice/session', remoteAddress: `203.0.113.${i + 1}`, payload: { locale: i % 3 ? 'fr' : 'en' } }),
-        ),
-      );
-      const statuses = answers.map((answer) => answer.statusCode);
-      expect(statuses.filter((status) => status === 201)).toHaveLength(4);
-      expect(statuses.filter((status) => status === 503)).toHaveLength(6);
-      const { secondsLeft } = budgetDay(new Date(), 'America/Toronto');
-      for (const refused of answers.filter((answer) => answer.statusCode === 503)) {
-        const retryAfter = Number(refused.headers['retry-after']);
-        expect(refused.json()).toEqual({ ok: false, error: 'daily_budget_spent', retryAfter });
-        expect(Math.abs(retryAfter - secondsLeft)).toBeLessThanOrEqual(5);
-      }
-      // Still refused later, from either server; the page and the forms are still served.
-      expect((await apps[1]!.inject({ method: 'POST', url: '/api/voice/session', remoteAddress: '203.0.113.99', payload: { locale: 'fr' } })).statusCode).toBe(
-        503,
-      );
-      expect((await apps[0]!.inject({ url: '/', remoteAddress: '203.0.113.99' })).statusCode).toBe(200);
-      const contact = { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' };
-      expect((await injectWithProof(apps[0]!, { url: '/api/contact', remoteAddress: '203.0.113.99', payload: contact })).statusCode).toBe(201);
-    } finally {
-      await Promise.all(apps.map((app) => app.close()));
-      await Promise.all(stores.map((store) => store.close()));
-      await storage.dispose();
-      await rm(site, { recursive: true, force: true });
-    }
+  });
+  afterEach(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await Promise.all(stores.map((store) => store.close()));
+    apps = [];
+    stores = [];
+    await storage.dispose();
+    await rm(site, { recursive: true, force: true });
   });
 
-  it('counts per day: a new day starts a new budget and clears the old count', async () => {
+  /** Two servers, each with its own connections, on one database. */
+  async function start(env: Record<string, string>) {
+    logs = captureLogs();
+    const config = testConfig({ ...storage.env, ...VOICE, RATE_LIMIT_VOICE: '3/600', STATIC_DIR: site, ...env });
+    stores = [await createStore(config), await createStore(config)];
+    apps = await Promise.all(stores.map((store) => buildApp({ config, store, logger: logs.logger })));
+  }
+  /** A visitor asking for a key as the page does (with a proof), from `address`, on the first or second server. */
+  const ask = (address: string, server = 0, locale = 'fr') =>
+    injectWithProof(apps[server]!, { url: '/api/voice/session', remoteAddress: address, payload: { locale } });
+  /** Vapi reporting to one server. */
+  const report = (payload: unknown, server = 0) =>
+    apps[server]!.inject({ method: 'POST', url: '/api/voice/events', payload: payload as object, headers: AUTH, remoteAddress: '52.4.176.10' });
+
+  it('34 addresses of one /24, and 34 /64s of one /56, taking keys without calling leave a visitor from another network able to start a call', async () => {
+    await start({});
+    const burst = [
+      ...Array.from({ length: 34 }, (_, i) => `203.0.113.${i + 1}`),
+      ...Array.from({ length: 34 }, (_, i) => `2001:db8:77:ab${(i + 16).toString(16)}::1`),
+    ];
+    const statuses: number[] = [];
+    for (const [i, address] of burst.entries()) for (let n = 0; n < 3; n++) statuses.push((await ask(address, i % 2)).statusCode);
+    // Each network holds at most its share of the lines (2 of 10); the rest are told the lines are busy.
+    expect(statuses.filter((status) => status === 201)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(burst.length * 3 - 4);
+    const visitor = await ask('198.51.100.23', 1);
+    expect(visitor.statusCode).toBe(201);
+    // Keys never used hold nothing once expired: the day spent nothing.
+    const holds = await stores[0]!.voiceHolds(today());
+    const later = Date.now() + 10 * 60_000;
+    expect(holds.filter((hold) => hold.expiresAt > later)).toEqual([]);
+    expect(holds.every((hold) => hold.call === null)).toBe(true);
+    // The database keeps networks only in the day's holds, never in the calls.
+    expect(new Set(holds.map((hold) => hold.network))).toEqual(new Set(['203.0.113.0/24', '2001:0db8:0077:0000:0000:0000:0000:0000/48', '198.51.100.0/24']));
+  });
+
+  it('counts the minutes of the calls Vapi reports, at their real length, then says the day is spent until midnight', async () => {
+    // 10 minutes a day, calls of at most 3: a network may spend 3 minutes, 3 are kept for networks not yet seen.
+    await start({ VOICE_MINUTES_PER_DAY: '10', VOICE_MAX_CALL_SECONDS: '180' });
+    const lengths = [170, 175, 100];
+    for (const [i, seconds] of lengths.entries()) {
+      const answer = await ask(`198.51.${100 + i}.7`, i % 2);
+      expect(answer.statusCode, `call ${i + 1}`).toBe(201);
+      const callId = `call-budget-${i}`;
+      expect((await report(callStarted({ callId, assistantId: 'asst-fr-1', session: sessionOf(answer) }), (i + 1) % 2)).statusCode).toBe(200);
+      expect((await report(endOfCallReport({ callId, assistantId: 'asst-fr-1', session: sessionOf(answer), seconds }), i % 2)).statusCode).toBe(200);
+    }
+    // 445 s spent: one more call of up to 180 s would pass 600.
+    const refused = await ask('192.0.2.44', 1);
+    expect(refused.statusCode).toBe(503);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(refused.json()).toEqual({ ok: false, error: 'daily_budget_spent', retryAfter });
+    const { secondsLeft } = budgetDay(new Date(), testConfig().notifications.timeZone);
+    expect(Math.abs(retryAfter - secondsLeft)).toBeLessThanOrEqual(5);
+    // What the statistics read: one row per call, its language and length, nothing about the caller.
+    const rows = await storageRows<Record<string, unknown>>(storage.env, 'select * from voice_calls order by call_id');
+    expect(rows.map((row) => [row.call_id, row.locale, Number(row.duration_seconds), row.ended_reason])).toEqual(
+      lengths.map((seconds, i) => [`call-budget-${i}`, 'fr', seconds, 'customer-ended-call']),
+    );
+    expect(Object.keys(rows[0]!).sort()).toEqual(['call_id', 'duration_seconds', 'ended_at', 'ended_reason', 'locale', 'started_at']);
+    // The page and the forms are still served.
+    expect((await apps[0]!.inject({ url: '/', remoteAddress: '192.0.2.44' })).statusCode).toBe(200);
+    const contact = { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' };
+    expect((await injectWithProof(apps[0]!, { url: '/api/contact', remoteAddress: '192.0.2.44', payload: contact })).statusCode).toBe(201);
+  });
+
+  it('gives no network more than its share of the day, and keeps one for networks not yet seen', async () => {
+    // 20 minutes, calls of at most 2: a network's share is 2 minutes.
+    await start({ VOICE_MINUTES_PER_DAY: '20', VOICE_MAX_CALL_SECONDS: '120', RATE_LIMIT_VOICE: '100/600' });
+    const first = await ask('203.0.113.5');
+    await report(callStarted({ callId: 'call-share-1', session: sessionOf(first) }));
+    await report(endOfCallReport({ callId: 'call-share-1', session: sessionOf(first), seconds: 30 }));
+    // 30 s spent of its 120: a second call could take 120 more, past its share.
+    const again = await ask('203.0.113.6', 1);
+    expect(again.json()).toMatchObject({ ok: false, error: 'daily_budget_spent' });
+    // Another network is not affected.
+    expect((await ask('198.51.100.5')).statusCode).toBe(201);
+  });
+
+  it('says every line is busy while VOICE_MAX_CONCURRENT calls are in progress, and frees a line when a call ends', async () => {
+    await start({ VOICE_MAX_CONCURRENT: '2' });
+    const calls = [];
+    for (const [i, address] of ['203.0.113.9', '198.51.100.9'].entries()) {
+      const answer = await ask(address, i);
+      expect(answer.statusCode).toBe(201);
+      calls.push({ callId: `call-line-${i}`, session: sessionOf(answer) });
+      await report(callStarted(calls[i]!), 1 - i);
+    }
+    const busy = await ask('192.0.2.9');
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('60');
+    expect(busy.json()).toEqual({ ok: false, error: 'lines_busy', retryAfter: 60 });
+    await report(endOfCallReport({ ...calls[0]!, seconds: 40 }), 1);
+    expect((await ask('192.0.2.9', 1)).statusCode).toBe(201);
+  });
+
+  it('counts a call whose link to its key was stripped or forged against the day and the lines: nothing is gained', async () => {
+    await start({ VOICE_MAX_CONCURRENT: '3' });
+    const own = await ask('203.0.113.70');
+    // Started without the session, then another with a made-up one, then a third reusing a session already used.
+    await report(callStarted({ callId: 'call-stripped' }));
+    await report(callStarted({ callId: 'call-forged', session: 'forged-session-id-0123456789' }), 1);
+    await report(callStarted({ callId: 'call-reused', session: sessionOf(own) }));
+    await report(callStarted({ callId: 'call-reused-2', session: sessionOf(own) }), 1);
+    // Four calls in progress (and the key, now a call): all three lines, and more, are taken.
+    expect((await ask('198.51.100.70')).json()).toMatchObject({ ok: false, error: 'lines_busy' });
+    const holds = await stores[1]!.voiceHolds(today());
+    expect(holds.filter((hold) => hold.call !== null)).toHaveLength(4);
+    // The reused session's second call is charged to the same network; the others to none.
+    expect(holds.filter((hold) => hold.network === '203.0.113.0/24')).toHaveLength(2);
+    // Vapi sending the same message again changes nothing.
+    await report(callStarted({ callId: 'call-stripped' }), 1);
+    expect(await stores[0]!.voiceHolds(today())).toHaveLength(4);
+  });
+
+  it('hands out no more keys than the budget has left in a burst on both servers', async () => {
+    // 15 minutes, calls of at most 3: five keys, however many ask at once.
+    await start({ VOICE_MINUTES_PER_DAY: '15', VOICE_MAX_CALL_SECONDS: '180', VOICE_MAX_CONCURRENT: '50' });
+    const proofs = await Promise.all(Array.from({ length: 16 }, (_, i) => proofFrom(apps[i % 2]!, `192.0.${i}.1`)));
+    const answers = await Promise.all(
+      proofs.map((altcha, i) =>
+        apps[i % 2]!.inject({ method: 'POST', url: '/api/voice/session', remoteAddress: `192.0.${i}.1`, payload: { locale: 'en', altcha } }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    // The rest are held back by keys not yet seen as calls: for a minute or two, not the day.
+    expect(answers.filter((answer) => answer.statusCode === 503).map((answer) => answer.json().error)).toEqual(Array(11).fill('lines_busy'));
+  });
+
+  it('logs a limit reached as one warning a minute with counts, never an error per request', async () => {
+    await start({ VOICE_MAX_CONCURRENT: '1', RATE_LIMIT_VOICE: '100/600' });
+    expect((await ask('203.0.113.1')).statusCode).toBe(201);
+    for (let i = 2; i < 8; i++) expect((await ask(`198.51.100.${i}`, i % 2)).statusCode).toBe(503);
+    const lines = logs.lines();
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    const warnings = lines.filter((line) => line.limit === 'VOICE_MAX_CONCURRENT' && String(line.msg).startsWith('limit reached'));
+    // One line per server at once, the rest counted for the minute's end.
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatchObject({ level: 40, count: 1, sources: 1, lines: 1 });
+  });
+});
+
+describe.each(ENGINES)('the voice holds on %s', (engine) => {
+  it('frees an unused key once it has expired, and a new day deletes the holds of the day before', async () => {
     const storage = await freshStorage(engine);
     const store = await createStore(testConfig(storage.env));
+    const budget = { secondsPerDay: 600, maxCallSeconds: 180, lines: 1 };
     try {
-      expect(await store.countVoiceSession('2026-11-25', 2)).toBe(true);
-      expect(await store.countVoiceSession('2026-11-25', 2)).toBe(true);
-      expect(await store.countVoiceSession('2026-11-25', 2)).toBe(false);
-      expect(await store.countVoiceSession('2026-11-26', 2)).toBe(true);
-      expect(await store.countVoiceSession('2026-11-26', 2)).toBe(true);
-      expect(await store.countVoiceSession('2026-11-26', 2)).toBe(false);
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + 150_000);
+      expect(await store.admitVoiceSession({ day: '2026-11-25', network: '203.0.113.0/24', budget, now, expiresAt })).toMatchObject({ ok: true });
+      // The one line is held by the key…
+      expect(await store.admitVoiceSession({ day: '2026-11-25', network: '198.51.100.0/24', budget, now, expiresAt })).toEqual({
+        ok: false,
+        refusal: 'lines-busy',
+      });
+      // …until it expires unused: it cost nothing.
+      const later = new Date(now.getTime() + 151_000);
+      expect(
+        await store.admitVoiceSession({ day: '2026-11-25', network: '198.51.100.0/24', budget, now: later, expiresAt: new Date(later.getTime() + 150_000) }),
+      ).toMatchObject({
+        ok: true,
+      });
+      expect(await store.admitVoiceSession({ day: '2026-11-26', network: '198.51.100.0/24', budget, now, expiresAt })).toMatchObject({ ok: true });
+      expect(await store.voiceHolds('2026-11-25')).toEqual([]);
+      expect(await store.voiceHolds('2026-11-26')).toHaveLength(1);
     } finally {
       await store.close();
       await storage.dispose();

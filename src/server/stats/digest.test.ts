@@ -68,13 +68,8 @@ async function seed(store: Store, env: Record<string, string>) {
       "insert into contact_submissions (name, email, phone, company, message, locale, page, created_at, source, call_id) values (?, 'x@example.com', '514-555-0100', ?, 'Bonjour', 'fr', '/fr/', ?, ?, ?)",
       [name, company, at, source, callId],
     );
-  // The demo's calls, as the server records them from Vapi's messages: two that week (one ended in
-  // Jean Roy's callback request), one the week before.
-  const timestamp = env.DATABASE_URL ? 'timestamptz' : 'text';
-  await storageQuery(
-    env,
-    `create table if not exists voice_calls (call_id text primary key, locale text, started_at ${timestamp} not null, duration_seconds integer)`,
-  );
+  // The demo's calls, as the server records them from Vapi's messages (voice_calls, migration
+  // 0013): two that week (one ended in Jean Roy's callback request), one the week before.
   for (const [id, at, seconds] of [
     ['call-1', '2026-11-20T19:25:00.000Z', 180],
     ['call-2', '2026-11-21T15:00:00.000Z', 90],

@@ -13,6 +13,7 @@ import { type DeliveryQueue, deliveryQueue } from './delivery-queue';
 import { outboxPolicy } from './outbox';
 import { type SettingsRepository, settingsRepository } from './settings';
 import { openSqlite } from './sqlite';
+import { type VoiceRepository, voiceRepository } from './voice';
 import { type StatsRepository, statsRepository } from './stats';
 import { dayOf } from '../stats/calendar';
 
@@ -20,6 +21,7 @@ export { NetworkLimitError, StorageReserveError, StoreNotWritableError, StoreUna
 export type { Engine } from './migrations';
 export type { ConsentMethod } from './tables';
 export type { StoreLogger } from './context';
+export type { SeenCall, VoiceSessionRequest } from './voice';
 export { mailboxOf, normalizeEmail } from './context';
 export { LANES, VOICE_SOURCE } from './outbox';
 export type * from './outbox';
@@ -45,7 +47,15 @@ export { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, HEALTH_WRITE_EVERY_MS, type 
  * normal result, not an error.
  */
 export interface Store
-  extends ContactsRepository, NewsletterRepository, NewsletterConfirmationsRepository, SettingsRepository, LimitsRepository, StatsRepository, DatabaseTasks {
+  extends
+    ContactsRepository,
+    NewsletterRepository,
+    NewsletterConfirmationsRepository,
+    SettingsRepository,
+    LimitsRepository,
+    VoiceRepository,
+    StatsRepository,
+    DatabaseTasks {
   readonly engine: Engine;
   /** The notification outbox the delivery worker and `npm run deliveries` work on. */
   readonly deliveries: DeliveryQueue;
@@ -106,6 +116,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
       ...newsletterConfirmationsRepository(context),
       ...settingsRepository(context),
       ...limitsRepository(context),
+      ...voiceRepository(context),
       ...statsRepository(context),
     }),
     ...databaseTasks(context),

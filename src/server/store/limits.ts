@@ -8,8 +8,7 @@ import type { Database } from './tables';
 
 /**
  * The limits kept in the database, so that every instance on one PostgreSQL shares them: each
- * network's leads per day and the storage reserve (submitWithinLimits, below), the voice demo's
- * daily budget, spent proofs of work and the windowed counters behind the rate limits.
+ * network's leads per day and the storage reserve (submitWithinLimits, below), spent proofs of work and the windowed counters behind the rate limits.
  */
 export interface LimitsRepository {
   /**
@@ -18,12 +17,6 @@ export interface LimitsRepository {
    * Asked before a post's proof of work is spent; the submission itself is counted when stored.
    */
   checkSubmission(network: string | undefined): Promise<void>;
-  /**
-   * Counts one voice-demo session for `day` (a date in the firm's time zone) unless `cap` sessions
-   * were already counted for it, by any instance sharing the database: true when counted, false
-   * when the day's budget is spent (nothing written). The day's first session clears other days.
-   */
-  countVoiceSession(day: string, cap: number): Promise<boolean>;
   /**
    * Marks a proof-of-work challenge (by its signature) as used until it expires: 'spent' the first
    * time, 'already' ever after, on every instance sharing the database (a UNIQUE key, not a
@@ -43,12 +36,10 @@ export interface LimitsRepository {
   hitClient(scope: string, client: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
 }
 
-/** Thrown inside a voice-session count to roll it back: the day's budget is spent. */
-const OVER_BUDGET = Symbol('voice budget spent');
 /** Expired spent proofs and counters are deleted at most this often per instance (they are ignored once expired anyway). */
 const SWEEP_EVERY_MS = 60_000;
 
-export function limitsRepository({ db, write, checkSubmission }: StoreContext): LimitsRepository {
+export function limitsRepository({ db, checkSubmission }: StoreContext): LimitsRepository {
   let lastSweep = 0;
   /** The counters' secret, read once (it never changes). */
   let counterSecret: Promise<string> | undefined;
@@ -69,29 +60,6 @@ export function limitsRepository({ db, write, checkSubmission }: StoreContext): 
 
   return {
     checkSubmission,
-
-    async countVoiceSession(day, perDay) {
-      // Checked first without a lock, counted last in the transaction
-      // (the upsert serializes sessions on the day's row), rolled back when it went over.
-      try {
-        await write(async (trx) => {
-          const row = await trx.selectFrom('voice_session_counts').select('count').where('day', '=', day).executeTakeFirst();
-          if (row && row.count >= perDay) throw OVER_BUDGET;
-          const { count } = await trx
-            .insertInto('voice_session_counts')
-            .values({ day, count: 1 })
-            .onConflict((conflict) => conflict.column('day').doUpdateSet((eb) => ({ count: eb('voice_session_counts.count', '+', 1) })))
-            .returning('count')
-            .executeTakeFirstOrThrow();
-          if (count > perDay) throw OVER_BUDGET;
-          if (count === 1) await trx.deleteFrom('voice_session_counts').where('day', '<>', day).execute();
-        });
-        return true;
-      } catch (error) {
-        if (error === OVER_BUDGET) return false;
-        throw error;
-      }
-    },
 
     async spendProof(signature, expiresAt) {
       await sweep(new Date());

@@ -176,8 +176,8 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
   }),
   /**
    * How many voice-demo sessions were handed out each day (its date in FIRM_TIME_ZONE,
-   * "2026-11-26"), across all instances: VOICE_CALLS_PER_DAY is checked against it (see
-   * store/index.ts, countVoiceSession). Only today's row is kept.
+   * "2026-11-26"), across all instances (from 0013 on, the row is the day's admission lock;
+   * store/voice.ts). Only today's row is kept.
    */
   '0007_voice_session_counts': () => ({
     async up(db: Db) {
@@ -290,6 +290,38 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
         .addColumn('count', 'integer', (column) => column.notNull())
         .addPrimaryKeyConstraint('site_stats_pkey', ['day', 'event', 'locale', 'device', 'referrer', 'campaign'])
         .execute();
+    },
+  }),
+  /**
+   * The voice demo's budget counts calls, not keys. `voice_calls`: one row per call the server has
+   * seen (Vapi's call id, the assistant's language, when it started and ended, its length in seconds,
+   * how it ended), nothing about who called or from where; the firm's statistics read it.
+   * `voice_holds`: what each key handed out holds of the day's minutes and lines until it is seen
+   * as a call or expires, with the network it went to (for that network's share) and the call it
+   * became; deleted once its day is over. `voice_session_counts` stays: its day's row is the lock
+   * that admits one key at a time (src/server/store/voice.ts).
+   */
+  '0013_voice_calls': (columns) => ({
+    async up(db: Db) {
+      await db.schema
+        .createTable('voice_calls')
+        .addColumn('call_id', 'text', (column) => column.primaryKey())
+        .addColumn('locale', 'text', (column) => column.notNull())
+        .addColumn('started_at', columns.timestamp, (column) => column.notNull())
+        .addColumn('ended_at', columns.timestamp)
+        .addColumn('duration_seconds', 'integer')
+        .addColumn('ended_reason', 'text')
+        .execute();
+      await db.schema.createIndex('voice_calls_started_at_idx').on('voice_calls').column('started_at').execute();
+      await db.schema
+        .createTable('voice_holds')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('day', 'text', (column) => column.notNull())
+        .addColumn('network', 'text')
+        .addColumn('expires_at', columns.timestamp, (column) => column.notNull())
+        .addColumn('call_id', 'text', (column) => column.unique())
+        .execute();
+      await db.schema.createIndex('voice_holds_day_idx').on('voice_holds').column('day').execute();
     },
   }),
 };

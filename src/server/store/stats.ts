@@ -43,19 +43,6 @@ export type PageCount = { day: string; beacon: StatsBeacon; count: number };
 export type CallLine = { startedAt: string; locale: string | null; seconds: number | null; callback: boolean };
 export type LeadLine = { createdAt: string; name: string; company: string | null; source: LeadSource; locale: string | null };
 
-/**
- * The server's record of the demo's calls, one row per call seen in Vapi's messages (migration
- * 0010): the columns the figures read. callsBetween is the one place that names them.
- */
-const CALLS_TABLE = 'voice_calls';
-type VoiceCallRow = {
-  call_id: string;
-  locale: string | null;
-  started_at: Date | string;
-  /** The call's length, from its end-of-call report; null while it lasts or if no report came. */
-  duration_seconds: number | null;
-};
-
 /** The Monday of the last week whose digest was queued, in `settings`. */
 export const DIGEST_WEEK_SETTING = 'stats_digest_week';
 
@@ -140,17 +127,15 @@ export function statsRepository({ db, write, policy }: StoreContext): StatsRepos
     },
 
     async callsBetween(from, to) {
-      // Before the calls' table exists (a database not yet at migration 0010) there is no call to count.
-      if (!(await db.introspection.getTables()).some((table) => table.name === CALLS_TABLE)) return [];
-      const calls = db.withTables<{ [CALLS_TABLE]: VoiceCallRow }>();
-      const rows = await calls
-        .selectFrom(CALLS_TABLE)
+      // voice_calls (migration 0013): one row per call Vapi reported; the one place the figures read it.
+      const rows = await db
+        .selectFrom('voice_calls')
         .select((eb) => [
           'started_at',
           'locale',
           'duration_seconds',
           // A call ended in a callback request when the agent stored one for it (one lead per call).
-          eb.exists(eb.selectFrom('contact_submissions').select('id').whereRef('contact_submissions.call_id', '=', `${CALLS_TABLE}.call_id`)).as('callback'),
+          eb.exists(eb.selectFrom('contact_submissions').select('id').whereRef('contact_submissions.call_id', '=', 'voice_calls.call_id')).as('callback'),
         ])
         .where('started_at', '>=', from.toISOString())
         .where('started_at', '<', to.toISOString())

@@ -139,11 +139,46 @@ export interface DeliveryJobsTable {
   source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** Voice-demo sessions handed out per day, for VOICE_CALLS_PER_DAY. */
+/** Voice-demo keys handed out per day; the day's row serializes their admission (./voice.ts). */
 export interface VoiceSessionCountsTable {
   /** The date in the firm's time zone, "YYYY-MM-DD". */
   day: string;
   count: number;
+}
+
+/**
+ * One call of the voice demo as Vapi reported it (status-update, end-of-call-report): nothing
+ * about who called or from where. The firm's statistics read it (calls and minutes per day and language).
+ */
+export interface VoiceCallsTable {
+  /** Vapi's call id. */
+  call_id: string;
+  /** The assistant's language ('fr', 'en'). */
+  locale: string;
+  started_at: Timestamp;
+  /** NULL until the end-of-call report. */
+  ended_at: NullableTimestamp;
+  /** The call's real length in whole seconds (rounded up), from the end-of-call report; NULL until then. */
+  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Vapi's `endedReason` ("customer-ended-call", "exceeded-max-duration", ...). */
+  ended_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * What one key handed out (or one call seen without a key of ours) holds of a day's voice budget:
+ * its network's share and the lines until it is a call or expires. Deleted once its day is over.
+ */
+export interface VoiceHoldsTable {
+  /** The session id the page sends back through Vapi (assistantOverrides.metadata), or a random id for a call seen without one. */
+  id: string;
+  /** The date in the firm's time zone, "YYYY-MM-DD". */
+  day: string;
+  /** networkOf the address the key went to; NULL for a call that named no session of ours. */
+  network: string | null;
+  /** A key not seen as a call by then holds nothing more. */
+  expires_at: Timestamp;
+  /** The call it became. */
+  call_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A proof-of-work challenge already used, until it expires. */
@@ -190,6 +225,8 @@ export interface Database {
   settings: SettingsTable;
   delivery_jobs: DeliveryJobsTable;
   voice_session_counts: VoiceSessionCountsTable;
+  voice_calls: VoiceCallsTable;
+  voice_holds: VoiceHoldsTable;
   spent_proofs: SpentProofsTable;
   rate_counters: RateCountersTable;
   site_stats: SiteStatsTable;

@@ -1,3 +1,4 @@
+import type { Vapi } from '@vapi-ai/server-sdk';
 import { z } from 'zod/mini';
 
 /**
@@ -29,10 +30,29 @@ const toolCall = z.object({
   function: z.optional(functionCall),
 });
 
+const timestamp = z.optional(z.nullable(z.string().check(z.maxLength(40))));
+const metadata = z.optional(z.nullable(z.record(z.string(), z.unknown())));
+
 export const serverMessageSchema = z.object({
   message: z.object({
     type: z.string().check(z.maxLength(100)),
-    call: z.optional(z.object({ id: z.optional(id), assistantId: z.optional(z.nullable(z.string())) })),
+    call: z.optional(
+      z.object({
+        id: z.optional(id),
+        assistantId: z.optional(z.nullable(z.string())),
+        startedAt: timestamp,
+        endedAt: timestamp,
+        // What the page set when it started the call: the session it came from.
+        assistantOverrides: z.optional(z.nullable(z.object({ metadata, variableValues: metadata }))),
+      }),
+    ),
+    /** status-update: the call's new status. */
+    status: z.optional(z.string().check(z.maxLength(40))),
+    /** end-of-call-report (and status-update "ended"): why it ended. */
+    endedReason: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+    startedAt: timestamp,
+    endedAt: timestamp,
+    durationSeconds: z.optional(z.nullable(z.number())),
     assistant: z.optional(z.nullable(z.object({ metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))) }))),
     toolCallList: z.optional(z.array(toolCall)),
     toolWithToolCallList: z.optional(z.array(z.object({ toolCall: z.optional(toolCall) }))),
@@ -45,6 +65,22 @@ export const serverMessageSchema = z.object({
 });
 
 export type ServerMessage = z.output<typeof serverMessageSchema>['message'];
+
+/**
+ * The message types this server acts on, named with the server SDK's own constants: a type Vapi
+ * renames fails `tsc` here instead of a call.
+ */
+export const MESSAGE_TYPES = {
+  toolCalls: 'tool-calls' satisfies Vapi.ServerMessageToolCallsType,
+  statusUpdate: 'status-update' satisfies Vapi.ServerMessageStatusUpdateType,
+  endOfCallReport: 'end-of-call-report' satisfies Vapi.ServerMessageEndOfCallReportType,
+} as const;
+
+/** The status-update that makes a call count: Vapi's "in-progress". */
+export const CALL_IN_PROGRESS = 'in-progress' satisfies Vapi.ServerMessageStatusUpdateStatus;
+
+/** The reply to a tool-calls message, as the server SDK types it: one result (with the tool's name) per tool call. */
+export type ToolCallsReply = Vapi.ServerMessageResponseToolCalls & { results: Vapi.ToolCallResult[] };
 
 /** One tool call of a tool-calls message: its id, the function's name and its arguments as sent. */
 export type ToolCallRequest = { id: string; name: string | undefined; arguments: unknown };

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../../config/site-schema';
+import { withoutLinks } from '../../content/text';
 import type { Content } from '../../content';
 import type { Locale } from '../../contracts/locales';
 import type { FaqItem } from '../../content/types';
@@ -11,7 +12,7 @@ import { socialImagePath } from './social-image';
  */
 export function faqAnswerText(item: FaqItem, stepJoin: string): string {
   const steps = (item.steps ?? []).map((step) => `${step.title}${stepJoin}${step.text}`);
-  return [item.answer[0] ?? '', ...steps, ...item.answer.slice(1)].join('\n');
+  return withoutLinks([item.answer[0] ?? '', ...steps, ...item.answer.slice(1)].join('\n'));
 }
 
 /**

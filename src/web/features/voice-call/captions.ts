@@ -24,7 +24,7 @@ export type CaptionEvent =
 export const NO_CAPTIONS: Captions = { lines: [], partial: {} };
 
 /** How many final lines the card shows: the rest scrolled out of its fixed-height box. */
-export const VISIBLE_LINES = 3;
+export const VISIBLE_LINES = 12;
 
 export function captionsReducer(captions: Captions, event: CaptionEvent): Captions {
   switch (event.type) {

@@ -23,7 +23,7 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
 });
 
-const SESSION = { token: KEY, assistantId: ASSISTANT };
+const SESSION = { token: KEY, assistantId: ASSISTANT, session: 'session-1' };
 
 async function newVapi(key = KEY) {
   return createVapi(await importVapi(), { key, apiBaseUrl: standIn.url });
@@ -120,10 +120,13 @@ describe('createVoiceClient', () => {
       countsAtStart.push(Object.fromEntries(events.map((event) => [event, this.listenerCount(event)])));
       return null;
     });
-    await client.start({ token: 'key-1', assistantId: ASSISTANT });
-    await client.start({ token: 'key-2', assistantId: ASSISTANT });
+    await client.start({ token: 'key-1', assistantId: ASSISTANT, session: 'session-1' });
+    await client.start({ token: 'key-2', assistantId: ASSISTANT, session: 'session-1' });
     expect(instances).toHaveLength(2);
-    expect(start.mock.calls).toEqual([[ASSISTANT], [ASSISTANT]]);
+    expect(start.mock.calls).toEqual([
+      [ASSISTANT, { metadata: { siteSession: 'session-1' } }],
+      [ASSISTANT, { metadata: { siteSession: 'session-1' } }],
+    ]);
     expect(countsAtStart).toEqual([Object.fromEntries(events.map((event) => [event, 1])), Object.fromEntries(events.map((event) => [event, 1]))]);
     // The first call's instance has been let go.
     expect(instances[0]!.listenerCount('message')).toBe(0);
@@ -233,7 +236,7 @@ describe('createVoiceClient', () => {
     const first = client.start(SESSION);
     await standIn.waitForRequests(1);
     client.stop();
-    const second = client.start({ token: 'another-key', assistantId: ASSISTANT });
+    const second = client.start({ token: 'another-key', assistantId: ASSISTANT, session: 'session-1' });
     expect(second).toBe(first);
     standIn.release();
     await expect(second).resolves.toMatchObject({ outcome: 'failed' });

@@ -6,6 +6,7 @@
  */
 import type Vapi from '@vapi-ai/web';
 import { site } from '../../../config/site';
+import { SESSION_METADATA_KEY } from '../../../contracts/voice';
 import type { StartFailure, StartResult, VoiceClient, VoiceClientEvent, VoiceClientLoader, VoiceSession } from './voice-client';
 
 type VapiClass = typeof Vapi;
@@ -149,7 +150,8 @@ export function createVoiceClient(newVapi: VapiFactory): VoiceClient {
     attach(instance);
     let call: unknown = null;
     try {
-      call = await instance.start(session.assistantId);
+      // The session id goes back to the server with Vapi's reports of the call: the budget counts it against this key.
+      call = await instance.start(session.assistantId, { metadata: { [SESSION_METADATA_KEY]: session.session } });
     } catch (error) {
       attemptProblems.push(error);
     }

@@ -1,7 +1,7 @@
 import type { VoiceEvent } from './voice-state';
 
-/** What the page gets from POST /api/voice/session: the key for one call and the assistant to call. */
-export type VoiceSession = { token: string; assistantId: string };
+/** What the page gets from POST /api/voice/session: the key for one call, the assistant to call, and the session the call reports back to. */
+export type VoiceSession = { token: string; assistantId: string; session: string };
 
 /**
  * What the demo needs from a voice-call client. The real one wraps the Vapi web SDK

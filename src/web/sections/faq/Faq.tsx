@@ -1,4 +1,5 @@
 import { ChevronDown } from 'lucide-react';
+import { RichText } from '../../components/RichText';
 import { useContent } from '../../lib/content-context';
 import { keepLastWordsTogether } from '../../../content/formats';
 import type { FaqItem } from '../../../content/types';
@@ -6,6 +7,9 @@ import { Section } from '../../components/Section';
 import { SectionLink } from '../../components/SectionLink';
 import { primaryAction } from '../../components/styles';
 import { useAccordion } from './use-accordion';
+
+/** A link in an answer (the demo's "Call Me" leads to the demo). */
+const ANSWER_LINK = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white';
 
 /** WAI-ARIA accordion: each question is a button in a heading controlling its answer region. */
 export function Faq() {
@@ -62,7 +66,9 @@ function FaqEntry({ item, stepJoin, open, onToggle }: { item: FaqItem; stepJoin:
         <div className="overflow-hidden">
           <div className="space-y-3 px-5 pb-5 text-slate-700 dark:text-slate-300">
             {item.answer.slice(0, 1).map((paragraph) => (
-              <p key={paragraph}>{keepLastWordsTogether(paragraph)}</p>
+              <p key={paragraph}>
+                <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
+              </p>
             ))}
             {item.steps ? (
               <ol className="list-decimal space-y-2 pl-6">
@@ -76,7 +82,9 @@ function FaqEntry({ item, stepJoin, open, onToggle }: { item: FaqItem; stepJoin:
               </ol>
             ) : null}
             {item.answer.slice(1).map((paragraph) => (
-              <p key={paragraph}>{keepLastWordsTogether(paragraph)}</p>
+              <p key={paragraph}>
+                <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
+              </p>
             ))}
           </div>
         </div>

@@ -7,6 +7,8 @@ import { SectionLink } from '../../components/SectionLink';
 import { primaryAction } from '../../components/styles';
 
 const ctaClass = `${primaryAction} px-7 text-base`;
+/** The quiet second way in, under the one button: to the live demo, further down the page. */
+const voiceLinkClass = 'text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white';
 const headlineClass = 'text-display font-extrabold tracking-tight text-balance';
 const brandClass = 'bg-gradient-to-r from-brand-600 to-cyan-600 bg-clip-text text-transparent dark:from-brand-400 dark:to-accent-400';
 
@@ -40,6 +42,9 @@ function DesktopHero() {
             </SectionLink>
             <p className="text-sm text-slate-600 dark:text-slate-400">{keepLastWordsTogether(hero.ctaNote)}</p>
           </div>
+          <SectionLink anchor="ai-caller" data-voice-way-in="" className={`mt-4 inline-block ${voiceLinkClass}`}>
+            {hero.voiceLink}
+          </SectionLink>
         </div>
         {/* The large logo with animated decorations. */}
         <Emblem className="mx-auto w-full max-w-md" />
@@ -66,6 +71,9 @@ function MobileHero() {
           <ArrowRight aria-hidden="true" focusable="false" className="size-5" />
         </SectionLink>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{keepLastWordsTogether(hero.ctaNote)}</p>
+        <SectionLink anchor="ai-caller" data-voice-way-in="" className={`mt-3 ${voiceLinkClass}`}>
+          {hero.voiceLink}
+        </SectionLink>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { RichText } from '../../components/RichText';
 import { SectionLink } from '../../components/SectionLink';
 import { useContent } from '../../lib/content-context';
@@ -7,10 +8,13 @@ import type { VoiceNotice } from '../../features/voice-call/use-voice-call';
 
 const SPEAKERS: readonly Speaker[] = ['assistant', 'user'];
 
+const NOTICE_LINK = 'whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white';
+
 /**
- * The call's live captions, in a box of fixed height under the controls: nothing moves when lines
- * come in. Each final line says who spoke; the last few show, older ones slide out at the top
- * (faded in the box's padding). What a speaker is still saying shows lighter, below them, and is
+ * The call's live captions, in a box of fixed height under the controls (seven lines of text):
+ * nothing moves when lines come in. Each final line says who spoke; the newest show at the bottom,
+ * whole, and the older ones fade out under a mask at the top; a line that no longer fits whole is
+ * taken out rather than cut through (fitWholeLines). What a speaker is still saying shows lighter, below them, and is
  * not read out: only final lines enter the polite live region. After the call: its length and a
  * link to the contact form. Before any call: what the box is for. And, instead of a call, why
  * none could start today (the day's calls spent, or too many from this visitor).
@@ -25,29 +29,45 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
   });
   const empty = lines.length === 0 && partials.length === 0 && notice === null && lastCallSeconds === null;
   const who = (speaker: Speaker) => <span className="font-semibold text-brand-700 dark:text-accent-400">{text.roles[speaker]}</span>;
+  const box = useRef<HTMLDivElement>(null);
+  // Runs again for each new caption: the box keeps its size, so the observer alone would not see them.
+  // oxlint-disable-next-line react/exhaustive-deps
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    fitWholeLines(element);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => fitWholeLines(element));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [captions, notice, lastCallSeconds]);
 
   return (
     <div
       data-captions=""
-      className="mt-4 h-32 w-full rounded-2xl border border-slate-200 bg-white/80 px-4 pb-3 text-left text-sm/5 dark:border-slate-700 dark:bg-slate-950/40"
+      className="mt-4 h-48 w-full rounded-2xl border border-slate-200 bg-white/80 px-4 pb-3 text-left text-sm/5 dark:border-slate-700 dark:bg-slate-950/40"
     >
-      <div className="flex h-full flex-col justify-end gap-1 overflow-hidden pt-3 [mask-image:linear-gradient(to_bottom,transparent,#000_0.75rem)]">
+      <div
+        ref={box}
+        className="relative flex h-full flex-col justify-end gap-1 overflow-hidden pt-3 [mask-image:linear-gradient(to_bottom,transparent,#000_3.5rem)]"
+      >
         {empty ? <p className="my-auto text-center text-slate-600 dark:text-slate-400">{text.placeholder}</p> : null}
         <div role="log" aria-live="polite" aria-label={text.label} className="flex flex-col gap-1 text-slate-800 dark:text-slate-100">
           {lines.map((line) => (
-            <p key={line.id} className="motion-safe:animate-caption-in">
+            <p key={line.id} data-line="" className="motion-safe:animate-caption-in">
               {who(line.speaker)} {line.text}
             </p>
           ))}
           {notice === 'not-configured' ? (
-            <p>
-              <strong className="font-semibold">{voiceDemo.unavailableTitle}.</strong> {voiceDemo.unavailableDescription}
+            <p data-notice={notice}>
+              <strong className="font-semibold">{voiceDemo.unavailableTitle}.</strong>{' '}
+              <RichText text={voiceDemo.unavailableDescription} linkClassName={NOTICE_LINK} />
             </p>
           ) : notice ? (
-            <p className="font-medium">
+            <p data-notice={notice} className="font-medium">
               <RichText
-                text={notice === 'budget-spent' ? voiceDemo.budgetSpent : voiceDemo.rateLimited}
-                linkClassName="whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white"
+                text={notice === 'budget-spent' ? voiceDemo.budgetSpent : notice === 'lines-busy' ? voiceDemo.linesBusy : voiceDemo.rateLimited}
+                linkClassName={NOTICE_LINK}
               />
             </p>
           ) : null}
@@ -81,4 +101,17 @@ export function callLength(seconds: number, locale: Locale): string {
   if (minutes === 0) return unit(rest, 'second');
   if (rest === 0) return unit(minutes, 'minute');
   return new Intl.ListFormat(locale, { type: 'unit', style: 'long' }).format([unit(minutes, 'minute'), unit(rest, 'second')]);
+}
+
+/**
+ * Takes out the oldest caption lines that no longer fit the box whole (a long line wraps to
+ * several rows), so that the top one is never cut through; the mask fades what is left at the top.
+ */
+function fitWholeLines(box: HTMLElement) {
+  const lines = [...box.querySelectorAll<HTMLElement>('[data-line]')];
+  for (const line of lines) line.hidden = false;
+  // Lines sit at the bottom: one whose top is above the box's top edge is cut, and the older ones are
+  // above it. offsetTop is the layout's (the box is their offsetParent), not moved by a line's entrance animation.
+  const cut = lines.map((line) => line.offsetTop < 0);
+  for (const [index, line] of lines.entries()) line.hidden = cut[index]!;
 }

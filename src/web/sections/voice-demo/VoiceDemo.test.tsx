@@ -8,6 +8,7 @@
  * object, like an offline join: the events of a call are emitted while its creation is held.
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { withoutLinks } from '../../../content/text';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { Toaster, toast } from 'sonner';
@@ -72,7 +73,7 @@ function microphone(answer: 'granted' | 'denied' | 'missing') {
 function sessions(
   answer: (locale: Locale, index: number) => SessionAnswer = (locale, index) => ({
     ok: true,
-    session: { token: `key-${index + 1}`, assistantId: ASSISTANT[locale] },
+    session: { token: `key-${index + 1}`, assistantId: ASSISTANT[locale], session: `session-${index + 1}` },
   }),
 ) {
   let count = 0;
@@ -140,7 +141,7 @@ describe('"Call Me"', () => {
     standIn.hold();
     await user.click(mainButton());
     const [request] = await standIn.waitForRequests(1);
-    expect(requestSession).toHaveBeenCalledExactlyOnceWith('en');
+    expect(requestSession).toHaveBeenCalledExactlyOnceWith('en', expect.objectContaining({ take: expect.any(Function) }));
     expect(request).toMatchObject({ path: '/call/web', authorization: 'Bearer key-1', body: { assistantId: ASSISTANT.en } });
     expect(mainButton()).toBeDisabled();
     expect(mainButton()).toHaveTextContent(text.connecting);
@@ -169,7 +170,7 @@ describe('"Call Me"', () => {
     renderDemo(load, requestSession, 'fr');
     await userEvent.click(screen.getByRole('button', { name: /^Appelez.moi$/ }));
     const [request] = await standIn.waitForRequests(1);
-    expect(requestSession).toHaveBeenCalledExactlyOnceWith('fr');
+    expect(requestSession).toHaveBeenCalledExactlyOnceWith('fr', expect.objectContaining({ take: expect.any(Function) }));
     expect(request).toMatchObject({ body: { assistantId: ASSISTANT.fr } });
     expect(await screen.findByText(fr("L'appel n'a pas pu démarrer"))).toBeInTheDocument();
   });
@@ -214,35 +215,61 @@ describe('"Call Me"', () => {
       sessions(() => ({ ok: false, refusal: 'not-configured' })),
     );
     await userEvent.click(mainButton());
-    await waitFor(() => expect(captionsLog()).toHaveTextContent(`${text.unavailableTitle}. ${text.unavailableDescription}`));
+    await waitFor(() => expect(captionsLog()).toHaveTextContent(`${text.unavailableTitle}. ${withoutLinks(text.unavailableDescription)}`));
+    // Not a dead end: a link to the contact form, and the button shown as not available, its reason in its name.
+    expect(within(captionsLog()).getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '#contact-form');
+    expect(mainButton()).toHaveAttribute('aria-disabled', 'true');
+    expect(mainButton()).toHaveAccessibleName('Call Me (unavailable right now)');
+    await userEvent.click(mainButton());
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(instances).toHaveLength(0);
-    expect(mainButton()).toBeEnabled();
     expect(consoleError).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
   });
 
   it("says in the card, with the firm's phone, when the day's demo calls are spent, and when this visitor started too many", async () => {
-    const getUserMedia = microphone('granted');
+    microphone('granted');
     const { load } = await realSdk();
     const refusals = ['budget-spent', 'rate-limited'] as const;
     renderDemo(
       load,
       sessions((_locale, index) => ({ ok: false, refusal: refusals[index]! })),
     );
-    const heightBefore = captionsBox().className;
 
     await userEvent.click(mainButton());
     const log = captionsLog();
-    await waitFor(() => expect(log).toHaveTextContent(`Today's demo calls are all taken. Call us at ${site.phone} and we'll show you the voice agent live.`));
+    await waitFor(() =>
+      expect(log).toHaveTextContent(`Today's demo calls are all taken. Book a free call or call us at ${site.phone} and we'll show you the voice agent live.`),
+    );
     expect(within(log).getByRole('link', { name: site.phone })).toHaveAttribute('href', site.phoneHref);
-    expect(mainButton()).toBeEnabled();
+    expect(within(log).getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '#contact-form');
+    expect(mainButton()).toHaveAccessibleName("Call Me (unavailable: today's demo calls are all taken)");
+    expect(mainButton()).toHaveAttribute('aria-disabled', 'true');
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    // Pressed anyway, it asks nothing more of the server today.
+    await userEvent.click(mainButton());
+    expect(log).toHaveTextContent("Today's demo calls are all taken.");
+  });
+
+  it('says in the card when every line is busy, or this visitor started too many calls, and "Call Me" stays live', async () => {
+    const getUserMedia = microphone('granted');
+    const { load } = await realSdk();
+    const refusals = ['lines-busy', 'rate-limited'] as const;
+    renderDemo(
+      load,
+      sessions((_locale, index) => ({ ok: false, refusal: refusals[index]! })),
+    );
+    const heightBefore = captionsBox().className;
+    await userEvent.click(mainButton());
+    const log = captionsLog();
+    await waitFor(() => expect(log).toHaveTextContent('All our lines are busy. Please try again in a minute.'));
+    expect(mainButton()).toBeEnabled();
+    expect(mainButton()).not.toHaveAttribute('aria-disabled');
 
     await userEvent.click(mainButton());
     await waitFor(() => expect(log).toHaveTextContent(text.rateLimited));
-    expect(log).not.toHaveTextContent("Today's demo calls");
+    expect(log).not.toHaveTextContent('All our lines are busy');
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(standIn.requests).toHaveLength(0);
     expect(captionsBox().className).toBe(heightBefore); // the same fixed-height box
@@ -424,7 +451,13 @@ describe('live captions', () => {
     const lines = within(captionsLog())
       .getAllByText(/./, { selector: 'p' })
       .map((line) => line.textContent);
-    expect(lines).toEqual(['You: Tell me about your services.', 'Agent: We build voice agents.', 'You: And the price?']);
+    // All final lines are in the log; the browser shows the newest that fit whole (e2e/voice-demo.test.ts).
+    expect(lines).toEqual([
+      'Agent: Hi, and welcome to Atelier IA!',
+      'You: Tell me about your services.',
+      'Agent: We build voice agents.',
+      'You: And the price?',
+    ]);
     await userEvent.click(mainButton());
     standIn.release();
   });

@@ -26,6 +26,21 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
   const { flags, starting, start, stop, prefetch, levelRef, captions, notice, lastCallSeconds } = useVoiceCall(loadClient, requestSession);
   const status = callStatus(flags);
   const inCall = flags.calling;
+  /** The demo is off, or the day's calls are spent: the button says so, and the card offers the contact form. */
+  const unavailable = notice === 'not-configured' || notice === 'budget-spent' ? notice : null;
+  const sectionRef = useRef<HTMLDivElement>(null);
+  // The demo in view is intent enough: the SDK loads and the session's proof of work starts solving.
+  useEffect(() => {
+    const element = sectionRef.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      prefetch();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [prefetch]);
   const label = inCall ? voiceDemo.endCall : starting ? voiceDemo.connecting : voiceDemo.callMe;
 
   const mainButton = useRef<HTMLButtonElement>(null);
@@ -45,6 +60,7 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
   }, [starting]);
 
   const onMainClick = () => {
+    if (unavailable) return;
     if (inCall) {
       stop();
       return;
@@ -55,17 +71,20 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
 
   return (
     <Section id="ai-caller" headingId="ai-caller-title" title={voiceDemo.title} subtitle={voiceDemo.subtitle}>
-      <div className="relative">
-        {/* Behind the card, on wider screens: the voice it is about, passing through. */}
+      <div ref={sectionRef} className="relative">
+        {/* Behind the card, on wider screens: the voice it is about, passing through, as tall as the
+            card's middle and drawn whole (a margin inside the clipped band keeps the crests and troughs). */}
         <div
           aria-hidden="true"
-          className="absolute inset-x-0 top-1/2 hidden h-48 -translate-y-1/2 overflow-hidden [mask-image:linear-gradient(90deg,transparent,#000_20%,#000_80%,transparent)] md:block"
+          className="absolute inset-x-0 inset-y-[12%] hidden overflow-hidden [mask-image:linear-gradient(90deg,transparent,#000_15%,#000_85%,transparent)] md:block"
         >
-          <SoundWave className="stroke-brand-400/40 dark:stroke-brand-400/30" echoClassName="stroke-accent-500/40 dark:stroke-accent-400/30" />
+          <div className="absolute inset-x-0 inset-y-3">
+            <SoundWave className="stroke-brand-400/40 dark:stroke-brand-400/30" echoClassName="stroke-accent-500/40 dark:stroke-accent-400/30" />
+          </div>
         </div>
         <div
           data-call-card=""
-          className="relative mx-auto flex max-w-md flex-col items-center rounded-3xl border border-slate-200 bg-white bg-gradient-to-b from-white to-brand-50 px-6 py-10 text-center shadow-xl sm:px-10 dark:border-slate-800 dark:bg-slate-900 dark:from-slate-900 dark:to-brand-900/40"
+          className="relative mx-auto flex w-full max-w-xl flex-col items-center lg:max-w-2xl rounded-3xl border border-slate-200 bg-white bg-gradient-to-b from-white to-brand-50 px-6 py-10 text-center shadow-xl sm:px-10 dark:border-slate-800 dark:bg-slate-900 dark:from-slate-900 dark:to-brand-900/40"
         >
           <div className="relative grid size-28 place-items-center">
             {inCall ? (
@@ -97,12 +116,16 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
               // Counted (lib/count/beacon.ts) when it starts a call, not when it ends one.
               data-count-click={inCall ? undefined : ('call_pressed' satisfies PageEvent)}
               aria-describedby="voice-privacy-notice"
+              // Not available: still focusable, its reason in its name; the card says what to do instead.
+              aria-disabled={unavailable ? true : undefined}
+              aria-label={unavailable ? `${voiceDemo.callMe} (${voiceDemo.unavailableReason[unavailable]})` : undefined}
+              data-unavailable={unavailable ? '' : undefined}
               onPointerEnter={prefetch}
               onFocus={prefetch}
               disabled={starting}
               // 12 px, set tight, under a 24 px icon: each label's corners stay 8 px inside the circle, in
               // both languages ("Connecting...", « Appelez-moi »; e2e/visual-finish.test.ts).
-              className={`relative flex size-28 flex-col items-center justify-center gap-1 rounded-full text-xs leading-4 font-semibold tracking-tight shadow-lg transition disabled:cursor-wait disabled:opacity-80 ${
+              className={`relative flex size-28 flex-col items-center justify-center gap-1 rounded-full text-xs leading-4 font-semibold tracking-tight shadow-lg transition disabled:cursor-wait disabled:opacity-80 data-unavailable:cursor-not-allowed data-unavailable:bg-slate-500 data-unavailable:text-white data-unavailable:hover:bg-slate-500 dark:data-unavailable:bg-slate-600 ${
                 inCall ? 'bg-rose-600 text-white hover:bg-rose-700' : 'bg-primary text-on-primary hover:bg-primary-hover'
               }`}
             >
@@ -131,6 +154,12 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
           </div>
           <CallCaptions captions={captions} notice={notice} lastCallSeconds={lastCallSeconds} />
           <PrivacyNotice id="voice-privacy-notice" notice={voiceDemo.privacyNotice} className="mt-3" />
+          <details className="mt-1 w-full text-left text-sm text-slate-600 dark:text-slate-400">
+            <summary className="mx-auto w-fit cursor-pointer rounded font-medium text-brand-700 underline-offset-2 hover:underline dark:text-accent-400">
+              {voiceDemo.privacyDetails.summary}
+            </summary>
+            <p className="mt-2">{voiceDemo.privacyDetails.text}</p>
+          </details>
         </div>
       </div>
     </Section>

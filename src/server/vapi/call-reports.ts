@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_METADATA_KEY } from '../../contracts/voice';
+import type { VoiceConfig } from '../config';
+import { budgetDay } from './budget-day';
+import { callLanguage } from './call-language';
+import { CALL_IN_PROGRESS, type ServerMessage, callReportOf } from './server-messages';
+
+/** Longest length a report is believed for (Vapi's own bound on maxDurationSeconds). */
+const LONGEST_CALL_SECONDS = 43_200;
+
+/**
+ * What Vapi reports of a call's life, for the day's budget and the firm's statistics:
+ * - status-update "in-progress": the call started; it counts from now (src/server/vapi/budget.ts).
+ * - end-of-call-report: its real length settles it; and its summary (and transcript, with
+ *   VOICE_LEAD_TRANSCRIPT=on) goes to that call's lead with a follow-up notification, when the
+ *   agent took one (a call without a lead leaves nothing of what was said).
+ * The session id the page gave the call (assistantOverrides.metadata) ties it to its key's network.
+ */
+export function callReports(app: FastifyInstance, options: { voice: Pick<VoiceConfig, 'leads' | 'assistantIds'>; timeZone: string }) {
+  const { leads } = options.voice;
+
+  function seen(message: ServerMessage, callId: string, startedAt: Date) {
+    return {
+      callId,
+      session: sessionOf(message),
+      locale: callLanguage(message, options.voice.assistantIds),
+      day: budgetDay(startedAt, options.timeZone).day,
+      startedAt,
+    };
+  }
+
+  return {
+    async statusUpdate(request: FastifyRequest, message: ServerMessage): Promise<void> {
+      const callId = message.call?.id;
+      if (message.status !== CALL_IN_PROGRESS || !callId) return;
+      await app.storage.get().recordVoiceCall(seen(message, callId, dateOf(message.call?.startedAt) ?? new Date()));
+      request.logFields = { ...request.logFields, voiceCall: 'started' };
+    },
+
+    async endOfCall(request: FastifyRequest, message: ServerMessage): Promise<void> {
+      const callId = message.call?.id;
+      if (!callId) return;
+      const endedAt = dateOf(message.endedAt ?? message.call?.endedAt) ?? new Date();
+      const given = message.durationSeconds;
+      const startedAt =
+        dateOf(message.startedAt ?? message.call?.startedAt) ?? (typeof given === 'number' ? new Date(endedAt.getTime() - given * 1000) : endedAt);
+      const seconds = typeof given === 'number' && Number.isFinite(given) ? given : (endedAt.getTime() - startedAt.getTime()) / 1000;
+      const durationSeconds = Math.min(LONGEST_CALL_SECONDS, Math.max(0, Math.ceil(seconds)));
+      const store = app.storage.get();
+      await store.recordVoiceCall({
+        ...seen(message, callId, startedAt),
+        ended: { endedAt, durationSeconds, reason: message.endedReason?.slice(0, 200) ?? null },
+      });
+      request.logFields = { ...request.logFields, voiceCall: 'ended', durationSeconds };
+
+      const report = callReportOf(message);
+      if (!(report.summary || (leads?.keepTranscript && report.transcript))) return;
+      const attached = await store.attachCallReport(callId, { summary: report.summary, transcript: leads?.keepTranscript ? report.transcript : null });
+      request.logFields = { ...request.logFields, callReport: attached };
+      if (attached === 'attached') app.deliveries.nudge();
+    },
+  };
+}
+
+/** The session id the page set on the call, if it reads as one (a claim the store checks against its holds). */
+function sessionOf(message: ServerMessage): string | undefined {
+  const overrides = message.call?.assistantOverrides;
+  const value = overrides?.metadata?.[SESSION_METADATA_KEY] ?? overrides?.variableValues?.[SESSION_METADATA_KEY];
+  return typeof value === 'string' && /^[\w-]{8,64}$/.test(value) ? value : undefined;
+}
+
+function dateOf(text: string | null | undefined): Date | undefined {
+  if (!text) return undefined;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
