@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: how fast the home page is, against the budgets of issue 19, printed as one table.
+ * `npm run bench`: how fast the home page is, against the page's budgets (docs/performance.md), printed as one table.
  *
  * Builds the site (scripts/build.ts) and a plain client-rendered build of the same page (no
  * prerender, one bundle, voice SDK included: scripts/bench/parts/plain-build.ts), serves each with the

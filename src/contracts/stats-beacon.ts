@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { CAMPAIGN, DEVICES, PAGE_EVENTS, REFERRERS, STATS_LOCALES, type StatsBeacon } from './stats';
+import { LOCALES } from './locales';
+import { CAMPAIGN, DEVICES, PAGE_EVENTS, REFERRERS, type StatsBeacon } from './stats';
 
 /**
  * The beacon's schema, for the server (POST /api/stats). Apart from ./stats.ts, whose lists and
@@ -7,7 +8,7 @@ import { CAMPAIGN, DEVICES, PAGE_EVENTS, REFERRERS, STATS_LOCALES, type StatsBea
  */
 export const statsBeaconSchema = z.strictObject({
   e: z.enum(PAGE_EVENTS),
-  l: z.enum(STATS_LOCALES),
+  l: z.enum(LOCALES),
   d: z.enum(DEVICES),
   r: z.enum(REFERRERS),
   c: z.optional(z.string().check(z.regex(CAMPAIGN))),

@@ -1,3 +1,5 @@
+import type { Locale } from './locales';
+
 /**
  * The firm's own figures, counted with no identifier at all (docs/stats.md). The page sends one
  * small beacon per event it sees, with the event's name and four coarse dimensions, nothing else;
@@ -18,7 +20,6 @@ export type StatsEvent = PageEvent | ServerEvent;
 /** The page views, by page (entries are the views whose referrer is not this site). */
 export const VIEW_EVENTS = ['view_home', 'view_privacy', 'view_404'] as const satisfies readonly PageEvent[];
 
-export const STATS_LOCALES = ['fr', 'en'] as const;
 /** As the page's layout decides (the boot script's `layout-mobile` class): phone, or desktop. */
 export const DEVICES = ['phone', 'desktop'] as const;
 /**
@@ -28,7 +29,6 @@ export const DEVICES = ['phone', 'desktop'] as const;
  */
 export const REFERRERS = ['search', 'social', 'site', 'none', 'self'] as const;
 
-export type StatsLocale = (typeof STATS_LOCALES)[number];
 export type Device = (typeof DEVICES)[number];
 export type Referrer = (typeof REFERRERS)[number];
 
@@ -43,4 +43,4 @@ export const STATS_BEACON_PATH = '/api/stats';
  * event, the page's language, the device class, the referrer class, and the campaign when the
  * landing address had one. The server checks it with ./stats-beacon.ts; anything else is refused.
  */
-export type StatsBeacon = { e: PageEvent; l: StatsLocale; d: Device; r: Referrer; c?: string };
+export type StatsBeacon = { e: PageEvent; l: Locale; d: Device; r: Referrer; c?: string };

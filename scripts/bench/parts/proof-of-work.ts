@@ -1,5 +1,5 @@
 /**
- * The proof of work of the forms (issue 27), for `npm run bench`: how long the page's own solver
+ * The proof of work of the forms, for `npm run bench`: how long the page's own solver
  * takes, and what one accepted post costs an attacker on this machine.
  *
  * - In Chromium, as Lighthouse's phone with the CPU slowed 4× (CDP `Emulation.setCPUThrottlingRate`),

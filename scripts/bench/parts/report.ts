@@ -1,5 +1,5 @@
 /**
- * The table of scripts/bench/page.ts: one row per figure and preset, with its budget (issue 19), our
+ * The table of scripts/bench/page.ts: one row per figure and preset, with its budget (docs/performance.md), our
  * medians, the plain client-rendered build's, the ratio of ours to plain, and whether ours meets the
  * budget. Each cell holds a pair: English / French, or for the response times, right after load /
  * after hydration (English page). Timings are compared to budgets as printed (LCP to 0.01 s, whole
@@ -56,10 +56,10 @@ const LOAD_FIGURES: Figure<keyof LoadFigures>[] = [
     format: (value) => value.toFixed(3),
     budget: () => ({ label: '0', met: (value) => Number(value.toFixed(3)) === 0 }),
   },
-  // Retired as a budget (issue 19: Chromium's own first frame of this first screen exceeds it here); still printed.
+  // Retired as a budget (since the move to React: Chromium's own first frame of this first screen exceeds it here); still printed.
   { name: 'Longest task, CPU 4×', key: 'longTask', format: milliseconds, budget: () => undefined },
   // The same load: the longest run of the page's own script (evaluation, hydration, a handler).
-  // Not a budget of issue 19 either: evaluating React DOM's module alone takes 50-70 ms here.
+  // Not a budget either: evaluating React DOM's module alone takes 50-70 ms here.
   { name: 'Longest script run, CPU 4×', key: 'longScript', format: milliseconds, budget: () => undefined },
 ];
 

@@ -47,7 +47,7 @@ const INTERACTIONS: Record<Control, Interaction> = {
     act: (page) => page.locator('#ai-caller button').first().click(),
     responded: { selector: '#ai-caller button', attribute: 'disabled', value: '' },
   },
-  // Focusing the field starts the form's proof of work (issue 27): the key is pressed once its
+  // Focusing the field starts the form's proof of work: the key is pressed once its
   // challenge has come, while the worker solves it.
   'first keystroke': {
     act: async (page) => {

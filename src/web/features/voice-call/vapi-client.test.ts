@@ -62,7 +62,7 @@ describe('the real SDK (@vapi-ai/web 2.7)', () => {
     expect(standIn.requests).toHaveLength(0);
   });
 
-  it('refuses a start without assistant, squad or workflow (spec §5)', async () => {
+  it('refuses a start without assistant, squad or workflow', async () => {
     const vapi = await newVapi();
     const errors: unknown[] = [];
     vapi.on('error', (error) => errors.push(error));

@@ -3,7 +3,7 @@ import { callStatus, IDLE, voiceReducer, type VoiceEvent, type VoiceFlags } from
 
 const run = (events: VoiceEvent[], from: VoiceFlags = IDLE) => events.reduce(voiceReducer, from);
 
-describe('demo call flags (spec §4)', () => {
+describe('demo call flags: each call event and what it changes', () => {
   it('call-start sets connected and calling', () => {
     expect(run([{ type: 'call-start' }])).toEqual({ connected: true, calling: true, assistantSpeaking: false, userSpeaking: false });
   });

@@ -1,5 +1,5 @@
 /**
- * The demo's call flags and how each call event changes them (spec §4, "Demo call interface flags").
+ * The demo's call flags and how each call event changes them.
  * Pure, so every transition is tested without a call; use-voice-call.ts feeds it the SDK's events.
  */
 export type VoiceFlags = {
@@ -16,12 +16,12 @@ export type VoiceEvent =
   | { type: 'call-end' }
   | { type: 'error' }
   | { type: 'transcript'; role: 'assistant' | 'user'; final: boolean; text: string }
-  /** Fired by the hook 200 ms after a final assistant transcript (spec §9). */
+  /** Fired by the hook 200 ms after a final assistant transcript. */
   | { type: 'assistant-done' };
 
 export const IDLE: VoiceFlags = { connected: false, assistantSpeaking: false, userSpeaking: false, calling: false };
 
-/** Spec §9: a final assistant transcript clears assistant-speaking after this delay. */
+/** A final assistant transcript clears assistant-speaking after this delay. */
 export const FINAL_TRANSCRIPT_CLEAR_MS = 200;
 
 export function voiceReducer(flags: VoiceFlags, event: VoiceEvent): VoiceFlags {
@@ -44,7 +44,7 @@ export function voiceReducer(flags: VoiceFlags, event: VoiceEvent): VoiceFlags {
 
 export type CallStatus = 'connected' | 'assistantSpeaking' | 'listening';
 
-/** The status line shown during a call, or null when there is no call (spec §2). */
+/** The status line shown during a call, or null when there is no call. */
 export function callStatus(flags: VoiceFlags): CallStatus | null {
   if (!flags.calling) return null;
   if (flags.assistantSpeaking) return 'assistantSpeaking';

@@ -312,7 +312,7 @@ describe('"Call Me"', () => {
   });
 });
 
-describe("during a call (spec §4 flags, from the SDK's events)", () => {
+describe("during a call: the card's flags, from the SDK's events", () => {
   it('follows call-start, speech and transcripts, with the 200 ms rule, until the visitor ends it', async () => {
     microphone('granted');
     const { load, instances } = await realSdk();

@@ -12,7 +12,7 @@ import { callStatus } from '../../features/voice-call/voice-state';
 import { CallCaptions } from './CallCaptions';
 
 /**
- * The live voice-agent demo (spec §2). One main button: "Call Me", disabled ("Connecting...") while
+ * The live voice-agent demo. One main button: "Call Me", disabled ("Connecting...") while
  * the call starts, "End Call" during it. While it is disabled a small "Cancel call" button lets the
  * visitor give up on a slow connection; keyboard focus moves to it and back.
  *
