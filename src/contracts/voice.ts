@@ -22,9 +22,4 @@ export type VoiceSessionRequest = z.input<typeof voiceSessionRequestSchema>;
  */
 export type VoiceSession = { ok: true; token: string; assistantId: string; session: string };
 
-/**
- * Where the page puts the session id when it starts the call (`assistantOverrides.metadata`), so
- * that Vapi's reports of the call (status-update, end-of-call-report: `call.assistantOverrides`)
- * name the key it came from, and the server counts the call against that key's network.
- */
-export const SESSION_METADATA_KEY = 'siteSession';
+export { SESSION_METADATA_KEY } from './voice-call';

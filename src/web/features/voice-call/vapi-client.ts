@@ -6,7 +6,7 @@
  */
 import type Vapi from '@vapi-ai/web';
 import { site } from '../../../config/site';
-import { SESSION_METADATA_KEY } from '../../../contracts/voice';
+import { SESSION_METADATA_KEY } from '../../../contracts/voice-call';
 import type { StartFailure, StartResult, VoiceClient, VoiceClientEvent, VoiceClientLoader, VoiceSession } from './voice-client';
 
 type VapiClass = typeof Vapi;

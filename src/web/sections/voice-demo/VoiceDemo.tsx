@@ -138,7 +138,7 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
               every state, so nothing moves and no empty band waits for the other two. */}
           <div className="mt-5 grid place-items-center">
             <p className={`[grid-area:1/1] text-sm text-slate-600 dark:text-slate-400 ${starting || inCall ? 'invisible' : ''}`}>{voiceDemo.microphoneNote}</p>
-            <p role="status" className="[grid-area:1/1] font-medium text-brand-700 dark:text-brand-100">
+            <p role="status" className="[grid-area:1/1] w-full text-center font-medium text-brand-700 dark:text-brand-100">
               {status ? voiceDemo.status[status] : null}
             </p>
             {starting ? (
