@@ -72,7 +72,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       label: 'Sous-titres en direct',
       placeholder: "Pendant l'appel, ce que vous et l'agent dites s'affiche ici.",
       roles: { assistant: 'Agent :', user: 'Vous :' },
-      lasted: "L'appel a duré",
+      lasted: 'L’appel a duré',
       followUp: { text: 'Vous voulez aller plus loin?', link: 'Écrivez-nous' },
     },
     errors: {
