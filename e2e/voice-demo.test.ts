@@ -422,7 +422,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
       body: JSON.stringify(message),
     });
 
-  it('idle, in a call with eight lines of captions (the newest six or more whole, none cut, nothing moving), and ended', async () => {
+  it('idle, in a call with eight lines of captions (the newest six or more whole, none cut, the box and the button never moving), and ended', async () => {
     for (const locale of ['en', 'fr'] as const) {
       for (const width of WIDTHS) {
         const page = await open(server.url, locale, width);
