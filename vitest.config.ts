@@ -35,6 +35,9 @@ export default mergeConfig(
             globalSetup: ['./test/global-server-build.ts', './e2e/global-setup.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // A page that waits on a proof of work or a server can take seconds on a busy CI machine:
+            // expect.poll waits as long as Playwright's own waits do (its default is 1 s).
+            expect: { poll: { timeout: 30_000 } },
           },
         },
       ],

@@ -77,9 +77,10 @@ beforeAll(async () => {
     STATIC_DIR,
     SQLITE_PATH: join(DIR, 'leads.sqlite'),
     DATABASE_URL: '',
-    // The tests start many calls from one address; the limits have their own server tests (and the
-    // card's states below, on a server of their own).
+    // The tests start many calls from one address, each with a proof of work of its own; the limits
+    // have their own server tests (and the card's states below, on a server of their own).
     RATE_LIMIT_VOICE: '1000/600',
+    RATE_LIMIT_CHALLENGE: '1000/600',
     VOICE_MAX_CONCURRENT: '1000',
     VOICE_MINUTES_PER_DAY: '100000',
   });
@@ -464,13 +465,13 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
         // Once the newest line's entrance animation is over: it slides in from below.
         await box(page).evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
         const fit = await box(page).evaluate((element) => {
-          const frame = element.querySelector('[role=log]')!.parentElement!.getBoundingClientRect();
+          const edges = element.querySelector('[role=log]')!.parentElement!.getBoundingClientRect();
           // The box's own top edge, under its padding: nothing shows above it.
           const visible = [...element.querySelectorAll<HTMLElement>('[data-line]')].filter((line) => !line.hidden);
           const rects = visible.map((line) => line.getBoundingClientRect());
           return {
             shown: visible.map((line) => line.textContent),
-            whole: rects.every((rect) => rect.top >= frame.top - 0.5 && rect.bottom <= frame.bottom + 0.5),
+            whole: rects.every((rect) => rect.top >= edges.top - 0.5 && rect.bottom <= edges.bottom + 0.5),
           };
         });
         expect(fit.shown.length, `${locale} ${width}`).toBeGreaterThanOrEqual(6);
