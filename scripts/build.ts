@@ -4,8 +4,9 @@
  * into dist-server/ (scripts/lib/server-bundle.ts). `OUT_DIR` chooses the site's folder (default
  * dist/), so tests can build with their own configuration without touching the real build.
  */
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { IDENTITY_VARIABLES, ConfigError as SiteConfigError, loadSiteConfig, placeholderSettings } from '../src/config/site-schema';
 import { ConfigError as ServerConfigError, loadServerConfig } from '../src/server/config';
@@ -13,8 +14,13 @@ import { ConfigFileError, applyConfigFile } from './lib/config-file';
 import { buildServer } from './lib/server-bundle';
 import { prerender } from './prerender';
 
+/** The throw-away server-render bundle's home: inside the checkout, so that it finds React in
+ * node_modules wherever OUT_DIR is (a folder outside the checkout, for `bench:compare`). */
+const SSR_PARENT = fileURLToPath(new URL('../node_modules/.cache/', import.meta.url));
+
 export async function buildSite(outDir = resolve(process.env.OUT_DIR ?? 'dist'), options: { quiet?: boolean } = {}) {
-  const ssrDir = `${outDir}-ssr`;
+  await mkdir(SSR_PARENT, { recursive: true });
+  const ssrDir = await mkdtemp(join(SSR_PARENT, 'ssr-'));
   const logLevel = options.quiet ? 'warn' : 'info';
   // Test runners set NODE_ENV=test, which would make Vite bundle React's development build.
   const nodeEnv = process.env.NODE_ENV;
