@@ -239,7 +239,14 @@ function afterTheHeader(html: string): number {
 async function pageInTwoParts(path: string, pauseMs: number, cut: (html: string) => number): Promise<{ url: string; close: () => void }> {
   const server = createServer((request, response) => {
     void (async () => {
-      const upstream = await fetch(`${baseUrl}${request.url}`, { headers: { 'accept-encoding': 'identity' } });
+      // Every request as the page made it: the figures' beacon is a POST (when the browser is idle, so not in every run).
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const upstream = await fetch(`${baseUrl}${request.url}`, {
+        method: request.method,
+        headers: { 'accept-encoding': 'identity', 'content-type': request.headers['content-type'] ?? 'text/plain' },
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      });
       const body = Buffer.from(await upstream.arrayBuffer());
       response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
       if (request.url !== path) return response.end(body);
