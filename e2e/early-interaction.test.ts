@@ -47,10 +47,12 @@ describe('a click before the page has hydrated', () => {
     const question = page.locator('[data-faq-item] h4 button').nth(1);
     await question.scrollIntoViewIfNeeded();
     await question.click();
-    // Nothing could respond yet.
+    // Nothing could respond yet but the answer, which the page shows at once from the kept click.
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await question.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    const answer = page.locator(`#${await question.getAttribute('aria-controls')}`);
+    await expect.poll(() => answer.evaluate((element) => element.checkVisibility({ visibilityProperty: true }))).toBe(true);
 
     entry.release();
     await waitForHydration(page);
@@ -58,9 +60,42 @@ describe('a click before the page has hydrated', () => {
     await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    // Each was done once: the other FAQ answers stay closed.
+    // Each was done once: the other FAQ answers stay closed, and the answer shown early stays open.
     expect(await page.locator('[data-faq-item] h4 button[aria-expanded="true"]').count()).toBe(1);
+    expect(await answer.evaluate((element) => element.checkVisibility({ visibilityProperty: true }))).toBe(true);
+    expect(await page.locator('[data-pending]').count()).toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('"Call Me" pressed while the demo\'s code is on the way reads "Connecting..." at once, and asks for one session once the code is there', async () => {
+    const { page, context } = await openPage(browser, 'desktop');
+    const demo = await holdScripts(page, /\/assets\/VoiceDemo-[^/]+\.js$/);
+    const sessions: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/voice/session') sessions.push(request.url());
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+    const callMe = page.locator('#ai-caller button[aria-describedby="voice-privacy-notice"]');
+    await callMe.scrollIntoViewIfNeeded();
+    await expect.poll(demo.requested).toBe(true);
+    await callMe.click();
+    await callMe.click();
+    // Said at once, to the eye and to a screen reader, while nothing has been asked of the server yet.
+    await expect
+      .poll(() => callMe.evaluate((element) => (element as HTMLElement).innerText + getComputedStyle(element, '::after').content))
+      .toContain('Connecting...');
+    expect(await page.getByRole('button', { name: 'Connecting...' }).count()).toBe(1);
+    expect(sessions).toEqual([]);
+
+    demo.release();
+    await waitForHydration(page);
+    // This test server has no voice demo: the one request says so, and the card shows it.
+    await expect.poll(() => sessions.length).toBe(1);
+    await expect.poll(() => page.locator('#ai-caller [data-unavailable]').count()).toBe(1);
+    expect(await page.locator('[data-pending]').count()).toBe(0);
+    await page.waitForTimeout(500);
+    expect(sessions.length).toBe(1);
     await context.close();
   });
 

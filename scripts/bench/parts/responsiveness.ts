@@ -21,7 +21,11 @@ export const MOMENTS = ['after load', 'after hydration'] as const;
 export type Moment = (typeof MOMENTS)[number];
 
 /** What the control does, and how the page shows it was done (absent: the Event Timing entry alone says). */
-type Interaction = { act: (page: Page) => Promise<void>; responded?: { selector: string; attribute: string; value: string } | { darkTheme: true } };
+type Interaction = {
+  act: (page: Page) => Promise<void>;
+  /** `orPending`: clicked before its section hydrated, the control shows its response from `data-pending` (src/web/hydration/pending.ts). */
+  responded?: { selector: string; attribute: string; value: string; orPending?: true } | { darkTheme: true };
+};
 
 const INTERACTIONS: Record<Control, Interaction> = {
   'mobile menu': {
@@ -30,7 +34,7 @@ const INTERACTIONS: Record<Control, Interaction> = {
   },
   'FAQ item': {
     act: (page) => page.locator('[data-faq-item] h4 button').first().click(),
-    responded: { selector: '[data-faq-item] h4 button', attribute: 'aria-expanded', value: 'true' },
+    responded: { selector: '[data-faq-item] h4 button', attribute: 'aria-expanded', value: 'true', orPending: true },
   },
   // The phone bar's one theme switch: its first press leaves the system's light theme for dark.
   theme: { act: (page) => page.locator('[data-nav="mobile"] [data-theme-switch]').click(), responded: { darkTheme: true } },
@@ -45,7 +49,7 @@ const INTERACTIONS: Record<Control, Interaction> = {
   'Call Me': {
     // The bench's server has the demo configured (scripts/bench/page.ts): the button turns to "connecting" at once.
     act: (page) => page.locator('#ai-caller button').first().click(),
-    responded: { selector: '#ai-caller button', attribute: 'disabled', value: '' },
+    responded: { selector: '#ai-caller button', attribute: 'disabled', value: '', orPending: true },
   },
   // Focusing the field starts the form's proof of work: the key is pressed once its
   // challenge has come, while the worker solves it.
@@ -130,7 +134,9 @@ function waitForResponse(responded: NonNullable<Interaction['responded']>): Prom
       const done =
         'darkTheme' in responded
           ? document.documentElement.classList.contains('dark')
-          : [...document.querySelectorAll(responded.selector)].some((element) => element.getAttribute(responded.attribute) === responded.value);
+          : [...document.querySelectorAll(responded.selector)].some(
+              (element) => element.getAttribute(responded.attribute) === responded.value || (responded.orPending && element.hasAttribute('data-pending')),
+            );
       if (!done) return;
       observer.disconnect();
       requestAnimationFrame((time) => resolve(time));

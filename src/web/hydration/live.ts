@@ -51,6 +51,7 @@ function replayPending(unit: Element): void {
   // After React's commit, which is running now.
   queueMicrotask(() => {
     for (const action of mine) {
+      action.removeAttribute('data-pending');
       if (!action.isConnected) continue;
       if (action instanceof HTMLFormElement) action.requestSubmit();
       else (action as HTMLElement).click();

@@ -30,6 +30,9 @@ export function capturePending(): void {
         event.preventDefault();
         event.stopPropagation();
         if (!pending.includes(action)) pending.push(action);
+        // Shown at once where the page knows the response (an FAQ answer opens, "Call Me" reads
+        // "Connecting...": app/index.css, VoiceDemo.tsx); ./live.ts takes it off as it replays.
+        action.setAttribute('data-pending', '');
       },
       { capture: true, once: true },
     );

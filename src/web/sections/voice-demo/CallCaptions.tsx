@@ -12,9 +12,11 @@ const NOTICE_LINK = 'whitespace-nowrap text-brand-700 underline underline-offset
 
 /**
  * The call's live captions, in a box of fixed height under the controls (seven lines of text):
- * nothing moves when lines come in. Each final line says who spoke; the newest show at the bottom,
- * whole, and the older ones fade out under a mask at the top; a line that no longer fits whole is
- * taken out rather than cut through (fitWholeLines). What a speaker is still saying shows lighter, below them, and is
+ * the card never moves when lines come in. Each final line says who spoke; they fill the box from
+ * the top, then the box scrolls so that the newest shows whole at the bottom and the older ones fade
+ * out under a mask at the top; a line that no longer fits whole is made invisible rather than cut
+ * through (fitWholeLines). Scrolling, not lines pushed up, so that nothing in the page shifts
+ * (Chrome counts a line that layout moves as a layout shift, not one a scroll moves). What a speaker is still saying shows lighter, below them, and is
  * not read out: only final lines enter the polite live region. After the call: its length and a
  * link to the contact form. Before any call: what the box is for. And, instead of a call, why
  * none could start today (the day's calls spent, or too many from this visitor).
@@ -47,10 +49,7 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
       data-captions=""
       className="mt-4 h-48 w-full rounded-2xl border border-slate-200 bg-white/80 px-4 pb-3 text-left text-sm/5 dark:border-slate-700 dark:bg-slate-950/40"
     >
-      <div
-        ref={box}
-        className="relative flex h-full flex-col justify-end gap-1 overflow-hidden pt-3 [mask-image:linear-gradient(to_bottom,transparent,#000_3.5rem)]"
-      >
+      <div ref={box} className="relative flex h-full flex-col gap-1 overflow-hidden pt-3 [mask-image:linear-gradient(to_bottom,transparent,#000_3.5rem)]">
         {empty ? <p className="my-auto text-center text-slate-600 dark:text-slate-400">{text.placeholder}</p> : null}
         <div role="log" aria-live="polite" aria-label={text.label} className="flex flex-col gap-1 text-slate-800 dark:text-slate-100">
           {lines.map((line) => (
@@ -104,14 +103,12 @@ export function callLength(seconds: number, locale: Locale): string {
 }
 
 /**
- * Takes out the oldest caption lines that no longer fit the box whole (a long line wraps to
- * several rows), so that the top one is never cut through; the mask fades what is left at the top.
+ * Scrolls the box to its newest line and makes invisible the older lines that no longer fit whole
+ * (a long line wraps to several rows), so that the top one is never cut through; the mask fades
+ * what is left at the top. Invisible, not removed: the lines below keep their place.
  */
 function fitWholeLines(box: HTMLElement) {
-  const lines = [...box.querySelectorAll<HTMLElement>('[data-line]')];
-  for (const line of lines) line.hidden = false;
-  // Lines sit at the bottom: one whose top is above the box's top edge is cut, and the older ones are
-  // above it. offsetTop is the layout's (the box is their offsetParent), not moved by a line's entrance animation.
-  const cut = lines.map((line) => line.offsetTop < 0);
-  for (const [index, line] of lines.entries()) line.hidden = cut[index]!;
+  box.scrollTop = box.scrollHeight;
+  // offsetTop is the layout's (the box is their offsetParent), not moved by a line's entrance animation.
+  for (const line of box.querySelectorAll<HTMLElement>('[data-line]')) line.style.visibility = line.offsetTop < box.scrollTop ? 'hidden' : '';
 }

@@ -90,13 +90,16 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
             {inCall ? (
               <>
                 {/* Follows the assistant's voice level (--voice-level, set from JS); static under reduced motion. */}
+                {/* Keyed: new elements, not the idle waves' changed (a change of size Chrome counts as a layout shift). */}
                 <span
+                  key="level"
                   ref={levelRef}
                   aria-hidden="true"
                   data-testid="voice-level"
                   className="absolute -inset-2 scale-[calc(1_+_var(--voice-level,0)_*_0.3)] rounded-full border-4 border-brand-400/60 transition-transform duration-100 ease-out motion-reduce:scale-100 motion-reduce:transition-none"
                 />
                 <span
+                  key="speaking"
                   aria-hidden="true"
                   data-speaking={flags.assistantSpeaking ? '' : undefined}
                   className="motion-static absolute inset-0 rounded-full bg-brand-500/30 data-speaking:animate-voice-pulse"
@@ -105,8 +108,12 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
             ) : (
               // Idle: voice waves leaving the button, an invitation to press it (still under reduced motion).
               <>
-                <span aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-primary/25" />
-                <span aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-primary/25 [animation-delay:-1.8s]" />
+                <span key="wave" aria-hidden="true" className="motion-static absolute inset-0 animate-wave rounded-full bg-primary/25" />
+                <span
+                  key="echo"
+                  aria-hidden="true"
+                  className="motion-static absolute inset-0 animate-wave rounded-full bg-primary/25 [animation-delay:-1.8s]"
+                />
               </>
             )}
             <button
@@ -123,14 +130,20 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
               onPointerEnter={prefetch}
               onFocus={prefetch}
               disabled={starting}
+              data-pending-label={voiceDemo.connecting}
               // 12 px, set tight, under a 24 px icon: each label's corners stay 8 px inside the circle, in
               // both languages ("Connecting...", « Appelez-moi »; e2e/visual-finish.test.ts).
-              className={`relative flex size-28 flex-col items-center justify-center gap-1 rounded-full text-xs leading-4 font-semibold tracking-tight shadow-lg transition disabled:cursor-wait disabled:opacity-80 data-unavailable:cursor-not-allowed data-unavailable:bg-slate-500 data-unavailable:text-white data-unavailable:hover:bg-slate-500 dark:data-unavailable:bg-slate-600 ${
+              className={`relative flex size-28 flex-col items-center justify-center gap-1 rounded-full text-xs leading-4 font-semibold tracking-tight shadow-lg transition disabled:cursor-wait disabled:opacity-80 data-pending:cursor-wait data-pending:opacity-80 data-pending:after:content-[attr(data-pending-label)] data-unavailable:cursor-not-allowed data-unavailable:bg-slate-500 data-unavailable:text-white data-unavailable:hover:bg-slate-500 dark:data-unavailable:bg-slate-600 ${
                 inCall ? 'bg-rose-600 text-white hover:bg-rose-700' : 'bg-primary text-on-primary hover:bg-primary-hover'
               }`}
             >
               {inCall ? <PhoneOff aria-hidden="true" focusable="false" className="size-6" /> : <Mic aria-hidden="true" focusable="false" className="size-6" />}
-              {label}
+              {/* Pressed before the section hydrated (hydration/pending.ts): it reads "Connecting..." at
+                  once, and the call starts when the click is replayed. Keyed: a new label is a new
+                  line, where centred text changed in place would be a layout shift. */}
+              <span key={label} className="in-data-pending:hidden">
+                {label}
+              </span>
             </button>
           </div>
           {/* One cell under the button, its layers stacked: the microphone note while idle, "Cancel
@@ -139,7 +152,9 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
           <div className="mt-5 grid place-items-center">
             <p className={`[grid-area:1/1] text-sm text-slate-600 dark:text-slate-400 ${starting || inCall ? 'invisible' : ''}`}>{voiceDemo.microphoneNote}</p>
             <p role="status" className="[grid-area:1/1] w-full text-center font-medium text-brand-700 dark:text-brand-100">
-              {status ? voiceDemo.status[status] : null}
+              {/* A new node for each status: centred text changed in place moves sideways, which Chrome
+                  counts as a layout shift; a line that appears is not one. */}
+              {status ? <span key={status}>{voiceDemo.status[status]}</span> : null}
             </p>
             {starting ? (
               <button
