@@ -47,6 +47,7 @@ import { CONTROLS, MOMENTS, responseTime } from './parts/responsiveness';
 import { buildSite } from '../build';
 import { buildServer } from '../lib/server-bundle';
 import { measurePageWeight } from '../lib/page-weight';
+import { BENCH_VOICE } from './parts/voice-env';
 
 const args = benchArguments({
   name: 'bench',
@@ -183,17 +184,6 @@ function summary(run: Run): string {
   const scores = `scores ${performance}/${accessibility}/${bestPractices}/${seo}`;
   return `${scores}, LCP ${lcp.toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)}, longest task ${longTask} ms at ${(longTaskAt / 1000).toFixed(1)} s, longest script ${longScript} ms (${longScriptSource})`;
 }
-
-/** The voice demo's server configuration in the bench (fictional keys; nothing reaches Vapi). */
-const BENCH_VOICE = {
-  VAPI_PRIVATE_KEY: 'bench-private-key',
-  VAPI_ORG_ID: 'bench-org',
-  VAPI_ASSISTANT_ID_EN: 'bench-assistant-en',
-  VAPI_ASSISTANT_ID_FR: 'bench-assistant-fr',
-  VAPI_API_BASE_URL: 'http://127.0.0.1:9',
-  RATE_LIMIT_VOICE: '100000/60',
-  VOICE_CALLS_PER_DAY: '1000000',
-};
 
 /** The production server on this build, with its own SQLite file (DATABASE_URL unset). */
 async function startServer(variant: Variant): Promise<ServerProcess> {

@@ -20,6 +20,8 @@ export type VoiceSessionRequest = z.input<typeof voiceSessionRequestSchema>;
  * of public scope allowed to start this assistant only, from the site's origin (or, where the firm
  * chose the weaker fallback, its long-lived public key: docs/voice.md).
  */
-export type VoiceSession = { ok: true; token: string; assistantId: string; session: string };
+export const voiceSessionSchema = z.object({ ok: z.literal(true), token: z.string(), assistantId: z.string(), session: z.string() });
+
+export type VoiceSession = z.output<typeof voiceSessionSchema>;
 
 export { SESSION_METADATA_KEY } from './voice-call';

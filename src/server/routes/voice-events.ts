@@ -7,7 +7,8 @@ import { UnauthorizedError, VoiceNotConfiguredError } from '../http-errors';
 import type { ZodMiniTypeProvider } from '../validation';
 import { callReports } from '../vapi/call-reports';
 import { callbackRequests } from '../vapi/callback-requests';
-import { MESSAGE_TYPES, SERVER_MESSAGE_BODY_LIMIT, serverMessageSchema } from '../vapi/server-messages';
+import { API_ERRORS } from '../../contracts/responses';
+import { MESSAGE_TYPES, SERVER_MESSAGE_BODY_LIMIT, serverMessageSchema, voiceEventsReplySchema } from '../vapi/server-messages';
 
 export type VoiceEventsOptions = {
   voice: Pick<VoiceConfig, 'leads' | 'assistantIds'>;
@@ -40,7 +41,7 @@ export async function voiceEventsRoute(app: FastifyInstance, options: VoiceEvent
     API_PATHS.voiceEvents,
     {
       bodyLimit: SERVER_MESSAGE_BODY_LIMIT,
-      schema: { body: serverMessageSchema },
+      schema: { body: serverMessageSchema, response: { 200: voiceEventsReplySchema, ...API_ERRORS } },
       // Before the body is read: a request that is not Vapi's costs a hash, nothing more.
       onRequest: async (request) => {
         if (!expected) throw new VoiceNotConfiguredError('callback requests');

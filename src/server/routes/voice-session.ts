@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../contracts/api';
-import { type VoiceSession, voiceSessionRequestSchema } from '../../contracts/voice';
+import { API_ERRORS } from '../../contracts/responses';
+import { type VoiceSession, voiceSessionRequestSchema, voiceSessionSchema } from '../../contracts/voice';
 import type { VoiceConfig } from '../config';
 import { DailyBudgetError, LinesBusyError, VoiceNotConfiguredError } from '../http-errors';
 import { limitWarning } from '../limit-warnings';
@@ -53,7 +54,10 @@ export async function voiceSessionRoute(app: FastifyInstance, options: VoiceSess
     .withTypeProvider<ZodMiniTypeProvider>()
     .post(
       API_PATHS.voiceSession,
-      { schema: { body: voiceSessionRequestSchema }, config: { rateLimit: routeRateLimit(voice.rateLimit) } },
+      {
+        schema: { body: voiceSessionRequestSchema, response: { 201: voiceSessionSchema, ...API_ERRORS } },
+        config: { rateLimit: routeRateLimit(voice.rateLimit) },
+      },
       async (request, reply) => {
         const { locale, altcha } = request.body;
         const assistantId = voice.assistantIds[locale];

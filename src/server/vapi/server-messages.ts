@@ -82,6 +82,21 @@ export const CALL_IN_PROGRESS = 'in-progress' satisfies Vapi.ServerMessageStatus
 /** The reply to a tool-calls message, as the server SDK types it: one result (with the tool's name) per tool call. */
 export type ToolCallsReply = Vapi.ServerMessageResponseToolCalls & { results: Vapi.ToolCallResult[] };
 
+/**
+ * The route's 200, declared as its response schema: the tool calls' results (the fields this server
+ * fills in Vapi's `ToolCallResult`), or `{ ok: true }` for any other message. Checked against the
+ * SDK's type below, so a field Vapi renames fails `tsc`.
+ */
+export const voiceEventsReplySchema = z.union([
+  z.object({
+    results: z.array(z.object({ name: z.string(), toolCallId: z.string(), result: z.optional(z.string()), error: z.optional(z.string()) })),
+  }),
+  z.object({ ok: z.literal(true) }),
+]);
+type ReplyResult = Extract<z.output<typeof voiceEventsReplySchema>, { results: unknown }>['results'][number];
+type ResultFits = Pick<Vapi.ToolCallResult, 'name' | 'toolCallId' | 'result' | 'error'> extends ReplyResult ? true : false;
+true satisfies ResultFits;
+
 /** One tool call of a tool-calls message: its id, the function's name and its arguments as sent. */
 export type ToolCallRequest = { id: string; name: string | undefined; arguments: unknown };
 
