@@ -1,9 +1,8 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOCALES, type Locale } from '../src/contracts/locales';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { LOCALES } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
-import { pagePath, type PageId } from '../src/web/lib/pages';
-import { launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
+import { openPage, scrollSettled, pagesInOneBrowser } from './helpers/browser';
 import { box, fontSizes, lineCount, loneLastWords, overlap, showWholePage, type Box } from './helpers/layout';
 import { monogram } from '../src/web/lib/monogram';
 
@@ -16,22 +15,7 @@ import { monogram } from '../src/web/lib/monogram';
  * Chromium on the production build.
  */
 const baseUrl = inject('baseUrl');
-const url = (page: PageId, locale: Locale) => `${baseUrl}${pagePath(page, locale)}`;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(device: DeviceName, locale: Locale, options: BrowserContextOptions & { page?: PageId } = {}) {
-  const { page: which = 'home', ...rest } = options;
-  const opened = await openPage(browser, device, { url: url(which, locale), ...rest });
-  await waitForHydration(opened.page);
-  return opened;
-}
+const { open, browser } = pagesInOneBrowser(baseUrl);
 
 const CARDS = '#services [data-service], #about [data-benefit], [data-delivery]';
 
@@ -592,7 +576,7 @@ describe('one accent, the visitor’s theme', () => {
       ['light', 'dark'],
     ] as const) {
       for (const device of ['desktop', 'phone'] as const) {
-        const { page, context } = await openPage(browser, device, { colorScheme: systemScheme });
+        const { page, context } = await openPage(browser(), device, { colorScheme: systemScheme });
         await page.addInitScript((theme) => localStorage.setItem('theme', theme), stored);
         // No script of the page's runs but the inline boot script: the page as it is before hydrating.
         await page.route(/\/assets\/.*\.js$/, (route) => route.abort());

@@ -1,9 +1,7 @@
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOCALES, type Locale } from '../src/contracts/locales';
+import { describe, expect, inject, it } from 'vitest';
+import { LOCALES } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
-import { pagePath, type PageId } from '../src/web/lib/pages';
-import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
+import { pagesInOneBrowser } from './helpers/browser';
 import { box, overlap, placeholderRoom, showWholePage, type Box } from './helpers/layout';
 
 /**
@@ -12,22 +10,7 @@ import { box, overlap, placeholderRoom, showWholePage, type Box } from './helper
  * and placeholders that fit their fields.
  */
 const baseUrl = inject('baseUrl');
-const url = (page: PageId, locale: Locale) => `${baseUrl}${pagePath(page, locale)}`;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(device: DeviceName, locale: Locale, options: BrowserContextOptions & { page?: PageId } = {}) {
-  const { page: which = 'home', ...rest } = options;
-  const opened = await openPage(browser, device, { url: url(which, locale), ...rest });
-  await waitForHydration(opened.page);
-  return opened;
-}
+const { open } = pagesInOneBrowser(baseUrl);
 
 describe('what the forms say, and where', () => {
   it('on /fr/, an empty contact form shows French inline errors, no browser bubble, and focus on the first field', async () => {

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LOCALES, type Locale } from '../src/contracts/locales';
-import { pagePath, type PageId } from '../src/web/lib/pages';
-import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { LOCALES } from '../src/contracts/locales';
+import { pagePath } from '../src/web/lib/pages';
+import { openPage, waitForHydration, pagesInOneBrowser } from './helpers/browser';
 import { box, columns, lineCount, overlap, shownBox, showWholePage, wrappedTexts, type Box } from './helpers/layout';
 
 /**
@@ -11,22 +10,7 @@ import { box, columns, lineCount, overlap, shownBox, showWholePage, wrappedTexts
  * Screenshots of every width, theme and language: ./screenshots.test.ts.
  */
 const baseUrl = inject('baseUrl');
-const url = (page: PageId, locale: Locale) => `${baseUrl}${pagePath(page, locale)}`;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(device: DeviceName, locale: Locale, options: BrowserContextOptions & { page?: PageId } = {}) {
-  const { page: which = 'home', ...rest } = options;
-  const opened = await openPage(browser, device, { url: url(which, locale), ...rest });
-  await waitForHydration(opened.page);
-  return opened;
-}
+const { open, browser } = pagesInOneBrowser(baseUrl);
 
 describe('the bars, the menu and the skip link', () => {
   it('the desktop bar stays one line high from 768 px: neither the brand nor a link wraps, in both languages', async () => {
@@ -117,7 +101,7 @@ describe('the bars, the menu and the skip link', () => {
 describe('one column and one edge at every width', () => {
   it('the mobile layout on a tablet (768 px portrait, 1366 px landscape) keeps the bar and the hero to a readable column', async () => {
     for (const width of [768, 1366]) {
-      const { page, context } = await openPage(browser, 'tablet', { url: baseUrl, viewport: { width, height: 1024 } });
+      const { page, context } = await openPage(browser(), 'tablet', { url: baseUrl, viewport: { width, height: 1024 } });
       await waitForHydration(page);
       expect(await page.evaluate(() => document.documentElement.classList.contains('layout-mobile'))).toBe(true);
       const cta = await box(page, '[data-hero="mobile"] a[href="#contact-form"]');

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { loadSiteConfig } from '../src/config/site-schema';
 import { LOCALES, type Locale } from '../src/contracts/locales';
 import { pagePath, type PageId } from '../src/web/lib/pages';
-import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
+import { openPage, pagesInOneBrowser } from './helpers/browser';
 import { showWholePage } from './helpers/layout';
 
 /**
@@ -14,21 +13,7 @@ import { showWholePage } from './helpers/layout';
 const baseUrl = inject('baseUrl');
 const site = loadSiteConfig({});
 const url = (page: PageId, locale: Locale) => `${baseUrl}${pagePath(page, locale)}`;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(device: DeviceName, locale: Locale, options: BrowserContextOptions & { page?: PageId } = {}) {
-  const { page: which = 'home', ...rest } = options;
-  const opened = await openPage(browser, device, { url: url(which, locale), ...rest });
-  await waitForHydration(opened.page);
-  return opened;
-}
+const { open, browser } = pagesInOneBrowser(baseUrl);
 
 describe('French and English typesetting', () => {
   it('no word of French breaks at its hyphen (places, « services-conseils », « travaillez-vous »), nor an English name', async () => {
@@ -115,7 +100,7 @@ describe('French and English typesetting', () => {
   it('the French pages use French typography: ’, « » and … , non-breaking spaces before ; : ! ? % and inside « »', async () => {
     const NB = /[\u00A0\u202F]/;
     for (const address of [url('home', 'fr'), url('privacy', 'fr'), `${baseUrl}/fr/nothing-here`]) {
-      const { page, context } = await openPage(browser, 'desktop', { url: address });
+      const { page, context } = await openPage(browser(), 'desktop', { url: address });
       await showWholePage(page);
       const texts = await page.evaluate(() => {
         const found: string[] = [document.title, document.querySelector('meta[name="description"]')?.getAttribute('content') ?? ''];

@@ -1,7 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launchBrowser } from '../../scripts/lib/chromium';
+import type { Locale } from '../../src/contracts/locales';
+import { pagePath, type PageId } from '../../src/web/lib/pages';
 
 export { launchBrowser };
 
@@ -94,4 +97,30 @@ export async function scrollSettled(page: Page) {
         }, 100);
       }),
   );
+}
+
+/**
+ * A test file's one Chromium (launched before its tests, closed after them: call this at the file's
+ * top level) and `open(device, locale, { page })`: one of the site's pages in that language on a
+ * device, hydrated. `browser()` for the file's other uses of the same Chromium.
+ */
+export function pagesInOneBrowser(baseUrl: string) {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const launched = () => {
+    if (!browser) throw new Error('the browser is launched before the tests run');
+    return browser;
+  };
+  async function open(device: DeviceName, locale: Locale, options: BrowserContextOptions & { page?: PageId } = {}): Promise<OpenedPage> {
+    const { page: which = 'home', ...rest } = options;
+    const opened = await openPage(launched(), device, { url: `${baseUrl}${pagePath(which, locale)}`, ...rest });
+    await waitForHydration(opened.page);
+    return opened;
+  }
+  return { open, browser: launched };
 }
