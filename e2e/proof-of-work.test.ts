@@ -193,6 +193,23 @@ describe.each(Object.entries(LANGUAGES))('proof of work on the %s page', (_langu
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('the voice card: one challenge when it comes into view, none before, and no other when "Call Me" is hovered or focused', async () => {
+    const { page, context, errors } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}` });
+    const seen = watch(page);
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    expect(seen.challenges).toHaveLength(0);
+    await page.locator('#ai-caller').scrollIntoViewIfNeeded();
+    await expect.poll(() => seen.challenges.length).toBe(1);
+    const callMe = page.locator('#ai-caller button[aria-describedby="voice-privacy-notice"]');
+    await callMe.hover();
+    await callMe.focus();
+    await page.waitForTimeout(1_000);
+    expect(seen.challenges).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('PROOF_OF_WORK=off (spam filtered in front of the server)', () => {
