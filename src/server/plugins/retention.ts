@@ -1,14 +1,8 @@
 import { type RetentionSettings, runPurgeJobs } from '../retention';
 import { appWide } from './app-wide';
+import { type Schedule, runPeriodically } from './periodic';
 
-export type RetentionSchedule = {
-  /** The first look, after start-up (not during it: the page is served first). */
-  firstCheckMs: number;
-  /** How often to look whether a day has passed since the last run. */
-  checkEveryMs: number;
-  /** The clock (tests move it forward). */
-  now: () => Date;
-};
+export type RetentionSchedule = Schedule;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -27,8 +21,6 @@ export const LAST_RUN_SETTING = 'retention_last_run';
 export const retentionPlugin = appWide<{ settings: RetentionSettings; schedule?: Partial<RetentionSchedule> | undefined }>(async (app, options) => {
   const schedule = { ...DEFAULT_SCHEDULE, ...options.schedule };
   const log = app.log.child({ component: 'retention' });
-  let running: Promise<void> | undefined;
-  let stopped = false;
 
   async function purgeIfDue() {
     const store = app.storage.current();
@@ -48,24 +40,6 @@ export const retentionPlugin = appWide<{ settings: RetentionSettings; schedule?:
     }
   }
 
-  function check() {
-    if (stopped || running) return;
-    running = purgeIfDue().finally(() => (running = undefined));
-  }
-
-  let interval: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    check();
-    interval = setInterval(check, schedule.checkEveryMs);
-    interval.unref();
-  }, schedule.firstCheckMs);
-  first.unref();
-
   // Registered after the storage plugin: runs before the database closes.
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(interval);
-    await running;
-  });
+  runPeriodically(app, schedule, purgeIfDue);
 });

@@ -2,15 +2,9 @@ import type { ServerConfig } from '../config';
 import type { StatsDigestData } from '../../contracts/lead-event';
 import { addDays, localTime, mondayOf, weekFrom } from '../stats/calendar';
 import { appWide } from './app-wide';
+import { type Schedule, runPeriodically } from './periodic';
 
-export type DigestSchedule = {
-  /** The first look, after start-up. */
-  firstCheckMs: number;
-  /** How often to look whether a week's digest is due. */
-  checkEveryMs: number;
-  /** The clock (tests move it). */
-  now: () => Date;
-};
+export type DigestSchedule = Schedule;
 
 /** Monday, this hour in FIRM_TIME_ZONE: the week before is complete, and the firm starts its week. */
 export const DIGEST_HOUR = 7;
@@ -40,9 +34,6 @@ export const statsDigestPlugin = appWide<{ config: Pick<ServerConfig, 'stats' | 
     }
     const schedule = { ...DEFAULT_SCHEDULE, ...overrides };
     const { timeZone } = config.notifications;
-    let running: Promise<void> | undefined;
-    let stopped = false;
-
     async function queueIfDue() {
       const store = app.storage.current();
       if (!store) return;
@@ -63,25 +54,7 @@ export const statsDigestPlugin = appWide<{ config: Pick<ServerConfig, 'stats' | 
       }
     }
 
-    function check() {
-      if (stopped || running) return;
-      running = queueIfDue().finally(() => (running = undefined));
-    }
-
-    let interval: NodeJS.Timeout | undefined;
-    const first = setTimeout(() => {
-      check();
-      interval = setInterval(check, schedule.checkEveryMs);
-      interval.unref();
-    }, schedule.firstCheckMs);
-    first.unref();
-
     // Registered after the storage plugin: runs before the database closes.
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(interval);
-      await running;
-    });
+    runPeriodically(app, schedule, queueIfDue);
   },
 );
