@@ -106,6 +106,9 @@ function proofRows(proof: ProofFigures): Row[] {
   ];
 }
 
+/** Every control within 100 ms at 4×; the theme within 150 (it restyles the whole page). */
+const RESPONSE_BUDGET_MS: Partial<Record<Control, number>> = { theme: 150 };
+
 export function tableRows(medians: Medians, sizes: PageSizes, responses: Responses, proof?: ProofFigures): Row[] {
   const rows: Row[] = [];
   const languages = PAGES.map((page) => page.language);
@@ -120,7 +123,7 @@ export function tableRows(medians: Medians, sizes: PageSizes, responses: Respons
     rows.push(tableRow(figure, 'any', pair('ours'), pair('plain')));
   }
   for (const control of CONTROLS) {
-    const figure: Figure<string> = { name: `Response: ${control}`, key: control, format: milliseconds, budget: () => atMostMs(100) };
+    const figure: Figure<string> = { name: `Response: ${control}`, key: control, format: milliseconds, budget: () => atMostMs(RESPONSE_BUDGET_MS[control] ?? 100) };
     const pair = (variant: Variant) => MOMENTS.map((moment) => responses[variant][control][moment]);
     rows.push(tableRow(figure, 'mobile', pair('ours'), pair('plain')));
   }
