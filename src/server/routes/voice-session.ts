@@ -50,43 +50,41 @@ export async function voiceSessionRoute(app: FastifyInstance, options: VoiceSess
     return refusal === 'budget-spent' ? new DailyBudgetError(secondsLeft) : new LinesBusyError();
   };
 
-  app
-    .withTypeProvider<ZodMiniTypeProvider>()
-    .post(
-      API_PATHS.voiceSession,
-      {
-        schema: { body: voiceSessionRequestSchema, response: { 201: voiceSessionSchema, ...API_ERRORS } },
-        config: { rateLimit: routeRateLimit(voice.rateLimit) },
-      },
-      async (request, reply) => {
-        const { locale, altcha } = request.body;
-        const assistantId = voice.assistantIds[locale];
-        const { credentials } = voice;
-        if (!assistantId || !credentials) throw new VoiceNotConfiguredError(locale);
-        const store = app.storage.get();
-        const network = networkOf(request.ip);
-        const now = new Date();
-        const { day, secondsLeft } = budgetDay(now, options.timeZone);
-        await requireProof(app, request, altcha, options.proofRequired, async () => {
-          const refused = await store.voiceSessionRefusal({ day, network, budget, now });
-          if (refused) throw refuse(refused, network, secondsLeft);
-        });
-        const admitted = await store.admitVoiceSession({
-          day,
-          network,
-          budget,
-          now,
-          expiresAt: new Date(now.getTime() + (TOKEN_LIFETIME_SECONDS + START_GRACE_SECONDS) * 1000),
-        });
-        if (!admitted.ok) throw refuse(admitted.refusal, network, secondsLeft);
-        const token =
-          credentials.kind === 'token'
-            ? await signVoiceToken({ privateKey: credentials.privateKey, orgId: credentials.orgId, origin: options.siteOrigin, assistantId })
-            : credentials.publicKey;
-        request.logFields = { ...request.logFields, voiceLocale: locale };
-        const session: VoiceSession = { ok: true, token, assistantId, session: admitted.session };
-        // A key: never kept by the browser or a proxy.
-        return reply.code(201).header('cache-control', 'no-store').send(session);
-      },
-    );
+  app.withTypeProvider<ZodMiniTypeProvider>().post(
+    API_PATHS.voiceSession,
+    {
+      schema: { body: voiceSessionRequestSchema, response: { 201: voiceSessionSchema, ...API_ERRORS } },
+      config: { rateLimit: routeRateLimit(voice.rateLimit) },
+    },
+    async (request, reply) => {
+      const { locale, altcha } = request.body;
+      const assistantId = voice.assistantIds[locale];
+      const { credentials } = voice;
+      if (!assistantId || !credentials) throw new VoiceNotConfiguredError(locale);
+      const store = app.storage.get();
+      const network = networkOf(request.ip);
+      const now = new Date();
+      const { day, secondsLeft } = budgetDay(now, options.timeZone);
+      await requireProof(app, request, altcha, options.proofRequired, async () => {
+        const refused = await store.voiceSessionRefusal({ day, network, budget, now });
+        if (refused) throw refuse(refused, network, secondsLeft);
+      });
+      const admitted = await store.admitVoiceSession({
+        day,
+        network,
+        budget,
+        now,
+        expiresAt: new Date(now.getTime() + (TOKEN_LIFETIME_SECONDS + START_GRACE_SECONDS) * 1000),
+      });
+      if (!admitted.ok) throw refuse(admitted.refusal, network, secondsLeft);
+      const token =
+        credentials.kind === 'token'
+          ? await signVoiceToken({ privateKey: credentials.privateKey, orgId: credentials.orgId, origin: options.siteOrigin, assistantId })
+          : credentials.publicKey;
+      request.logFields = { ...request.logFields, voiceLocale: locale };
+      const session: VoiceSession = { ok: true, token, assistantId, session: admitted.session };
+      // A key: never kept by the browser or a proxy.
+      return reply.code(201).header('cache-control', 'no-store').send(session);
+    },
+  );
 }
