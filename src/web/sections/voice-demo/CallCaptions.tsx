@@ -49,7 +49,10 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
       data-captions=""
       className="mt-4 h-48 w-full rounded-2xl border border-slate-200 bg-white/80 px-4 pb-3 text-left text-sm/5 dark:border-slate-700 dark:bg-slate-950/40"
     >
-      <div ref={box} className="relative flex h-full flex-col gap-1 overflow-hidden pt-3 [mask-image:linear-gradient(to_bottom,transparent,#000_3.5rem)]">
+      <div
+        ref={box}
+        className="relative flex h-full flex-col gap-1 overflow-hidden pt-3 data-scrolled:[mask-image:linear-gradient(to_bottom,transparent,#000_3.5rem)]"
+      >
         {empty ? <p className="my-auto text-center text-slate-600 dark:text-slate-400">{text.placeholder}</p> : null}
         <div role="log" aria-live="polite" aria-label={text.label} className="flex flex-col gap-1 text-slate-800 dark:text-slate-100">
           {lines.map((line) => (
@@ -104,11 +107,13 @@ export function callLength(seconds: number, locale: Locale): string {
 
 /**
  * Scrolls the box to its newest line and makes invisible the older lines that no longer fit whole
- * (a long line wraps to several rows), so that the top one is never cut through; the mask fades
- * what is left at the top. Invisible, not removed: the lines below keep their place.
+ * (a long line wraps to several rows), so that the top one is never cut through; once the box has
+ * scrolled, the mask fades what is left at the top. Invisible, not removed: the lines below keep their place.
  */
 function fitWholeLines(box: HTMLElement) {
   box.scrollTop = box.scrollHeight;
+  // The mask only once lines have gone up: until then, the first line reads as clearly as the last.
+  box.toggleAttribute('data-scrolled', box.scrollTop > 0);
   // offsetTop is the layout's (the box is their offsetParent), not moved by a line's entrance animation.
   for (const line of box.querySelectorAll<HTMLElement>('[data-line]')) line.style.visibility = line.offsetTop < box.scrollTop ? 'hidden' : '';
 }
