@@ -123,7 +123,12 @@ export function tableRows(medians: Medians, sizes: PageSizes, responses: Respons
     rows.push(tableRow(figure, 'any', pair('ours'), pair('plain')));
   }
   for (const control of CONTROLS) {
-    const figure: Figure<string> = { name: `Response: ${control}`, key: control, format: milliseconds, budget: () => atMostMs(RESPONSE_BUDGET_MS[control] ?? 100) };
+    const figure: Figure<string> = {
+      name: `Response: ${control}`,
+      key: control,
+      format: milliseconds,
+      budget: () => atMostMs(RESPONSE_BUDGET_MS[control] ?? 100),
+    };
     const pair = (variant: Variant) => MOMENTS.map((moment) => responses[variant][control][moment]);
     rows.push(tableRow(figure, 'mobile', pair('ours'), pair('plain')));
   }
