@@ -34,12 +34,28 @@ const squash = (text: string | null) => (text ?? '').replace(/\s+/g, '');
 const spaced = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ');
 const storedLocale = (page: Page) => page.evaluate(() => localStorage.getItem('locale'));
 
+/**
+ * Scrolls `selector`'s top to `top` px below the window's and waits until it stays there. Jumping
+ * straight down, the sections just above come within the browser's rendering margin
+ * (content-visibility) and take their measured heights a moment later, which moves what is below
+ * them; the language switch reads the place where it then is.
+ */
+async function placeAt(page: Page, selector: string, top: number) {
+  await expect
+    .poll(async () => {
+      await page.$eval(selector, (element, wanted) => scrollTo({ top: element.getBoundingClientRect().top + scrollY - wanted, behavior: 'instant' }), top);
+      await page.waitForTimeout(500);
+      return page.$eval(selector, (element) => Math.round(element.getBoundingClientRect().top));
+    })
+    .toBe(top);
+}
+
 describe('language switch', () => {
   it('on a desktop, takes the reader of an English FAQ question to the same question in French, and remembers the choice', async () => {
     const { page, context, errors } = await openPage(browser, 'desktop', { url: url('home', 'en') });
     await waitForHydration(page);
     const question = '#faq-local-vs-standard-llm-button';
-    await page.$eval(question, (element) => scrollTo({ top: element.getBoundingClientRect().top + scrollY - 100, behavior: 'instant' }));
+    await placeAt(page, question, 100);
 
     await page.click('[data-nav="desktop"] [data-language-switch="fr"]');
     await page.waitForURL(`${url('home', 'fr')}#faq-local-vs-standard-llm-button`);
@@ -60,7 +76,7 @@ describe('language switch', () => {
     const { page, context } = await openPage(browser, 'phone', { url: url('home', 'fr') });
     await waitForHydration(page);
     // "What you get" starts just above the reading line (110 px), its heading is still below it.
-    await page.$eval('#about', (element) => scrollTo({ top: element.getBoundingClientRect().top + scrollY - 100, behavior: 'instant' }));
+    await placeAt(page, '#about', 100);
     // French page → English: choosing English is remembered too.
     await page.click('[data-nav="mobile"] [data-language-switch="en"]');
     await page.waitForURL(`${url('home', 'en')}#about`);

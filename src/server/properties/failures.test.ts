@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, type Socket, connect } from 'node:net';
 import { userInfo } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, inject, it } from 'vitest';
@@ -181,6 +181,45 @@ describe('graceful shutdown', () => {
       expect(await app.storage.get().health()).toMatchObject({ status: 'unreachable' });
     } finally {
       release?.();
+      await app.close();
+      await storage.dispose();
+    }
+  });
+
+  it('a request that comes in while closing: a GET is let go unanswered (a proxy or the browser sends it again), a post gets 503', async () => {
+    const storage = await freshStorage('sqlite');
+    const app = await buildApp({ config: testConfig(storage.env), logger: captureLogs().logger });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    /** A client's connection: what it receives, and whether the server closed it. */
+    const client = async () => {
+      const socket: Socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const state = { received: '', closed: false };
+      socket.on('data', (data: Buffer) => (state.received += data.toString()));
+      socket.on('close', () => (state.closed = true));
+      socket.on('error', () => undefined);
+      return { socket, state };
+    };
+    const body = JSON.stringify({ email: 'late@example.com' });
+    try {
+      // Each request's headers begin before the server starts closing and end after it has: the
+      // moment a request already on its way reaches a server that is going away.
+      const [get, post] = [await client(), await client()];
+      get.socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      post.socket.write(`POST /api/newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const closed = app.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      get.socket.write('\r\n');
+      post.socket.write(`\r\n${body}`);
+      await expect.poll(() => get.state.closed && post.state.received.length > 0, { timeout: 5_000 }).toBe(true);
+      expect(get.state.received).toBe('');
+      expect(post.state.received).toMatch(/^HTTP\/1\.1 503 /);
+      expect(post.state.received.toLowerCase()).toContain('connection: close');
+      post.socket.destroy();
+      await closed;
+    } finally {
       await app.close();
       await storage.dispose();
     }
