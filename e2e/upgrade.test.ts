@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScripts, inlineStyles } from '../scripts/prerender';
 import type { ReleaseInfo } from '../scripts/release';
 import { REPO_ROOT } from '../test/server-process';
+import { STATS_BEACON_PATH } from '../src/contracts/stats';
 import { type HttpsResponse, type RunningCaddy, httpsRequest, startCaddy } from './helpers/caddy';
 import { launchBrowser } from './helpers/browser';
 import { type RunningServer, startServer } from './helpers/server';
@@ -103,7 +104,15 @@ describe('an upgrade under a steady trickle of requests', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        // The figures' beacon is a post, and a post that meets the restart gets 503 (Caddy holds
+        // only GETs; deploy/Caddyfile): that one view goes uncounted (docs/stats.md), the visitor
+        // sees nothing. Any other failed load is an error.
+        const where = message.location().url;
+        if (where && new URL(where).pathname === STATS_BEACON_PATH) return;
+        errors.push(`${message.text()} (${where || 'the page'})`);
+      });
       while (!state.stop) {
         const at = Date.now();
         errors.length = 0;
