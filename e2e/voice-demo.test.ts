@@ -407,7 +407,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
   const WIDTHS = [360, 1280] as const;
 
   beforeAll(async () => {
-    const common = { STATIC_DIR, DATABASE_URL: '', RATE_LIMIT_VOICE: '1000/600' };
+    const common = { STATIC_DIR, DATABASE_URL: '', RATE_LIMIT_VOICE: '1000/600', RATE_LIMIT_CHALLENGE: '1000/600' };
     states = await startServer({
       ...voiceEnv,
       ...common,
@@ -508,9 +508,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
         for (const colorScheme of width === 1280 ? (['light', 'dark'] as const) : (['light'] as const)) {
           const page = await open(states.url, locale, width, colorScheme);
           await mainButton(page).click();
-          await expect
-            .poll(() => captions(page).textContent(), { timeout: 20_000 })
-            .toContain(locale === 'fr' ? 'Toutes nos lignes sont occupées' : 'All our lines are busy');
+          await expect.poll(() => captions(page).textContent()).toContain(locale === 'fr' ? 'Toutes nos lignes sont occupées' : 'All our lines are busy');
           expect(await mainButton(page).getAttribute('aria-disabled')).toBeNull();
           expect(standIn.requests).toHaveLength(0); // no call Vapi would refuse
           expect(await axeViolations(page)).toEqual([]);
@@ -526,9 +524,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
         for (const colorScheme of width === 1280 ? (['light', 'dark'] as const) : (['light'] as const)) {
           const page = await open(states.url, locale, width, colorScheme);
           await mainButton(page).click();
-          await expect
-            .poll(() => captions(page).textContent(), { timeout: 20_000 })
-            .toContain(locale === 'fr' ? 'Les appels de démonstration' : "Today's demo calls");
+          await expect.poll(() => captions(page).textContent()).toContain(locale === 'fr' ? 'Les appels de démonstration' : "Today's demo calls");
           const button = demo(page).getByRole('button', { name: `${text[locale].callMe} (${text[locale].unavailableReason['budget-spent']})` });
           expect(await button.getAttribute('aria-disabled')).toBe('true');
           const form = captions(page).getByRole('link', { name: locale === 'fr' ? 'Réservez un appel gratuit' : 'Book a free call' });
@@ -549,7 +545,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
       for (const width of WIDTHS) {
         const page = await open(off.url, locale, width);
         await mainButton(page).click();
-        await expect.poll(() => captions(page).textContent(), { timeout: 20_000 }).toContain(getContent(locale).voiceDemo.unavailableTitle);
+        await expect.poll(() => captions(page).textContent()).toContain(getContent(locale).voiceDemo.unavailableTitle);
         expect(await mainButton(page).getAttribute('aria-disabled')).toBe('true');
         const form = captions(page).getByRole('link', { name: locale === 'fr' ? 'Réservez un appel gratuit' : 'Book a free call' });
         await form.click();

@@ -36,13 +36,15 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
   // oxlint-disable-next-line react/exhaustive-deps
   useLayoutEffect(() => {
     const element = box.current;
-    if (!element) return;
+    // Nothing to fit in an empty box: and reading its layout as the page hydrates would lay out the
+    // whole section while it is still off screen, at a height other than the one reserved for it.
+    if (!element || empty) return;
     fitWholeLines(element);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => fitWholeLines(element));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [captions, notice, lastCallSeconds]);
+  }, [captions, notice, lastCallSeconds, empty]);
 
   return (
     <div
