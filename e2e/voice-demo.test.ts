@@ -136,7 +136,9 @@ async function visit(options: {
   };
 }
 
-const demo = (page: Page) => page.locator('#ai-caller');
+/** The demo's section: what these tests change, and all axe reads of the page (page.test checks the whole page). */
+const CARD = '#ai-caller';
+const demo = (page: Page) => page.locator(CARD);
 const mainButton = (page: Page) => demo(page).getByRole('button', { name: /Call Me|Connecting|End Call|Appelez.moi|Connexion|Raccrocher/ });
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]', { hasText: title });
 const captions = (page: Page) => demo(page).getByRole('log');
@@ -335,7 +337,7 @@ describe("live captions in Chromium, from the SDK's own message events", () => {
           partial: getComputedStyle(element.querySelector('[data-partial]')!).color,
         }));
         expect(colours.partial).not.toBe(colours.final);
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolations(page, CARD)).toEqual([]);
         // The captions came in without moving anything on the page.
         expect(await layout()).toEqual(before);
         expect((await cspViolations()).filter((violation) => !violation.includes('.ingest.sentry.io'))).toEqual([]);
@@ -346,7 +348,7 @@ describe("live captions in Chromium, from the SDK's own message events", () => {
         expect(await lines(page)).toEqual(script.lines);
         expect(await captions(page).getByRole('link', { name: script.followUp }).getAttribute('href')).toBe('#contact-form');
         expect(await box(page).locator('[data-partial]').count()).toBe(0);
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolations(page, CARD)).toEqual([]);
         await page.context().close();
         standIn.requests.length = 0;
         standIn.refusals.length = 0;
@@ -432,7 +434,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
       body: JSON.stringify(message),
     });
 
-  it('idle, in a call with eight lines of captions (the newest six or more whole, none cut, nothing in the card shifting), and ended', async () => {
+  it('idle, in a call with nine lines of captions (the newest six or more whole, none cut, nothing in the card shifting), and ended', async () => {
     for (const locale of ['en', 'fr'] as const) {
       for (const width of WIDTHS) {
         const page = await open(server.url, locale, width);
@@ -491,7 +493,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
         await mainButton(page).click();
         await expect.poll(() => captions(page).textContent()).toContain(locale === 'fr' ? 'L’appel a duré' : 'The call lasted');
         await shot(page, `${locale}-${width}-ended`);
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolations(page, CARD)).toEqual([]);
         await page.context().close();
         standIn.requests.length = 0;
         standIn.refusals.length = 0;
@@ -511,7 +513,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
           await expect.poll(() => captions(page).textContent()).toContain(locale === 'fr' ? 'Toutes nos lignes sont occupées' : 'All our lines are busy');
           expect(await mainButton(page).getAttribute('aria-disabled')).toBeNull();
           expect(standIn.requests).toHaveLength(0); // no call Vapi would refuse
-          expect(await axeViolations(page)).toEqual([]);
+          expect(await axeViolations(page, CARD)).toEqual([]);
           if (colorScheme === 'light') await shot(page, `${locale}-${width}-busy`);
           await page.context().close();
         }
@@ -531,7 +533,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
           expect(await form.getAttribute('href')).toBe('#contact-form');
           // One message in the box: read whole, not faded.
           expect(await fadesTop(page)).toBe(false);
-          expect(await axeViolations(page)).toEqual([]);
+          expect(await axeViolations(page, CARD)).toEqual([]);
           if (colorScheme === 'light') await shot(page, `${locale}-${width}-budget-spent`);
           await page.context().close();
         }
@@ -550,7 +552,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
         const form = captions(page).getByRole('link', { name: locale === 'fr' ? 'Réservez un appel gratuit' : 'Book a free call' });
         await form.click();
         await expect.poll(() => page.evaluate(() => location.hash)).toBe('#contact-form');
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolations(page, CARD)).toEqual([]);
         await page.evaluate(() => document.querySelector('#ai-caller')!.scrollIntoView());
         await shot(page, `${locale}-${width}-unavailable`);
         await page.context().close();
@@ -571,7 +573,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
             .locator('details')
             .evaluate((element) => (element as HTMLDetailsElement).open),
         ).toBe(true);
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolations(page, CARD)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.locator('[data-voice-way-in]:visible').click();
         await expect.poll(() => demo(page).evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBeLessThan(200);
