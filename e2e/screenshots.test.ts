@@ -6,11 +6,11 @@ import { launchBrowser, openPage, screenshot, waitForHydration } from './helpers
 
 /**
  * The home page at common widths (a small and a usual phone, a tablet, laptops, a desktop), in both
- * themes and languages, written to e2e/screenshots/home-<width>-<theme>-<locale>.png for people to
- * look at (not committed), and the
- * other pages (privacy policy, 404) at a phone's and a desktop's width: <page>-<width>-<theme>-<locale>.png.
- * Phones below 768 px, desktops from 768 px. Each must fit its width: nothing scrolls sideways.
- * Under reduced motion, so the pictures are the same from one run to the next.
+ * themes and languages, and the other pages (privacy policy, 404) at a phone's and a desktop's
+ * width. Phones below 768 px, desktops from 768 px. Each must fit its width: nothing scrolls sideways.
+ * With SCREENSHOTS=<folder>, each is written there for people to look at (not committed):
+ * home-<width>-<theme>-<locale>.png and <page>-<width>-<theme>-<locale>.png, under reduced motion so
+ * the pictures are the same from one run to the next.
  */
 const baseUrl = inject('baseUrl');
 const WIDTHS = [320, 390, 768, 1024, 1366, 1440, 1920];
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe.each(WIDTHS)('the home page at %i px', (width) => {
-  it.each(['light', 'dark'] as const)('in the %s theme, in both languages, fits its width (screenshots written)', async (colorScheme) => {
+  it.each(['light', 'dark'] as const)('in the %s theme, in both languages, fits its width', async (colorScheme) => {
     const device = width < 768 ? 'phone' : 'desktop';
     // One device pixel per CSS pixel: the pictures are for looking at, and twice the pixels take twice as long.
     const { page, context, errors } = await openPage(browser, device, {
@@ -56,7 +56,7 @@ const OTHER_PAGES: Record<string, (locale: Locale) => string> = {
 };
 
 describe.each([390, 1440])('the other pages at %i px', (width) => {
-  it.each(['light', 'dark'] as const)('in the %s theme, in both languages, fit their width (screenshots written)', async (colorScheme) => {
+  it.each(['light', 'dark'] as const)('in the %s theme, in both languages, fit their width', async (colorScheme) => {
     const device = width < 768 ? 'phone' : 'desktop';
     const { page, context, errors } = await openPage(browser, device, {
       viewport: { width, height: 900 },

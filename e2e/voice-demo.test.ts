@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../scripts/build';
 import { freePort } from '../test/postgres';
-import { axeViolations, launchBrowser, waitForHydration } from './helpers/browser';
+import { axeViolations, launchBrowser, SCREENSHOT_DIR, waitForHydration } from './helpers/browser';
 import { fromAssistant, joinedRoom, standInDailyCallMachine } from './helpers/daily-stand-in';
 import { startServer, type RunningServer } from './helpers/server';
 import { startVapiStandIn, type VapiStandIn } from '../test/vapi-stand-in';
@@ -31,7 +31,7 @@ const ASSISTANT = { en: 'asst-e2e-en-0001', fr: 'asst-e2e-fr-0002' };
 const JOIN_FAILS_WITHIN = 30_000;
 const SERVER_SECRET = 'vapi-server-secret-e2e-0123456789abcdef';
 /** Where the card's screenshots go for people to look at (outside the repository, never committed). */
-const SHOTS = process.env.VOICE_SHOTS_DIR;
+const SHOTS = SCREENSHOT_DIR && join(SCREENSHOT_DIR, 'voice');
 
 let standIn: VapiStandIn;
 let server: RunningServer;

@@ -71,12 +71,19 @@ export async function axeViolations(page: Page, within?: string): Promise<string
   return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-export const SCREENSHOT_DIR = 'e2e/screenshots';
+/**
+ * Pictures for people to look at after a visual change, never compared: written only when
+ * SCREENSHOTS names a folder (`SCREENSHOTS=e2e/screenshots npx vitest run --project e2e …`).
+ * Encoding them took 24 of the screenshot file's 48 s, in every run of the suite.
+ */
+export const SCREENSHOT_DIR = process.env.SCREENSHOTS || undefined;
 
+/** Lays the whole page out (`fullPage`), as a visitor who scrolled through sees it, and writes its picture if asked. */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   // The whole page rendered: the browser skips painting sections far from the viewport (index.css).
   if (fullPage) await page.evaluate(() => document.documentElement.classList.add('full-layout'));
+  if (!SCREENSHOT_DIR) return;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
