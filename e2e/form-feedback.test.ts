@@ -132,7 +132,7 @@ describe('what the forms say, and where', () => {
         const where = `${device}, ${form}: ${JSON.stringify(toast)}`;
         // At the bottom, unless the form would be under it there (lib/notices.ts): then at the top, under
         // the bar. A tall form around the screen's middle can go either way by a few pixels of scroll
-        // (it went to the top once in CI, the button centred while the proof was being solved).
+        // (the phone's contact notice went to the top once in CI).
         const bar = await page.evaluate(() => Math.max(...[...document.querySelectorAll('[data-nav]')].map((nav) => nav.getBoundingClientRect().bottom)));
         expect(Math.min(viewport.height - toast.bottom, toast.top - bar), where).toBeGreaterThanOrEqual(0);
         expect(Math.min(viewport.height - toast.bottom, toast.top - bar), where).toBeLessThanOrEqual(48);
