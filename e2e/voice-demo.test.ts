@@ -136,7 +136,7 @@ async function visit(options: {
   };
 }
 
-/** The demo's section: what these tests change, and all axe reads of the page (page.test checks the whole page). */
+/** The demo's section: the part these tests change, and where their axe checks look (page.test checks the whole page). */
 const CARD = '#ai-caller';
 const demo = (page: Page) => page.locator(CARD);
 const mainButton = (page: Page) => demo(page).getByRole('button', { name: /Call Me|Connecting|End Call|Appelez.moi|Connexion|Raccrocher/ });
@@ -409,6 +409,10 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
   const WIDTHS = [360, 1280] as const;
 
   beforeAll(async () => {
+    // Every page here comes from one address (127.0.0.1), some 20 of them each asking a challenge and a
+    // session: the per-client limits are raised so that they never answer instead of the state under
+    // test. Those limits are tried in the routes' own tests (challenge.test.ts, voice-session.test.ts),
+    // the shipped values in src/server/properties/lead-flood.test.ts.
     const common = { STATIC_DIR, DATABASE_URL: '', RATE_LIMIT_VOICE: '1000/600', RATE_LIMIT_CHALLENGE: '1000/600' };
     states = await startServer({
       ...voiceEnv,

@@ -36,7 +36,7 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
   // oxlint-disable-next-line react/exhaustive-deps
   useLayoutEffect(() => {
     const element = box.current;
-    // Nothing to fit in an empty box: and reading its layout as the page hydrates would lay out the
+    // An empty box has nothing to fit, and reading its layout as the page hydrates would lay out the
     // whole section while it is still off screen, at a height other than the one reserved for it.
     if (!element || empty) return;
     fitWholeLines(element);
