@@ -2,8 +2,8 @@
  * The compiled server's two budgets, measured the way production starts it (`node
  * dist-server/server.js`, what `npm run serve` execs and the systemd unit runs) on SQLite:
  * how soon after the process starts `/` first answers 200, and its resident memory once idle.
- * Used by `npm run bench:server` (the report) and a browser-suite test (the gate, which holds
- * the CPU time of start-up against the time budget: wall time on a shared machine is noise).
+ * Used by `npm run bench:server` (the report) and a browser-suite test (which gates the memory
+ * only: on a shared machine both the wall time and the CPU time of start-up are noise).
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
