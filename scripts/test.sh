@@ -28,6 +28,7 @@ fi
 # where the eye lands (the unit tests' own summary would otherwise be hundreds of lines up).
 [ -t 1 ] && export FORCE_COLOR=1
 results=()
+failed_tests=()
 failures=0
 started=$SECONDS
 stage() {
@@ -38,6 +39,8 @@ stage() {
   if "$@" 2>&1 | tee "$log"; then status=passed; else status=FAILED; failures=$((failures + 1)); fi
   # vitest's "Tests  312 passed (312)", oxlint's "Found 0 warnings and 0 errors.", prettier's last line
   detail=$(sed -E 's/\x1b\[[0-9;]*m//g' "$log" | { grep -E '^ +Tests +|^Found [0-9]+ warning|^All matched files|Code style issues' || true; } | tail -1 | sed -E 's/^ +Tests +//; s/^\[warn\] //')
+  # vitest's " FAIL  e2e  e2e/x.test.ts > group > test": named again under the summary, where a log's tail shows them
+  mapfile -t -O "${#failed_tests[@]}" failed_tests < <(sed -E 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^ FAIL ' | sed -E 's/^ FAIL +//' | sort -u)
   rm -f "$log"
   results+=("$(printf '%-7s %-22s %5ss  %s' "$status" "$name" $((SECONDS - begin)) "$detail")")
 }
@@ -56,6 +59,7 @@ printf '%s\n' "${results[@]}"
 if [ "$failures" -eq 0 ]; then
   echo "All ${#results[@]} stages passed in $((total / 60)) min $((total % 60)) s."
 else
+  [ ${#failed_tests[@]} -eq 0 ] || printf 'failed: %s\n' "${failed_tests[@]}"
   echo "$failures of ${#results[@]} stages FAILED (in $((total / 60)) min $((total % 60)) s): see their output above."
   exit 1
 fi
