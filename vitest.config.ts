@@ -5,6 +5,7 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      reporters: ['default', './test/retried-reporter.ts'],
       projects: [
         {
           extends: true,
@@ -38,6 +39,9 @@ export default mergeConfig(
             // A page that waits on a proof of work or a server can take seconds on a busy CI machine:
             // expect.poll waits as long as Playwright's own waits do (its default is 1 s).
             expect: { poll: { timeout: 30_000 } },
+            // A browser test failed by a busy machine's timing (a page, a server and Chromium share two
+            // cores with the other worker's) is tried once more; npm test names every one that needed it.
+            retry: 1,
           },
         },
       ],

@@ -29,6 +29,7 @@ fi
 [ -t 1 ] && export FORCE_COLOR=1
 results=()
 failed_tests=()
+retried_tests=()
 failures=0
 started=$SECONDS
 stage() {
@@ -41,6 +42,8 @@ stage() {
   detail=$(sed -E 's/\x1b\[[0-9;]*m//g' "$log" | { grep -E '^ +Tests +|^Found [0-9]+ warning|^All matched files|Code style issues' || true; } | tail -1 | sed -E 's/^ +Tests +//; s/^\[warn\] //')
   # vitest's " FAIL  e2e  e2e/x.test.ts > group > test": named again under the summary, where a log's tail shows them
   mapfile -t -O "${#failed_tests[@]}" failed_tests < <(sed -E 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^ FAIL ' | sed -E 's/^ FAIL +//' | sort -u)
+  # test/retried-reporter.ts's "passed on try 2: e2e/x.test.ts > test": passed, but said where it is seen
+  mapfile -t -O "${#retried_tests[@]}" retried_tests < <(sed -E 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^passed on try [0-9]+: ' || true)
   rm -f "$log"
   results+=("$(printf '%-7s %-22s %5ss  %s' "$status" "$name" $((SECONDS - begin)) "$detail")")
 }
@@ -56,6 +59,7 @@ stage "browser tests" npm run --silent test:e2e
 total=$((SECONDS - started))
 echo; echo "── npm test: summary ──"
 printf '%s\n' "${results[@]}"
+[ ${#retried_tests[@]} -eq 0 ] || printf '%s\n' "${retried_tests[@]}"
 if [ "$failures" -eq 0 ]; then
   echo "All ${#results[@]} stages passed in $((total / 60)) min $((total % 60)) s."
 else
