@@ -6,14 +6,32 @@
 
 const DAY_MS = 86_400_000;
 
-/** The date and hour of `now` in `timeZone`. */
-export function localTime(now: Date, timeZone: string): { day: string; hour: number } {
+/** What a clock in `timeZone` shows at `at`: the date's and the time's parts, as numbers. */
+function clockIn(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' })
-      .formatToParts(now)
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+  const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((type) => Number(parts[type]));
+  return { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The date and hour of `now` in `timeZone`. */
+export function localTime(now: Date, timeZone: string): { day: string; hour: number } {
+  const clock = clockIn(now, timeZone);
+  return { day: `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`, hour: clock.hour };
 }
 
 export const dayOf = (now: Date, timeZone: string): string => localTime(now, timeZone).day;
@@ -46,21 +64,8 @@ export function startOfDay(day: string, timeZone: string): Date {
 }
 
 function offsetMs(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const clock = clockIn(at, timeZone);
+  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }
 
