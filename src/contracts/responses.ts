@@ -31,17 +31,19 @@ export const API_ERRORS = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as co
  * GET /api/challenge: altcha-lib's signed challenge, its parameters kept whole (the page's solver
  * and the signature need every one, including those a later altcha-lib adds), or NO_PROOF_NEEDED.
  */
+export const challengeParametersSchema = z.looseObject({
+  algorithm: z.string(),
+  nonce: z.string(),
+  salt: z.string(),
+  keyPrefix: z.string(),
+  cost: z.number(),
+  keyLength: z.number(),
+  expiresAt: z.optional(z.number()),
+});
+
 export const challengeSchema = z.union([
   z.object({
-    parameters: z.looseObject({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      keyPrefix: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      expiresAt: z.optional(z.number()),
-    }),
+    parameters: challengeParametersSchema,
     signature: z.string(),
   }),
   z.object({ required: z.literal(NO_PROOF_NEEDED.required) }),

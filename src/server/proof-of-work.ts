@@ -3,6 +3,7 @@ import { type Challenge, createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod/mini';
 import { PROOF_ALGORITHM, PROOF_PAYLOAD_MAX, type ProofProblem } from '../contracts/proof-of-work';
+import { challengeParametersSchema } from '../contracts/responses';
 
 /**
  * Proof of work with ALTCHA (altcha-lib v2), so that every form post costs its sender real work,
@@ -51,15 +52,8 @@ export async function issueChallenge(secrets: ProofSecrets, maxAttempts: number)
 /** The widget's payload, as far as verification needs it; the signature check covers the rest. */
 const payloadSchema = z.object({
   challenge: z.object({
-    parameters: z.looseObject({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      keyPrefix: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      expiresAt: z.number(),
-    }),
+    // This server's challenges always expire.
+    parameters: z.extend(challengeParametersSchema, { expiresAt: z.number() }),
     signature: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   }),
   solution: z.looseObject({ counter: z.number(), derivedKey: z.string() }),
