@@ -1,4 +1,4 @@
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { SiteConfig } from '../../config/site-schema';
 import { CONTACT_FIELDS } from '../../contracts/contact';
 import { escapeHtml, oneLine } from '../../content/text';
@@ -221,7 +221,7 @@ function permanentRefusal(error: unknown): boolean {
 }
 
 /** Sends one message; a permanent refusal comes back as PermanentRefusalError (the worker does not retry it). */
-async function sendOrRefuse(transport: Transporter, message: Parameters<Transporter['sendMail']>[0]): Promise<void> {
+async function sendOrRefuse(transport: Transporter, message: SendMailOptions): Promise<void> {
   try {
     await transport.sendMail(message);
   } catch (error) {
@@ -249,51 +249,29 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
       // The same on every retry: mail clients can fold a message sent twice into one.
       const messageId = `<${event.id}@${domain}>`;
       const headers = { 'X-AtelierIA-Id': event.id, 'X-AtelierIA-Event': event.type };
+      // RFC 3834: sent by a program, not a person; auto-responders should not answer.
+      const automatic = { ...headers, 'Auto-Submitted': 'auto-generated' };
+      let message: Pick<SendMailOptions, 'to' | 'replyTo' | 'subject' | 'text' | 'html' | 'headers'>;
       if (event.type === 'newsletter.confirmation') {
         const link = await options.confirmationLink(event.data.confirmationId, event.data.linkNonce ?? null);
         const mail = composeConfirmationEmail({ locale: asLocale(event.data.locale), link, site: options.site });
-        await sendOrRefuse(await connect(), {
-          from: settings.from,
-          to: event.data.email,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId,
-          // RFC 3834: sent by a program, not a person; auto-responders should not answer.
-          headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
-          signal,
-        });
-        return;
-      }
-      if (event.type === 'stats.digest') {
+        message = { to: event.data.email, subject: mail.subject, text: mail.text, html: mail.html, headers: automatic };
+      } else if (event.type === 'stats.digest') {
         const mail = await options.digest(event.data);
-        await (
-          await connect()
-        ).sendMail({
-          from: settings.from,
+        message = { to: settings.to, subject: mail.subject, text: mail.text, html: mail.html, headers: automatic };
+      } else {
+        const mail = composeLeadEmail(event, copy, options.timeZone);
+        message = {
           to: settings.to,
+          // A name only when one is left that reads as a name; otherwise the bare address.
+          ...(mail.replyTo ? { replyTo: mail.replyTo.name ? { name: mail.replyTo.name, address: mail.replyTo.address } : mail.replyTo.address } : {}),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          messageId,
-          headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
-          signal,
-        });
-        return;
+          headers,
+        };
       }
-      const mail = composeLeadEmail(event, copy, options.timeZone);
-      await sendOrRefuse(await connect(), {
-        from: settings.from,
-        to: settings.to,
-        // A name only when one is left that reads as a name; otherwise the bare address.
-        ...(mail.replyTo ? { replyTo: mail.replyTo.name ? { name: mail.replyTo.name, address: mail.replyTo.address } : mail.replyTo.address } : {}),
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId,
-        headers,
-        signal,
-      });
+      await sendOrRefuse(await connect(), { from: settings.from, messageId, signal, ...message });
     },
     close() {
       void transport?.then((opened) => opened.close());

@@ -208,6 +208,18 @@ describe('the weekly digest with the SMTP relay down, and with two instances', (
     );
   });
 
+  it('the firm’s own address refused for good by the relay (550): one attempt, no retries, as a lead’s notification', async () => {
+    await h.inspect.saveSetting(DIGEST_WEEK_SETTING, '2026-11-09');
+    h.smtp.refuse = (address) => address === 'leads@atelier.example';
+    await h.start({}, { digest: { firstCheckMs: 0, checkEveryMs: 50, now: () => MONDAY_MORNING } });
+    const digestJobs = async () => (await h.inspect.deliveries.list(['pending', 'failed'])).filter((record) => record.eventType === 'stats.digest');
+    await vi.waitFor(async () => expect((await digestJobs()).map((job) => job.status)).toEqual(['failed']), WAIT);
+    // Retries here come after 100-400 ms: none came.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(h.smtp.refused).toEqual(['leads@atelier.example']);
+    expect(await digestJobs()).toHaveLength(1);
+  });
+
   it('two instances on one PostgreSQL database send one digest a week', async () => {
     await h.inspect.saveSetting(DIGEST_WEEK_SETTING, '2026-11-09');
     h.smtp.messages.length = 0;
