@@ -5,10 +5,7 @@ import { ACTIVE_SECTION_LINE } from '../../lib/scroll';
  * their headings, the contact form card and the FAQ questions. Their ids come from code, never
  * from copy, so `#faq-our-process-button` on the English page is the same question in French.
  */
-const PLACE_MARKERS_WITHIN = 'section[id], h2[id], h3[id], [data-faq-item] button[id], #contact-form';
-const PLACE_MARKERS = PLACE_MARKERS_WITHIN.split(', ')
-  .map((selector) => `main ${selector}`)
-  .join(', ');
+const PLACE_MARKERS = 'section[id], h2[id], h3[id], [data-faq-item] button[id], #contact-form';
 
 /**
  * The last marker (in page order) whose top has reached the reading line: the place the visitor
@@ -46,10 +43,10 @@ export function currentPlace(root: ParentNode = document): string | null {
     return rects.length > 0 && rects[0]!.top <= ACTIVE_SECTION_LINE;
   });
   for (const wrapper of reached.reverse()) {
-    const place = placeAt(boxes(wrapper.querySelectorAll<HTMLElement>(PLACE_MARKERS_WITHIN)));
+    const place = placeAt(boxes(wrapper.querySelectorAll<HTMLElement>(PLACE_MARKERS)));
     if (place) return place;
   }
   // The first screen's markers, above every wrapper.
-  const firstScreen = [...root.querySelectorAll<HTMLElement>(PLACE_MARKERS)].filter((element) => !element.closest(SECTION_WRAPPERS));
+  const firstScreen = [...root.querySelectorAll<HTMLElement>(`main :is(${PLACE_MARKERS})`)].filter((element) => !element.closest(SECTION_WRAPPERS));
   return placeAt(boxes(firstScreen));
 }
