@@ -42,8 +42,8 @@ export function currentPlace(root: ParentNode = document): string | null {
     const rects = wrapper.getClientRects();
     return rects.length > 0 && rects[0]!.top <= ACTIVE_SECTION_LINE;
   });
-  for (const wrapper of reached.reverse()) {
-    const place = placeAt(boxes(wrapper.querySelectorAll<HTMLElement>(PLACE_MARKERS)));
+  for (let index = reached.length - 1; index >= 0; index--) {
+    const place = placeAt(boxes(reached[index]!.querySelectorAll<HTMLElement>(PLACE_MARKERS)));
     if (place) return place;
   }
   // The first screen's markers, above every wrapper.
