@@ -25,6 +25,9 @@ export default mergeConfig(
             globalSetup: ['./test/global-server-build.ts', './test/global-postgres.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // Many of these wait on real clocks (a minute's notifications, an hour's window, a lock's
+            // expiry): one that fails is tried once more, and npm test names it (see e2e below).
+            retry: 1,
           },
         },
         {
@@ -40,7 +43,8 @@ export default mergeConfig(
             // expect.poll waits as long as Playwright's own waits do (its default is 1 s).
             expect: { poll: { timeout: 30_000 } },
             // A browser test failed by a busy machine's timing (a page, a server and Chromium share two
-            // cores with the other worker's) is tried once more; npm test names every one that needed it.
+            // cores with the other worker's) is tried once more; npm test names under its summary every
+            // test that passed only on its second try (test/retried-reporter.ts), so none goes unseen.
             retry: 1,
           },
         },

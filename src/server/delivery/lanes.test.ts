@@ -104,6 +104,8 @@ describe.each(ENGINES)('the outbox lanes on %s', (engine) => {
       ['contact.created', 50],
       ['newsletter.confirmation', 40],
     ]);
-    expect(h.hook.receipts.filter((receipt) => receipt.status === 204)).toHaveLength(1);
+    // The webhook still gets this lead, once: the e-mail's refusal is the e-mail's alone. (An earlier
+    // test's leads, waiting for their minute, may reach this test's receiver too: not counted.)
+    expect(h.hook.receipts.filter((receipt) => receipt.status === 204 && receipt.rawBody.includes('lane test 99'))).toHaveLength(1);
   });
 });
