@@ -22,8 +22,8 @@ function clockIn(at: Date, timeZone: string) {
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
-  const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((type) => Number(parts[type]));
-  return { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! };
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts[type]);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
