@@ -2,7 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -116,7 +116,8 @@ describe('npm run dev', () => {
     const exited = new Promise((resolve) => other.once('exit', resolve));
     try {
       await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined))?.status, { timeout: 60_000, interval: 200 }).toBe(200);
-      expect(said).toContain(`http://127.0.0.1:${port}/`);
+      // Vite prints the address after it listens, coloured where CI is set (picocolors): read it as a terminal shows it.
+      await expect.poll(() => stripVTControlCharacters(said), { timeout: 10_000 }).toContain(`http://127.0.0.1:${port}/`);
     } finally {
       process.kill(-other.pid!, 'SIGTERM');
       await exited;
