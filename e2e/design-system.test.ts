@@ -452,30 +452,51 @@ describe('one type scale, close sections, motion that rests', () => {
     }
   });
 
-  it('the hero’s emblem, the chip’s signals and the banner are in motion, and all stand still under reduced motion', async () => {
+  it('the hero’s emblem, the chip’s signals and the banner are in motion on screen, rest off screen, and stand still under reduced motion', async () => {
     const parts = { emblem: '[data-hero="desktop"] svg[viewBox="0 0 320 320"]', chip: '#contact figure svg', banner: '[data-banner]' };
-    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-      const { page, context } = await open('desktop', 'en', { reducedMotion });
-      await showWholePage(page);
-      const running = await page.evaluate(
+    type Part = keyof typeof parts;
+    /** Each part's running animations, and whether any of it is in the viewport. */
+    const motion = (page: Page) =>
+      page.evaluate(
         (selectors) =>
           Object.fromEntries(
-            Object.entries(selectors).map(([name, selector]) => [
-              name,
-              document
-                .querySelector(selector)
-                ?.getAnimations({ subtree: true })
-                .filter((animation) => animation.playState === 'running').length ?? 0,
-            ]),
-          ),
+            Object.entries(selectors).map(([name, selector]) => {
+              const element = document.querySelector(selector)!;
+              const { top, bottom } = element.getBoundingClientRect();
+              const running = element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length;
+              return [name, { running, inView: bottom > 0 && top < innerHeight }];
+            }),
+          ) as Record<Part, { running: number; inView: boolean }>,
         parts,
       );
-      if (reducedMotion === 'reduce') expect(running).toEqual({ emblem: 0, chip: 0, banner: 0 });
-      else {
+    const runningBy = async (page: Page) =>
+      Object.fromEntries(Object.entries(await motion(page)).map(([name, part]) => [name, part.running])) as Record<Part, number>;
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { page, context } = await open('desktop', 'en', { reducedMotion });
+      // Every section styled, so each animation reports its state (a section far off screen is not styled at all).
+      await showWholePage(page);
+      if (reducedMotion === 'reduce') {
+        for (const part of Object.keys(parts) as Part[]) {
+          await page.locator(parts[part]).scrollIntoViewIfNeeded();
+          await scrollSettled(page);
+          expect(await runningBy(page), part).toEqual({ emblem: 0, chip: 0, banner: 0 });
+        }
+      } else {
         // Waves, orbit, float and the signal on the mark; a signal per trace and the chip's pulse; the text and the waves.
-        expect(running.emblem).toBeGreaterThanOrEqual(6);
-        expect(running.chip).toBeGreaterThanOrEqual(12);
-        expect(running.banner).toBeGreaterThanOrEqual(2);
+        const least: Record<Part, number> = { emblem: 6, chip: 12, banner: 2 };
+        for (const part of Object.keys(parts) as Part[]) {
+          await page.locator(parts[part]).scrollIntoViewIfNeeded();
+          await expect.poll(async () => (await runningBy(page))[part], { message: `${part} on screen` }).toBeGreaterThanOrEqual(least[part]);
+          // The parts out of view meanwhile stand still: they cost the browser nothing.
+          const away = Object.entries(await motion(page)).filter(([, { inView }]) => !inView);
+          expect(away.length, `parts away from the ${part}`).toBeGreaterThan(0);
+          await expect
+            .poll(async () => Object.entries(await motion(page)).filter(([name, { running }]) => running > 0 && away.some(([other]) => other === name)))
+            .toEqual([]);
+        }
+        // Back at the top, the emblem moves again.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expect.poll(async () => (await runningBy(page)).emblem, { message: 'the emblem, back on screen' }).toBeGreaterThanOrEqual(least.emblem);
       }
       await context.close();
     }

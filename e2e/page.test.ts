@@ -397,7 +397,9 @@ describe('motion and focus', () => {
     const moving = await openPage(browser, 'desktop', { url: baseUrl });
     await waitForHydration(moving.page);
     const track = moving.page.locator('.marquee-track');
-    expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('running');
+    // It moves while on screen (lib/motion.ts rests it elsewhere).
+    await track.scrollIntoViewIfNeeded();
+    await expect.poll(() => track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('running');
     await moving.page.getByRole('button', { name: 'Pause animation' }).click();
     expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('paused');
     await moving.context.close();
