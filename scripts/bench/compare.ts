@@ -9,6 +9,11 @@
  *   time by kind (CDP `Performance.getMetrics`: script, layout, style, all tasks), the JavaScript
  *   transferred, and the longest task (scripts/bench/parts/long-task.ts measures it the same way).
  *
+ * - once per build, the JavaScript functions the page calls during the same load (V8's precise
+ *   coverage with call counts, in a load of its own, as it slows the code down): a count of work
+ *   that does not depend on the machine's load (two loads of one build differ by ~2 %), where the
+ *   times above move by 10-15 % between runs even side by side.
+ *
  * Prints each figure's median and its runs. A report: these machines are noisy, so run it when the
  * machine is otherwise idle and read medians of several runs (docs/performance.md keeps the results).
  */
@@ -69,11 +74,27 @@ async function measure(url: string): Promise<Figures> {
   return { tbt: Math.round(lighthouse.tbt), lcp: Math.round(lighthouse.lcp * 100) / 100, performance: lighthouse.performance, ...slowed };
 }
 
+/** Calls of the page's functions from navigation until hydrated + 1.5 s, and how many distinct functions ran. */
+async function calls(url: string): Promise<{ calls: number; functions: number }> {
+  return withSlowedPage('mobile', async (page, cdp) => {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+    await load(page, url);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'), null, { timeout: 60_000 });
+    await page.waitForTimeout(1_500);
+    const { result } = await cdp.send('Profiler.takePreciseCoverage');
+    // A function's first range covers its whole body: its count is how many times it was called.
+    const counts = result.flatMap((script) => script.functions.map((fn) => fn.ranges[0]?.count ?? 0));
+    return { calls: counts.reduce((sum, count) => sum + count, 0), functions: counts.filter((count) => count > 0).length };
+  });
+}
+
 async function main() {
   const { dirs, runs, path, port } = options();
   process.chdir(REPO_ROOT);
   const servers: ServerProcess[] = [];
   const results = new Map<string, Figures[]>(dirs.map((dir) => [dir, []]));
+  const work = new Map<string, { calls: number; functions: number }>();
   try {
     for (const [index, dir] of dirs.entries()) {
       const at = port(index);
@@ -88,6 +109,7 @@ async function main() {
         process.stderr.write(`${dir} run ${run}/${runs}: ${JSON.stringify(figures)}\n`);
       }
     }
+    for (const [index, dir] of dirs.entries()) work.set(dir, await calls(`${servers[index]!.url}${path}`));
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
   }
@@ -96,7 +118,7 @@ async function main() {
   for (const dir of dirs) {
     const runsOf = results.get(dir)!;
     console.log(
-      `${dir}: ${keys.map((key) => `${key} ${median(runsOf.map((figures) => figures[key]))} [${runsOf.map((figures) => figures[key]).join(', ')}]`).join('; ')}`,
+      `${dir}: ${keys.map((key) => `${key} ${median(runsOf.map((figures) => figures[key]))} [${runsOf.map((figures) => figures[key]).join(', ')}]`).join('; ')}; calls ${work.get(dir)!.calls} (${work.get(dir)!.functions} functions)`,
     );
   }
 }
