@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import type { FirstScreenContent } from '../../content';
 import { ContentProvider } from '../lib/content-context';
+import { pauseMotionOffScreen } from '../lib/motion';
 import { SkipLink } from '../components/SkipLink';
 import { LanguageOffer } from '../features/language/LanguageOffer';
 import { Live, NotificationsSlot, Slot, type PageParts } from '../hydration/Slot';
@@ -13,6 +15,8 @@ import { NAV_ANCHORS, SECTIONS, type SectionEntry } from './sections';
  * own (`parts`: the same components on the server and in the browser, hydration/Slot.tsx).
  */
 export function App({ content, parts }: { content: FirstScreenContent; parts: PageParts }) {
+  // Once React holds the page's parts: an attribute it finds on them while it hydrates is a mismatch.
+  useEffect(pauseMotionOffScreen, []);
   const navLinks = NAV_ANCHORS.map((anchor) => ({ anchor, label: content.nav[anchor] }));
   const render = (entry: SectionEntry) =>
     entry.placement === 'first-screen' ? <entry.Component key={entry.id} /> : <Slot key={entry.id} section={entry} Part={parts.section(entry.id)} />;

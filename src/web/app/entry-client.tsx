@@ -9,7 +9,6 @@ import { RenderStatic } from '../hydration/Static';
 import { countWhenIdle } from '../lib/count';
 import { whenIdle } from '../lib/idle';
 import { currentDocument, type DocumentKind } from '../lib/pages';
-import { pauseMotionOffScreen } from '../lib/motion';
 import { revealOnScroll } from '../lib/reveal';
 import { PageShell } from '../pages/PageShell';
 import { App } from './App';
@@ -19,7 +18,6 @@ import './index.css';
 // The page's HTML already ran the boot script inline and holds the sections' estimated heights,
 // prerendered by the build or rendered by `npm run dev` (scripts/dev.ts) alike.
 revealOnScroll();
-pauseMotionOffScreen();
 
 // The page and language of this document (from <html lang data-page>, written by the prerender
 // step). Every page is hydrated; `npm run dev` renders them as the build does.

@@ -4,13 +4,15 @@
  * An animation runs on whether anyone sees it or not, and each frame of it costs the page a style
  * pass (an SVG part's, a layout too): idle at the top of the page, 95–110 → about 75 ms of main
  * thread a second (the hero's alone); scrolled past the hero, about 170 → 20 (headless Chromium,
- * docs/performance.md). Marks each part `data-offscreen` while it is out of view; React never
- * renders that attribute, so hydration leaves it be.
+ * docs/performance.md). Marks each part `data-offscreen` while it is out of view. React never
+ * renders that attribute: started once the parts have hydrated (app/App.tsx), it is left be.
+ * Returns how to stop.
  */
-export function pauseMotionOffScreen(root: ParentNode = document): void {
-  if (typeof IntersectionObserver === 'undefined') return;
+export function pauseMotionOffScreen(root: ParentNode = document): () => void {
+  if (typeof IntersectionObserver === 'undefined') return () => {};
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) entry.target.toggleAttribute('data-offscreen', !entry.isIntersecting);
   });
   for (const part of root.querySelectorAll('[data-hero], [data-section]')) observer.observe(part);
+  return () => observer.disconnect();
 }
