@@ -321,6 +321,10 @@ describe('FAQ', () => {
     const first = questions.nth(0);
     const fifth = questions.nth(4);
     const panel = async (question: typeof first) => page.locator(`#${await question.getAttribute('aria-controls')}`);
+    // The answers' text as prerendered (never hydrated: sections/faq/Faq.tsx), to find whole after the clicks.
+    const answers = () => page.locator('#faq .faq-panel').allTextContents();
+    const prerendered = await answers();
+    expect(prerendered.every((text) => text.trim().length > 40)).toBe(true);
 
     await first.click();
     await fifth.click();
@@ -336,6 +340,7 @@ describe('FAQ', () => {
     expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('false');
     // The animation lasts 0.3 s.
     expect(await (await panel(fifth)).evaluate((element) => getComputedStyle(element).transitionDuration)).toContain('0.3s');
+    expect(await answers()).toEqual(prerendered);
     await context.close();
   });
 });
@@ -400,8 +405,12 @@ describe('motion and focus', () => {
     // It moves while on screen (lib/motion.ts rests it elsewhere).
     await track.scrollIntoViewIfNeeded();
     await expect.poll(() => track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('running');
+    const phrases = await moving.page.locator('[data-banner] li').allTextContents();
+    expect(phrases.length).toBeGreaterThan(0);
     await moving.page.getByRole('button', { name: 'Pause animation' }).click();
     expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('paused');
+    // The band is never hydrated (sections/banner/BrandBanner.tsx): the button's new state leaves it whole.
+    expect(await moving.page.locator('[data-banner] li').allTextContents()).toEqual(phrases);
     await moving.context.close();
   });
 

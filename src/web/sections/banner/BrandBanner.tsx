@@ -1,7 +1,8 @@
 import { Pause, Play } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useContent } from '../../lib/content-context';
 import { SoundWave } from '../../components/SoundWave';
+import { Static } from '../../hydration/Static';
 
 /**
  * A continuously scrolling band of brand phrases over slow sound waves. The phrases are written
@@ -12,32 +13,13 @@ import { SoundWave } from '../../components/SoundWave';
 export function BrandBanner() {
   const { banner, a11y } = useContent();
   const [paused, setPaused] = useState(false);
-  const phrases = (hidden: boolean) => (
-    <ul aria-hidden={hidden || undefined} className="flex shrink-0 items-center gap-8 pr-8">
-      {banner.phrases.map((phrase) => (
-        <li key={phrase} className="flex items-center gap-8 text-heading font-bold tracking-tight whitespace-nowrap">
-          {phrase}
-          <svg viewBox="0 0 24 12" aria-hidden="true" focusable="false" className="w-6 fill-none stroke-accent-400 stroke-2">
-            <path d="M1 6h4l2-4 3 8 3-9 3 8 2-3h6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </li>
-      ))}
-    </ul>
-  );
   return (
     <div
       data-banner=""
       data-paused={paused ? '' : undefined}
       className="relative flex items-stretch overflow-hidden bg-gradient-to-r from-brand-900 via-brand-700 to-brand-900 text-white"
     >
-      <SoundWave className="stroke-white/15" echoClassName="stroke-accent-400/30" />
-      {/* The phrases fade in and out at the edges of their own box, which the button is not part of. */}
-      <div className="relative min-w-0 flex-1 overflow-hidden py-6 [mask-image:linear-gradient(90deg,transparent,#000_3rem,#000_calc(100%-3rem),transparent)]">
-        <div className="marquee-track motion-static flex w-max animate-marquee">
-          {phrases(false)}
-          {phrases(true)}
-        </div>
-      </div>
+      <Moving phrases={banner.phrases} />
       <div className="relative grid shrink-0 place-items-center border-l border-white/15 px-3">
         <button
           type="button"
@@ -52,3 +34,35 @@ export function BrandBanner() {
     </div>
   );
 }
+
+/**
+ * The waves and the phrases, never hydrated: they only move, by CSS, paused from the banner's
+ * `data-paused`. Memoized, so the pause button's new state above does not render them again: a
+ * new render would make React replace the prerendered markup (hydration/Static.tsx).
+ */
+const Moving = memo(function Moving({ phrases }: { phrases: readonly string[] }) {
+  const list = (hidden: boolean) => (
+    <ul aria-hidden={hidden || undefined} className="flex shrink-0 items-center gap-8 pr-8">
+      {phrases.map((phrase) => (
+        <li key={phrase} className="flex items-center gap-8 text-heading font-bold tracking-tight whitespace-nowrap">
+          {phrase}
+          <svg viewBox="0 0 24 12" aria-hidden="true" focusable="false" className="w-6 fill-none stroke-accent-400 stroke-2">
+            <path d="M1 6h4l2-4 3 8 3-9 3 8 2-3h6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <Static>
+      <SoundWave className="stroke-white/15" echoClassName="stroke-accent-400/30" />
+      {/* The phrases fade in and out at the edges of their own box, which the button is not part of. */}
+      <div className="relative min-w-0 flex-1 overflow-hidden py-6 [mask-image:linear-gradient(90deg,transparent,#000_3rem,#000_calc(100%-3rem),transparent)]">
+        <div className="marquee-track motion-static flex w-max animate-marquee">
+          {list(false)}
+          {list(true)}
+        </div>
+      </div>
+    </Static>
+  );
+});

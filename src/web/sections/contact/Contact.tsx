@@ -5,6 +5,7 @@ import { useContent } from '../../lib/content-context';
 import { keepLastWordsTogether } from '../../../content/formats';
 import { formatAddress, formatPhone } from '../../../content';
 import { Section } from '../../components/Section';
+import { Static } from '../../hydration/Static';
 import { ContactForm } from '../../features/contact-form/ContactForm';
 import { ChipCircuit } from './ChipCircuit';
 
@@ -20,37 +21,39 @@ export function Contact() {
   return (
     <Section id="contact" headingId="contact-title" title={contact.heading} subtitle={contact.subtitle}>
       <div className="grid items-start gap-10 [--form-pad:clamp(1rem,5vw,2rem)] lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-x-12">
-        <div className="lg:pt-[calc(var(--form-pad)+1px)]">
-          <h3 className="text-heading font-bold">{info.title}</h3>
-          {info.paragraphs.map((paragraph) => (
-            <p key={paragraph} className="mt-4 text-pretty text-slate-600 dark:text-slate-300">
-              {keepLastWordsTogether(paragraph)}
-            </p>
-          ))}
-          <ul className="mt-6 space-y-3">
-            {info.points.map((point) => (
-              <li key={point} className="flex gap-3">
-                <Check aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-primary" />
-                <span>{keepLastWordsTogether(point)}</span>
-              </li>
+        <Static>
+          <div className="lg:pt-[calc(var(--form-pad)+1px)]">
+            <h3 className="text-heading font-bold">{info.title}</h3>
+            {info.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-4 text-pretty text-slate-600 dark:text-slate-300">
+                {keepLastWordsTogether(paragraph)}
+              </p>
             ))}
-          </ul>
-          <dl className="mt-8 space-y-3">
-            <ContactLine icon={Phone} label={info.phoneLabel}>
-              <a href={site.phoneHref} className="font-medium underline-offset-4 hover:underline">
-                {formatPhone(site.phone, locale)}
-              </a>
-            </ContactLine>
-            <ContactLine icon={Mail} label={info.emailLabel}>
-              <a href={`mailto:${site.email}`} className="font-medium underline-offset-4 hover:underline">
-                {site.email}
-              </a>
-            </ContactLine>
-            <ContactLine icon={MapPin} label={info.addressLabel}>
-              {formatAddress(site.address, locale)}
-            </ContactLine>
-          </dl>
-        </div>
+            <ul className="mt-6 space-y-3">
+              {info.points.map((point) => (
+                <li key={point} className="flex gap-3">
+                  <Check aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-primary" />
+                  <span>{keepLastWordsTogether(point)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-8 space-y-3">
+              <ContactLine icon={Phone} label={info.phoneLabel}>
+                <a href={site.phoneHref} className="font-medium underline-offset-4 hover:underline">
+                  {formatPhone(site.phone, locale)}
+                </a>
+              </ContactLine>
+              <ContactLine icon={Mail} label={info.emailLabel}>
+                <a href={`mailto:${site.email}`} className="font-medium underline-offset-4 hover:underline">
+                  {site.email}
+                </a>
+              </ContactLine>
+              <ContactLine icon={MapPin} label={info.addressLabel}>
+                {formatAddress(site.address, locale)}
+              </ContactLine>
+            </dl>
+          </div>
+        </Static>
         <div
           id="contact-form"
           className="rounded-3xl border border-slate-200 bg-white p-(--form-pad) shadow-xl outline-none lg:row-span-2 dark:border-slate-800 dark:bg-slate-900"
@@ -60,7 +63,9 @@ export function Contact() {
           </h3>
           <ContactForm />
         </div>
-        <ChipCircuit brand={site.brand} caption={contact.chipCaption} />
+        <Static>
+          <ChipCircuit brand={site.brand} caption={contact.chipCaption} />
+        </Static>
       </div>
     </Section>
   );

@@ -1,9 +1,11 @@
 import { ChevronDown } from 'lucide-react';
+import { memo } from 'react';
 import { RichText } from '../../components/RichText';
 import { useContent } from '../../lib/content-context';
 import { keepLastWordsTogether } from '../../../content/formats';
 import type { FaqItem } from '../../../content/types';
 import { Section } from '../../components/Section';
+import { Static } from '../../hydration/Static';
 import { SectionLink } from '../../components/SectionLink';
 import { primaryAction } from '../../components/styles';
 import { useAccordion } from './use-accordion';
@@ -64,31 +66,44 @@ function FaqEntry({ item, stepJoin, open, onToggle }: { item: FaqItem; stepJoin:
       </h4>
       <div id={panelId} role="region" aria-labelledby={buttonId} className="faq-panel" data-open={open ? '' : undefined}>
         <div className="overflow-hidden">
-          <div className="space-y-3 px-5 pb-5 text-slate-700 dark:text-slate-300">
-            {item.answer.slice(0, 1).map((paragraph) => (
-              <p key={paragraph}>
-                <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
-              </p>
-            ))}
-            {item.steps ? (
-              <ol className="list-decimal space-y-2 pl-6">
-                {item.steps.map((step) => (
-                  <li key={step.title}>
-                    <strong className="font-semibold text-slate-900 dark:text-slate-100">{step.title}</strong>
-                    {stepJoin}
-                    {keepLastWordsTogether(step.text)}
-                  </li>
-                ))}
-              </ol>
-            ) : null}
-            {item.answer.slice(1).map((paragraph) => (
-              <p key={paragraph}>
-                <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
-              </p>
-            ))}
-          </div>
+          <Answer item={item} stepJoin={stepJoin} />
         </div>
       </div>
     </div>
   );
 }
+
+/**
+ * An answer's text, never hydrated: nothing in it to interact with (its links are plain links).
+ * Memoized, so opening the question (a new `open` above) does not render it again: a new render
+ * would make React replace the prerendered text (hydration/Static.tsx).
+ */
+const Answer = memo(function Answer({ item, stepJoin }: { item: FaqItem; stepJoin: string }) {
+  return (
+    <Static>
+      <div className="space-y-3 px-5 pb-5 text-slate-700 dark:text-slate-300">
+        {item.answer.slice(0, 1).map((paragraph) => (
+          <p key={paragraph}>
+            <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
+          </p>
+        ))}
+        {item.steps ? (
+          <ol className="list-decimal space-y-2 pl-6">
+            {item.steps.map((step) => (
+              <li key={step.title}>
+                <strong className="font-semibold text-slate-900 dark:text-slate-100">{step.title}</strong>
+                {stepJoin}
+                {keepLastWordsTogether(step.text)}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {item.answer.slice(1).map((paragraph) => (
+          <p key={paragraph}>
+            <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
+          </p>
+        ))}
+      </div>
+    </Static>
+  );
+});

@@ -6,6 +6,7 @@ import { keepLastWordsTogether } from '../../../content/formats';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { NewsletterForm } from '../../features/newsletter/NewsletterForm';
+import { Static } from '../../hydration/Static';
 import { pagePath } from '../../lib/pages';
 
 const headingClass = 'text-sm font-bold tracking-wider text-slate-900 uppercase dark:text-white';
@@ -26,13 +27,16 @@ export function Footer() {
       </div>
       {/* The brand first, then its links and how to reach it: three columns from 768 px. */}
       <div className="page-column mt-stack grid gap-10 sm:grid-cols-2 md:grid-cols-[1.4fr_1fr_1fr]">
-        <div className="sm:col-span-2 md:col-span-1">
-          <p className="flex items-center gap-3 text-xl font-bold text-slate-900 dark:text-white">
-            <LogoMark className="size-10" />
-            <span>{site.brand}</span>
-          </p>
-          <p className="mt-3 max-w-sm">{keepLastWordsTogether(footer.brandTagline)}</p>
-        </div>
+        {/* The brand and how to reach it are text: never hydrated (hydration/Static.tsx). */}
+        <Static>
+          <div className="sm:col-span-2 md:col-span-1">
+            <p className="flex items-center gap-3 text-xl font-bold text-slate-900 dark:text-white">
+              <LogoMark className="size-10" />
+              <span>{site.brand}</span>
+            </p>
+            <p className="mt-3 max-w-sm">{keepLastWordsTogether(footer.brandTagline)}</p>
+          </div>
+        </Static>
         <nav aria-label={a11y.footerNav}>
           <h2 className={headingClass}>{footer.quickLinks.title}</h2>
           <ul className="mt-4 space-y-1">
@@ -45,21 +49,23 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div>
-          <h2 className={headingClass}>{footer.contactUs.title}</h2>
-          <ul className="mt-4 space-y-3">
-            <li className="flex items-center gap-2">
-              <Phone aria-hidden="true" focusable="false" className="size-4 shrink-0" />
-              <span className="sr-only">{footer.contactUs.phoneLabel} </span>
-              <span className="whitespace-nowrap">{formatPhone(site.phone, locale)}</span>
-            </li>
-            <li className="flex items-center gap-2">
-              <Mail aria-hidden="true" focusable="false" className="size-4 shrink-0" />
-              <span className="sr-only">{footer.contactUs.emailLabel} </span>
-              <span className="break-all">{site.email}</span>
-            </li>
-          </ul>
-        </div>
+        <Static>
+          <div>
+            <h2 className={headingClass}>{footer.contactUs.title}</h2>
+            <ul className="mt-4 space-y-3">
+              <li className="flex items-center gap-2">
+                <Phone aria-hidden="true" focusable="false" className="size-4 shrink-0" />
+                <span className="sr-only">{footer.contactUs.phoneLabel} </span>
+                <span className="whitespace-nowrap">{formatPhone(site.phone, locale)}</span>
+              </li>
+              <li className="flex items-center gap-2">
+                <Mail aria-hidden="true" focusable="false" className="size-4 shrink-0" />
+                <span className="sr-only">{footer.contactUs.emailLabel} </span>
+                <span className="break-all">{site.email}</span>
+              </li>
+            </ul>
+          </div>
+        </Static>
       </div>
       <div className="page-column mt-10 flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-t border-slate-200 pt-6 text-sm dark:border-slate-800">
         <p>{footer.copyright}</p>

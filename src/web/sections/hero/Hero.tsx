@@ -3,6 +3,7 @@ import { site } from '../../../config/site';
 import { useFirstScreenContent } from '../../lib/content-context';
 import { keepLastWordsTogether } from '../../../content/formats';
 import { Emblem } from '../../components/Emblem';
+import { Static } from '../../hydration/Static';
 import { SectionLink } from '../../components/SectionLink';
 import { primaryAction } from '../../components/styles';
 
@@ -46,8 +47,10 @@ function DesktopHero() {
             {hero.voiceLink}
           </SectionLink>
         </div>
-        {/* The large logo with animated decorations. */}
-        <Emblem className="mx-auto w-full max-w-md" />
+        {/* The large logo with animated decorations, never hydrated: nothing in it to interact with. */}
+        <Static>
+          <Emblem className="mx-auto w-full max-w-md" />
+        </Static>
       </div>
     </div>
   );
@@ -59,7 +62,9 @@ function MobileHero() {
     <div data-hero="mobile" className="only-mobile px-gutter pt-16 pb-section">
       {/* A readable column, also where a tablet gets the mobile layout (a mobile device is mobile at any width). */}
       <div className="mx-auto flex max-w-xl flex-col items-center text-center">
-        <Emblem className="w-[min(44vw,13rem)]" />
+        <Static>
+          <Emblem className="w-[min(44vw,13rem)]" />
+        </Static>
         <h1 className={headlineClass}>
           {hero.headlinePrefix} <span className={brandClass}>{site.brand}</span>
         </h1>
