@@ -1,4 +1,4 @@
-import { createContext, Suspense, use, useContext, type ReactNode } from 'react';
+import { createContext, memo, Suspense, use, useContext, type ReactNode } from 'react';
 
 const never = new Promise<never>(() => {});
 
@@ -18,11 +18,14 @@ export const RenderStatic = createContext<boolean>(import.meta.env.SSR);
  * fetches, and the still parts of the sections that hydrate (./README.md lists them), which React
  * then neither walks nor builds. The server renders `children` inside a Suspense boundary; the
  * browser renders the same boundary around a component that suspends for ever, so React keeps the
- * boundary's prerendered HTML as it is, for good. Nothing above it may re-render it with new props
- * or context, or React would replace that HTML with the (empty) fallback: the content and theme
- * above are stable, and a Static under a component with state sits in a `memo` component whose
- * props do not change (sections/faq/Faq.tsx).
+ * boundary's prerendered HTML as it is, for good. Rendered once and never again (its props are
+ * taken as unchanged, whatever a parent with state passes it): a new render would make React
+ * replace that HTML with the (empty) fallback. A context change above would too: the content and
+ * theme above are stable.
  */
-export function Static({ children }: { children?: ReactNode }) {
-  return <Suspense fallback={null}>{useContext(RenderStatic) ? children : <KeepPrerendered />}</Suspense>;
-}
+export const Static = memo(
+  function Static({ children }: { children?: ReactNode }) {
+    return <Suspense fallback={null}>{useContext(RenderStatic) ? children : <KeepPrerendered />}</Suspense>;
+  },
+  () => true,
+);

@@ -1,5 +1,5 @@
 import { Pause, Play } from 'lucide-react';
-import { memo, useState } from 'react';
+import { useState } from 'react';
 import { useContent } from '../../lib/content-context';
 import { SoundWave } from '../../components/SoundWave';
 import { Static } from '../../hydration/Static';
@@ -35,12 +35,8 @@ export function BrandBanner() {
   );
 }
 
-/**
- * The waves and the phrases, never hydrated: they only move, by CSS, paused from the banner's
- * `data-paused`. Memoized, so the pause button's new state above does not render them again: a
- * new render would make React replace the prerendered markup (hydration/Static.tsx).
- */
-const Moving = memo(function Moving({ phrases }: { phrases: readonly string[] }) {
+/** The waves and the phrases, never hydrated: they only move, by CSS, paused from the banner's `data-paused`. */
+function Moving({ phrases }: { phrases: readonly string[] }) {
   const list = (hidden: boolean) => (
     <ul aria-hidden={hidden || undefined} className="flex shrink-0 items-center gap-8 pr-8">
       {phrases.map((phrase) => (
@@ -65,4 +61,4 @@ const Moving = memo(function Moving({ phrases }: { phrases: readonly string[] })
       </div>
     </Static>
   );
-});
+}

@@ -1,5 +1,4 @@
 import { ChevronDown } from 'lucide-react';
-import { memo } from 'react';
 import { RichText } from '../../components/RichText';
 import { useContent } from '../../lib/content-context';
 import { keepLastWordsTogether } from '../../../content/formats';
@@ -73,12 +72,8 @@ function FaqEntry({ item, stepJoin, open, onToggle }: { item: FaqItem; stepJoin:
   );
 }
 
-/**
- * An answer's text, never hydrated: nothing in it to interact with (its links are plain links).
- * Memoized, so opening the question (a new `open` above) does not render it again: a new render
- * would make React replace the prerendered text (hydration/Static.tsx).
- */
-const Answer = memo(function Answer({ item, stepJoin }: { item: FaqItem; stepJoin: string }) {
+/** An answer's text, never hydrated: nothing in it to interact with (its links are plain links). */
+function Answer({ item, stepJoin }: { item: FaqItem; stepJoin: string }) {
   return (
     <Static>
       <div className="space-y-3 px-5 pb-5 text-slate-700 dark:text-slate-300">
@@ -106,4 +101,4 @@ const Answer = memo(function Answer({ item, stepJoin }: { item: FaqItem; stepJoi
       </div>
     </Static>
   );
-});
+}
