@@ -60,6 +60,11 @@ describe('page weight (brotli)', () => {
     expect(home.initialJsFiles.length).toBeGreaterThan(1);
   });
 
+  it('each page starts a handful of modules: the entry, the code the sections share with it, the runtime and its copy', () => {
+    // Without vite.config.ts's group, the first screen's code came in 17 modules, a dozen under 1 KB.
+    for (const weight of weights) expect(weight.initialJsFiles, weight.file).toHaveLength(4);
+  });
+
   it('the first screen is the navigation, the hero and the services under it, well inside the page', async () => {
     const html = await readFile(join(staticDir, 'index.html'), 'utf8');
     const end = firstScreenEnd(html);
@@ -83,7 +88,7 @@ describe('script compilation', () => {
     // Both ways: a chunk below the fold (a section, the forms' check, the voice SDK) compiled
     // eagerly, or one of the first screen's left to compile on the main thread, fails.
     expect(hinted.sort()).toEqual([...initialChunks].sort());
-    expect(initialChunks.size).toBeGreaterThan(5);
+    expect(initialChunks.size).toBeGreaterThan(3);
     expect(scripts.length - hinted.length).toBeGreaterThan(10);
   });
 });
@@ -506,7 +511,7 @@ describe('hydration in parts', () => {
     // The chunks the inline loader preloads after the first paint (scripts/prerender.ts).
     const html = await (await fetch(`${baseUrl}/`)).text();
     const started = JSON.parse(/(\["\/assets\/[^\]]*\])\.forEach/.exec(html)![1]!) as string[];
-    expect(started.length).toBeGreaterThan(3);
+    expect(started.length).toBeGreaterThan(1);
     const preloads = await page.$$eval('link[rel="modulepreload"]', (links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
     expect(preloads.sort()).toEqual([...started].sort());
     expect(errors).toEqual([]);
