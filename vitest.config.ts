@@ -37,7 +37,9 @@ export default mergeConfig(
             environment: 'node',
             include: ['e2e/**/*.test.ts'],
             globalSetup: ['./test/global-server-build.ts', './e2e/global-setup.ts'],
-            testTimeout: 60_000,
+            // A timeout is for a test that hangs, not a slow machine: many tests load a page per
+            // language, width or theme, and on a machine twice as slow as usual some took 54-60 s.
+            testTimeout: 180_000,
             hookTimeout: 120_000,
             // A page that waits on a proof of work or a server can take seconds on a busy CI machine:
             // expect.poll waits as long as Playwright's own waits do (its default is 1 s).

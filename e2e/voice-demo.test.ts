@@ -544,7 +544,7 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
       }
     }
     expect(standIn.requests).toHaveLength(0);
-  }, 300_000);
+  }, 600_000);
 
   it('without a voice demo: unavailable, the button so named, a link to the contact form', async () => {
     for (const locale of ['en', 'fr'] as const) {
