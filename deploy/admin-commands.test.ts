@@ -69,7 +69,6 @@ beforeAll(async () => {
   const settings: Record<string, string> = {
     SITE_RETENTION_DAYS: '30',
     VAPI_PRIVATE_KEY: VAPI_KEY,
-    VAPI_ORG_ID: 'org-admin',
     VAPI_SERVER_SECRET: 'vapi-server-secret-admin-test-0123456789',
     VAPI_API_BASE_URL: vapi.url,
   };

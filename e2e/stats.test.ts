@@ -43,7 +43,6 @@ beforeAll(async () => {
   port = await freePort();
   siteEnv = {
     VAPI_PRIVATE_KEY: PRIVATE_KEY,
-    VAPI_ORG_ID: ORG_ID,
     VAPI_ASSISTANT_ID_EN: 'asst-stats-en',
     VAPI_ASSISTANT_ID_FR: 'asst-stats-fr',
     VAPI_API_BASE_URL: standIn.url,

@@ -28,7 +28,6 @@ beforeAll(async () => {
   standIn = await startVapiStandIn({ privateKey: PRIVATE_KEY, orgId: 'org-sync' });
   env = {
     VAPI_PRIVATE_KEY: PRIVATE_KEY,
-    VAPI_ORG_ID: 'org-sync',
     VAPI_SERVER_SECRET: 'vapi-server-secret-sync-test-0123456789',
     SITE_URL: 'https://www.atelier.example',
     VAPI_API_BASE_URL: standIn.url,
@@ -123,9 +122,9 @@ describe('npm run voice:sync', () => {
   });
 
   it('stops with one clear line without the key, on a refused key, and on bad arguments', async () => {
-    expect(await sync([], { VAPI_PRIVATE_KEY: '', VAPI_ORG_ID: '' })).toEqual({
+    expect(await sync([], { VAPI_PRIVATE_KEY: '' })).toEqual({
       code: 1,
-      output: "voice:sync: VAPI_PRIVATE_KEY and VAPI_ORG_ID are required (both are in Vapi's dashboard, under API Keys); see docs/voice.md",
+      output: "voice:sync: VAPI_PRIVATE_KEY is required (in Vapi's dashboard, under API Keys); see docs/voice.md",
     });
     const refused = await sync([], { VAPI_PRIVATE_KEY: 'not-the-key' });
     expect(refused.code).toBe(1);
@@ -140,7 +139,7 @@ describe('npm run voice:sync', () => {
       const file = join(dir, 'env');
       await writeFile(
         file,
-        `NODE_ENV=production\nVAPI_PRIVATE_KEY=${PRIVATE_KEY}\nVAPI_ORG_ID=org-sync\nVAPI_SERVER_SECRET=${env.VAPI_SERVER_SECRET}\nSITE_URL=${env.SITE_URL}\nVAPI_API_BASE_URL=${standIn.url}\n`,
+        `NODE_ENV=production\nVAPI_PRIVATE_KEY=${PRIVATE_KEY}\nVAPI_SERVER_SECRET=${env.VAPI_SERVER_SECRET}\nSITE_URL=${env.SITE_URL}\nVAPI_API_BASE_URL=${standIn.url}\n`,
         { mode: 0o600 },
       );
       const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(SITE_|VAPI_|NODE_ENV$)/.test(key)));

@@ -5,7 +5,7 @@
  * VAPI_ASSISTANT_ID_EN). With VAPI_SERVER_SECRET, it first makes sure Vapi holds it in a Bearer
  * credential, and the assistants take callback requests, sent to SITE_URL/api/voice/events with
  * that credential. A second run with nothing changed writes nothing. Reads the server's
- * configuration (VAPI_PRIVATE_KEY, VAPI_ORG_ID, VAPI_SERVER_SECRET, VAPI_API_BASE_URL,
+ * configuration (VAPI_PRIVATE_KEY, VAPI_SERVER_SECRET, VAPI_API_BASE_URL,
  * VOICE_MAX_CALL_SECONDS, SITE_*), from the environment or the deployed file (--config); no
  * secret is printed. Exit: 0 done, 1 configuration or API error, 2 bad arguments.
  */
@@ -22,7 +22,7 @@ export const USAGE = `Usage: voice:sync [--dry-run]
 
 Creates or updates the voice demo's two assistants (French, English) in the firm's Vapi
 organization, and prints the VAPI_ASSISTANT_ID_FR and _EN to set. --dry-run: says what would
-change, writes nothing. Reads VAPI_PRIVATE_KEY, VAPI_ORG_ID, VAPI_SERVER_SECRET and SITE_* like
+change, writes nothing. Reads VAPI_PRIVATE_KEY, VAPI_SERVER_SECRET and SITE_* like
 the server (--config FILE: the service's configuration file). In a checkout: npm run voice:sync
 -- …; on a deployed server: atelier-ia voice:sync (docs/voice.md).`;
 
@@ -51,13 +51,13 @@ export async function runVoiceSync(argv: readonly string[], env: Record<string, 
     }
     throw error;
   }
-  const { credentials } = config.voice;
-  if (credentials?.kind !== 'token') {
-    fail("voice:sync: VAPI_PRIVATE_KEY and VAPI_ORG_ID are required (both are in Vapi's dashboard, under API Keys); see docs/voice.md");
+  const { privateKey } = config.voice;
+  if (!privateKey) {
+    fail("voice:sync: VAPI_PRIVATE_KEY is required (in Vapi's dashboard, under API Keys); see docs/voice.md");
     return 1;
   }
-  const baseUrl = config.site.vapi.apiBaseUrl ?? VapiEnvironment.Default;
-  const client = new VapiClient({ token: credentials.privateKey, maxRetries: 0, baseUrl });
+  const baseUrl = config.voice.apiBaseUrl ?? VapiEnvironment.Default;
+  const client = new VapiClient({ token: privateKey, maxRetries: 0, baseUrl });
   const { leads } = config.voice;
   let credential: CredentialOutcome | undefined;
   let outcomes: SyncOutcome[];

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { jwtVerify } from 'jose';
 
 /** One POST /call/web as the stand-in saw it. */
 export type StandInRequest = { method: string; path: string; authorization: string | undefined; origin: string | undefined; body: unknown };
@@ -16,20 +15,30 @@ export type StoredCredential = Record<string, unknown> & {
   provider?: string;
   authenticationPlan?: { type?: string; token?: string };
 };
+/** A call the stand-in placed, as GET /call/{id} shows it; tests move it through its life. */
+export type StandInCall = {
+  id: string;
+  status: 'queued' | 'ringing' | 'in-progress' | 'ended';
+  assistantId: unknown;
+  assistantOverrides: unknown;
+  startedAt?: string;
+  endedAt?: string;
+  endedReason?: string;
+  cost?: number;
+};
+/** One request to a call's control URL or to GET /call/{id}. */
+export type CallApiRequest = { method: string; path: string; authorization: string | undefined; body: unknown };
 /** What our server answered a message the stand-in sent it as Vapi would. */
 export type ServerMessageReply = { url: string; status: number; body: unknown };
 
 export type StandInOptions = {
   /**
-   * The organization's private key. When set, the stand-in checks every call's key as Vapi does:
-   * a JWT must be signed with it (HS256, as the examples of Vapi's JWT guide sign), name `orgId`,
-   * be of public scope, unexpired, and allow the page's origin and the assistant asked for; the
-   * /assistant API wants it as its Bearer. A failed check answers 401 and creates no call.
+   * The organization's private key. When set, the stand-in wants it as the Bearer of every request
+   * to its API (POST /call/web, GET /call/{id}, /assistant, /credential), as Vapi does; a request
+   * with another key is answered 401 and creates nothing. Without it, any key is taken.
    */
   privateKey?: string;
   orgId?: string;
-  /** A public key the stand-in also accepts for calls (the weaker fallback). */
-  publicKey?: string;
 };
 
 export type VapiStandIn = {
@@ -39,6 +48,12 @@ export type VapiStandIn = {
   requests: StandInRequest[];
   /** Why each POST /call/web was refused (same order as `requests`; null when accepted). */
   refusals: Array<string | null>;
+  /** The calls placed, by id: GET /call/{id} answers from here. */
+  calls: Map<string, StandInCall>;
+  /** Every GET /call/{id} and every POST to a control URL. */
+  callApiRequests: CallApiRequest[];
+  /** Makes the stand-in unreachable (every connection is cut at once) or reachable again. */
+  setDown(down: boolean): void;
   /** The organization's assistants, by id. */
   assistants: Map<string, StoredAssistant>;
   /** Every request to /assistant. */
@@ -55,7 +70,7 @@ export type VapiStandIn = {
   sendServerMessage(assistantId: string, message: Record<string, unknown>): Promise<ServerMessageReply>;
   /** Where the answered web calls point: a loopback port nothing listens on, so joining fails fast. */
   roomUrl: string;
-  /** Replaces the answer to an accepted POST /call/web (default: 201 with an id and webCallUrl). */
+  /** Replaces the answer to an accepted POST /call/web (default: 201 with the call as Vapi answers it). */
   reply(answer: (request: StandInRequest, index: number) => StandInReply): void;
   /** Keeps answers back until release(): for what happens while a call is still being created. */
   hold(): void;
@@ -67,14 +82,21 @@ export type VapiStandIn = {
 
 /**
  * A local stand-in for the parts of Vapi's API this site uses, for tests that run the real SDKs
- * offline: POST /call/web (the web SDK creates a call and gets the Daily room to join;
- * it answers the browser's CORS preflight as the real API does), GET/POST/PATCH /assistant and
+ * offline: POST /call/web (our server places a call and gets the Daily room the page joins; it
+ * also answers a browser's CORS preflight as the real API does), GET /call/{id} and the calls'
+ * control URLs (the server's keeper), GET/POST/PATCH /assistant and
  * /credential (what `npm run voice:sync` calls through @vapi-ai/server-sdk), and Vapi's own requests
  * to an assistant's server URL (sendServerMessage).
  */
 export async function startVapiStandIn(options: StandInOptions = {}): Promise<VapiStandIn> {
   const requests: StandInRequest[] = [];
   const refusals: Array<string | null> = [];
+  const calls = new Map<string, StandInCall>();
+  const callApiRequests: CallApiRequest[] = [];
+  let down = false;
+  let base = '';
+  /** Calls placed so far: each gets a new id, as Vapi's are, however the test clears `requests`. */
+  let placed = 0;
   const assistants = new Map<string, StoredAssistant>();
   const assistantRequests: AssistantRequest[] = [];
   const credentials = new Map<string, StoredCredential>();
@@ -83,12 +105,33 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
   const waiters = new Set<() => void>();
   let holding = false;
   const roomUrl = `https://127.0.0.1:${await closedPort()}/stand-in-room`;
-  let answer = (_request: StandInRequest, index: number): StandInReply => ({
-    status: 201,
-    body: { id: `stand-in-call-${index + 1}`, webCallUrl: roomUrl, assistant: { voice: { provider: 'vapi' } } },
-  });
+  let answer = (request: StandInRequest, _index: number): StandInReply => {
+    placed += 1;
+    const id = `stand-in-call-${placed}`;
+    const body = (request.body ?? {}) as { assistantId?: unknown; assistantOverrides?: unknown };
+    calls.set(id, { id, status: 'queued', assistantId: body.assistantId, assistantOverrides: body.assistantOverrides });
+    return {
+      status: 201,
+      body: {
+        id,
+        orgId: options.orgId ?? 'org',
+        type: 'webCall',
+        status: 'queued',
+        webCallUrl: roomUrl,
+        transport: { provider: 'daily', callUrl: roomUrl },
+        monitor: { controlUrl: `${base}/control/${id}`, listenUrl: `ws://127.0.0.1:9/listen/${id}` },
+        artifactPlan: { videoRecordingEnabled: false },
+        assistantId: body.assistantId,
+        assistant: { voice: { provider: 'azure' } },
+      },
+    };
+  };
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if (down) {
+      request.socket.destroy();
+      return;
+    }
     cors(response);
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end();
@@ -117,6 +160,12 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
         sendJson(response, status, replyBody);
         return;
       }
+      if (url.pathname.startsWith('/control/') || (request.method === 'GET' && url.pathname.startsWith('/call/'))) {
+        callApiRequests.push({ method: request.method ?? '', path: url.pathname, authorization: request.headers.authorization, body });
+        const [status, replyBody] = callApi(request, url, body);
+        sendJson(response, status, replyBody);
+        return;
+      }
       const seen: StandInRequest = {
         method: request.method ?? '',
         path: request.url ?? '',
@@ -128,43 +177,44 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
         sendJson(response, 404, { message: 'not found' });
         return;
       }
-      void checkCallKey(seen).then((refusal) => {
-        const index = requests.push(seen) - 1;
-        refusals.push(refusal);
-        for (const wake of waiters) wake();
-        const reply = () => {
-          if (refusal) return sendJson(response, 401, { message: refusal });
-          const { status, body: replyBody } = answer(seen, index);
-          sendJson(response, status, replyBody);
-        };
-        if (holding) held.push(reply);
-        else reply();
-      });
+      const refusal = checkCallKey(seen);
+      const index = requests.push(seen) - 1;
+      refusals.push(refusal);
+      for (const wake of waiters) wake();
+      const reply = () => {
+        if (refusal) return sendJson(response, 401, { message: refusal });
+        const { status, body: replyBody } = answer(seen, index);
+        sendJson(response, status, replyBody);
+      };
+      if (holding) held.push(reply);
+      else reply();
     });
   });
 
-  /** The checks Vapi makes of a public-scope key, or null when it passes (or nothing is configured to check). */
-  async function checkCallKey(seen: StandInRequest): Promise<string | null> {
-    if (!options.privateKey && !options.publicKey) return null;
+  /** Vapi's check of the key a call is placed with: the private key, or null when it passes (or nothing is configured to check). */
+  function checkCallKey(seen: StandInRequest): string | null {
+    if (!options.privateKey) return null;
     const key = /^Bearer (.+)$/.exec(seen.authorization ?? '')?.[1];
     if (!key) return 'no Bearer key';
-    if (options.publicKey && key === options.publicKey) return null;
-    if (!options.privateKey) return 'not the public key';
-    try {
-      const { payload } = await jwtVerify(key, new TextEncoder().encode(options.privateKey), { algorithms: ['HS256'], requiredClaims: ['exp'] });
-      const token = payload.token as { tag?: unknown; restrictions?: Record<string, unknown> } | undefined;
-      const restrictions = token?.restrictions ?? {};
-      const assistantId = (seen.body as { assistantId?: unknown } | null)?.assistantId;
-      if (payload.orgId !== options.orgId) return 'orgId is not the organization';
-      if (token?.tag !== 'public') return 'not a public-scope token';
-      if (restrictions.enabled !== true) return 'restrictions are not enabled';
-      if (!(restrictions.allowedOrigins as unknown[] | undefined)?.includes(seen.origin)) return `origin ${seen.origin} is not allowed`;
-      if (!(restrictions.allowedAssistantIds as unknown[] | undefined)?.includes(assistantId)) return `assistant ${String(assistantId)} is not allowed`;
-      if (restrictions.allowTransientAssistant !== false) return 'transient assistants are allowed';
-      return null;
-    } catch (error) {
-      return `invalid token: ${(error as Error).message}`;
+    if (key !== options.privateKey) return 'Invalid Key. Hot tip, you may be using the public key instead of the private key, or vice versa.';
+    return null;
+  }
+
+  /** GET /call/{id} (with the private key) and POST {controlUrl} {type: "end-call"} (the URL is the credential), as Vapi answers them. */
+  function callApi(request: IncomingMessage, url: URL, body: unknown): [number, unknown] {
+    const [, kind, id = ''] = url.pathname.split('/');
+    const call = calls.get(id);
+    if (kind === 'call') {
+      if (options.privateKey && request.headers.authorization !== `Bearer ${options.privateKey}`) return [401, { message: 'Invalid Key.' }];
+      return call ? [200, { ...call, orgId: options.orgId ?? 'org', type: 'webCall' }] : [404, { message: 'Not Found' }];
     }
+    if (!call || request.method !== 'POST') return [404, { message: 'Not Found' }];
+    if ((body as { type?: unknown } | null)?.type !== 'end-call') return [400, { message: 'unknown control message' }];
+    if (call.status !== 'ended') {
+      const now = new Date().toISOString();
+      Object.assign(call, { status: 'ended', endedAt: now, endedReason: 'call.ended-by-control', ...(call.startedAt ? {} : { cost: 0 }) });
+    }
+    return [200, { ok: true }];
   }
 
   /** GET /assistant (list), POST /assistant (create), PATCH /assistant/:id (update), as Vapi answers them. */
@@ -250,11 +300,18 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     requests,
     refusals,
+    calls,
+    callApiRequests,
+    setDown(value) {
+      down = value;
+      if (down) server.closeAllConnections();
+    },
     assistants,
     assistantRequests,
     credentials,

@@ -106,6 +106,11 @@ const SHARED = {
   serverMessages: [],
   /** No recording of any kind. */
   artifactPlan: { recordingEnabled: false, videoRecordingEnabled: false, pcapEnabled: false },
+  /**
+   * Each call gets a control URL, which only the server keeps: it ends a call placed for a visitor
+   * who never joined. No listen URL (nobody hears the calls live).
+   */
+  monitorPlan: { controlEnabled: true, listenEnabled: false },
 } satisfies {
   model: Vapi.CreateAssistantDtoModel;
   transcriberModel: Vapi.DeepgramTranscriberModel;
@@ -113,6 +118,7 @@ const SHARED = {
   clientMessages: Vapi.CreateAssistantDtoClientMessagesItem[];
   serverMessages: Vapi.CreateAssistantDtoServerMessagesItem[];
   artifactPlan: Vapi.ArtifactPlan;
+  monitorPlan: Vapi.MonitorPlan;
 };
 
 /**
@@ -167,6 +173,7 @@ export function assistantDefinition(locale: Locale, options: DefinitionOptions):
       ? { server: { url: callbacks.serverUrl, credentialId: callbacks.credentialId, timeoutSeconds: CALLBACKS.timeoutSeconds, backoffPlan: SERVER_BACKOFF } }
       : {}),
     artifactPlan: SHARED.artifactPlan,
+    monitorPlan: SHARED.monitorPlan,
   };
 }
 

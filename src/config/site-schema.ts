@@ -24,7 +24,6 @@ const siteEnvSchema = z.object({
   SITE_PRIVACY_OFFICER_TITLE: text('Présidente'),
   SITE_PRIVACY_OFFICER_EMAIL: email('confidentialite@example.com'),
   SITE_RETENTION_DAYS: z._default(z.coerce.number(RETENTION).check(z.int(RETENTION), z.minimum(1, RETENTION), z.maximum(3650, RETENTION)), 730),
-  VAPI_API_BASE_URL: z.optional(z.url({ protocol: /^https?$/, error: 'expected an https:// address' })),
 });
 
 export type SiteConfig = {
@@ -42,13 +41,6 @@ export type SiteConfig = {
    * `npm run purge` (its default --older-than).
    */
   retentionDays: number;
-  /**
-   * The voice demo's public settings. No key and no assistant: those are the server's
-   * (src/server/config.ts), handed to the page per call by POST /api/voice/session.
-   * `apiBaseUrl`: where the web SDK and `npm run voice:sync` reach Vapi's API (a proxy, or a
-   * local stand-in in the tests); read by the build and by the server, which allows it in the CSP.
-   */
-  vapi: { apiBaseUrl?: string };
   /**
    * Two choices of the deployment that the privacy policy states: where leads are stored
    * (PostgreSQL when DATABASE_URL is set, SQLite otherwise) and whether a call's transcript is kept
@@ -150,7 +142,6 @@ export function loadSiteConfig(env: Record<string, string | undefined>, now = ne
     },
     privacyOfficer: { name: e.SITE_PRIVACY_OFFICER_NAME, title: e.SITE_PRIVACY_OFFICER_TITLE, email: e.SITE_PRIVACY_OFFICER_EMAIL },
     retentionDays: e.SITE_RETENTION_DAYS,
-    vapi: e.VAPI_API_BASE_URL ? { apiBaseUrl: e.VAPI_API_BASE_URL.replace(/\/+$/, '') } : {},
     policy: {
       database: env.DATABASE_URL?.trim() ? 'PostgreSQL' : 'SQLite',
       keepsCallTranscripts: env.VOICE_LEAD_TRANSCRIPT?.trim() === 'on' && Boolean(env.VAPI_SERVER_SECRET?.trim()),

@@ -26,6 +26,13 @@ export const API_ERROR_CODES = [
   'invalid_proof',
   /** 401 (POST /api/voice/events): not Vapi, by the Bearer secret it must send (VAPI_SERVER_SECRET); nothing stored. */
   'unauthorized',
+  /**
+   * 401 (POST /api/voice/call/web): the session key is unknown or older than its minute; no call
+   * was placed. The page asks for a new session ("Call Me" again).
+   */
+  'session_expired',
+  /** 401 (POST /api/voice/call/web): the session key has already placed its one call; no other was placed. */
+  'session_used',
   /** 409 (newsletter): the address is already subscribed. */
   'already_subscribed',
   /** 413, 415: wrong content type or body too large. */
@@ -54,6 +61,11 @@ export const API_ERROR_CODES = [
    * (STORAGE_RESERVE). The forms then offer the firm's phone.
    */
   'unavailable',
+  /**
+   * 502 (POST /api/voice/call/web): Vapi refused to place the call or did not answer in time; the
+   * session's line is free again and nothing is charged.
+   */
+  'call_failed',
   /** 404 for unknown /api paths. */
   'not_found',
   /** 500: a bug; details are logged, never returned. */
@@ -78,6 +90,11 @@ export const API_PATHS = {
   contact: '/api/contact',
   newsletter: '/api/newsletter',
   voiceSession: '/api/voice/session',
+  /**
+   * Where the page's voice SDK places its call (its API base is /api/voice): the server places it
+   * with Vapi itself, with the session key as the SDK's Bearer (docs/voice.md).
+   */
+  voiceCallWeb: '/api/voice/call/web',
   /** Vapi's server messages: the callback requests its agent takes during a call (docs/voice.md). */
   voiceEvents: '/api/voice/events',
   /** The page's counting beacon (text/plain; src/contracts/stats.ts, docs/stats.md). */

@@ -4,7 +4,8 @@ import { LOCALES } from './locales';
 
 /**
  * The voice demo's session: the page asks for one when "Call Me" is pressed, in its language, and
- * gets what the voice SDK needs to start that language's assistant (docs/voice.md).
+ * gets the key of one call: the voice SDK sends it to this server (VOICE_API_BASE_PATH), which
+ * places the call to that language's assistant itself (docs/voice.md).
  */
 
 export const voiceSessionRequestSchema = z.strictObject({
@@ -16,12 +17,15 @@ export const voiceSessionRequestSchema = z.strictObject({
 export type VoiceSessionRequest = z.input<typeof voiceSessionRequestSchema>;
 
 /**
- * 201 of POST /api/voice/session. `token` is what the web SDK takes as its key: a short-lived JWT
- * of public scope allowed to start this assistant only, from the site's origin (or, where the firm
- * chose the weaker fallback, its long-lived public key: docs/voice.md).
+ * 201 of POST /api/voice/session. `session` is what the web SDK takes as its "public key": it
+ * sends it as `Authorization: Bearer <session>` with its POST /api/voice/call/web, where the
+ * server places the call with the firm's private key (no Vapi key ever reaches the page). It
+ * places one call, within about a minute. Refusals: 400, 429 `rate_limited` (Retry-After),
+ * 503 `lines_busy` (Retry-After 60), `daily_budget_spent` (Retry-After and `retryAfter`: the
+ * seconds to the firm's midnight), `not_configured`.
  */
-export const voiceSessionSchema = z.object({ ok: z.literal(true), token: z.string(), assistantId: z.string(), session: z.string() });
+export const voiceSessionSchema = z.object({ ok: z.literal(true), session: z.string() });
 
 export type VoiceSession = z.output<typeof voiceSessionSchema>;
 
-export { SESSION_METADATA_KEY } from './voice-call';
+export { SESSION_METADATA_KEY, VOICE_API_BASE_PATH, VOICE_ASSISTANT_PLACEHOLDER } from './voice-call';

@@ -11,12 +11,14 @@ import { type RetentionSchedule, retentionPlugin } from './plugins/retention';
 import { securityPlugin } from './plugins/security';
 import { type DigestSchedule, statsDigestPlugin } from './plugins/stats-digest';
 import { shutdownPlugin } from './plugins/shutdown';
+import { VOICE_CALLS_SCHEDULE, type VoiceCallsSchedule, voiceCallsPlugin } from './plugins/voice-calls';
 import { inspectStaticSite, staticPlugin } from './plugins/static';
 import { type StorageRetry, storagePlugin } from './plugins/storage';
 import { apiRoutes } from './routes';
 import { newsletterLinkRoutes } from './routes/newsletter-links';
 import type { Store } from './store';
 import { zodSerializerCompiler, zodValidatorCompiler } from './validation';
+import { callsApi } from './vapi/calls-api';
 import { withVoiceCsp } from './vapi/csp';
 
 /** Largest accepted request body: a full contact form (5000-character message) fits with room to spare. */
@@ -37,6 +39,8 @@ export type BuildAppOptions = {
   retention?: Partial<RetentionSchedule>;
   /** When the weekly digest looks whether it is due, and its clock (tests). */
   digest?: Partial<DigestSchedule>;
+  /** When the keeper of the demo's calls looks at them, and the voice demo's clock (tests). */
+  voiceCalls?: Partial<VoiceCallsSchedule>;
   /** How often the page's counts are written (default 1 s; tests shorten it). */
   statsFlushMs?: number;
   /** false: the API only; the page is served by something else (`npm run dev`: Vite, scripts/dev.ts). */
@@ -75,8 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shutdownPlugin);
   await app.register(errorsPlugin, { notFoundPages: site?.notFoundPages ?? new Map() });
   // The voice demo's third-party origins, only while the demo is on (configured at start-up).
-  const voiceOn = config.voice.credentials !== undefined && Object.keys(config.voice.assistantIds).length > 0;
-  await app.register(securityPlugin, { cspExtras: withVoiceCsp(site?.cspExtras ?? {}, { enabled: voiceOn, apiBaseUrl: config.site.vapi.apiBaseUrl }) });
+  const { voice } = config;
+  const voiceOn = voice.privateKey !== undefined && Object.keys(voice.assistantIds).length > 0;
+  await app.register(securityPlugin, { cspExtras: withVoiceCsp(site?.cspExtras ?? {}, { enabled: voiceOn }) });
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
@@ -85,6 +90,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settings: { contactDays: config.site.retentionDays, statsDays: config.stats.retentionDays, timeZone: config.notifications.timeZone },
     schedule: options.retention,
   });
+  // The server places, looks up and ends the demo's calls with the private key; the page never has it.
+  const calls = voice.privateKey ? callsApi({ privateKey: voice.privateKey, baseUrl: voice.apiBaseUrl }) : undefined;
+  const voiceSchedule = { ...VOICE_CALLS_SCHEDULE, ...options.voiceCalls };
+  await app.register(voiceCallsPlugin, { voice, calls, timeZone: config.notifications.timeZone, schedule: voiceSchedule });
   // After the delivery plugin: a queued digest nudges its worker.
   await app.register(statsDigestPlugin, { config, schedule: options.digest });
   // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
@@ -92,8 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimits: config.rateLimits,
     proofOfWork: config.proofOfWork,
     doubleOptIn: config.notifications.email !== undefined,
-    voiceSession: { voice: config.voice, siteOrigin: new URL(config.site.url).origin, timeZone: config.notifications.timeZone },
-    voiceEvents: { voice: config.voice, site: config.site, timeZone: config.notifications.timeZone },
+    voiceSession: { voice, timeZone: config.notifications.timeZone, now: voiceSchedule.now },
+    voiceCall: { voice, calls, now: voiceSchedule.now },
+    voiceEvents: { voice, site: config.site, timeZone: config.notifications.timeZone },
     sitePresent: site?.present,
     stats: { timeZone: config.notifications.timeZone, flushMs: options.statsFlushMs },
   });

@@ -62,6 +62,27 @@ export class UnauthorizedError extends Error {
   }
 }
 
+/**
+ * POST /api/voice/call/web with a session key that cannot place a call: unknown or past its
+ * minute ('session_expired'), or already used for its one call ('session_used').
+ */
+export class VoiceSessionRefusedError extends Error {
+  override name = 'VoiceSessionRefusedError';
+  readonly statusCode = 401;
+  constructor(readonly code: 'session_expired' | 'session_used') {
+    super(`voice session refused: ${code}`);
+  }
+}
+
+/** Vapi refused to place a demo call, or did not answer in time: the session's line is free again. */
+export class VoiceCallFailedError extends Error {
+  override name = 'VoiceCallFailedError';
+  readonly statusCode = 502;
+  constructor(override readonly cause: unknown) {
+    super('Vapi did not place the call');
+  }
+}
+
 /** The day's minutes of demo calls (VOICE_MINUTES_PER_DAY), or this network's share of them, are spent: no more until the next day. */
 export class DailyBudgetError extends Error {
   override name = 'DailyBudgetError';
@@ -109,6 +130,8 @@ export function toApiAnswer(error: unknown): { status: number; body: ApiError } 
   if (error instanceof PayloadError) return { status: 400, body: apiError('invalid_request', { fields: fieldErrors(error.issues) }) };
   if (error instanceof ProofRefusedError) return { status: 400, body: apiError('invalid_proof', { proof: error.problem }) };
   if (error instanceof UnauthorizedError) return { status: 401, body: apiError('unauthorized') };
+  if (error instanceof VoiceSessionRefusedError) return { status: 401, body: apiError(error.code) };
+  if (error instanceof VoiceCallFailedError) return { status: 502, body: apiError('call_failed') };
   if (error instanceof RateLimitedError || error instanceof NetworkLimitError) {
     return { status: 429, body: apiError('rate_limited', { retryAfter: error.retryAfterSeconds }) };
   }

@@ -14,7 +14,6 @@ describe('startup summary', () => {
       WEBHOOK_URL: 'https://hooks.example.com/leads?token=abc123',
       WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       VAPI_PRIVATE_KEY: 'vapi-private-s3cret-key',
-      VAPI_ORG_ID: 'org_7',
       VAPI_SERVER_SECRET: 'vapi-server-secret-for-summary-0123456789',
       VAPI_ASSISTANT_ID_FR: 'asst_fr',
       VAPI_ASSISTANT_ID_EN: 'asst_en',
@@ -26,7 +25,7 @@ describe('startup summary', () => {
       'leads go    e-mail to ventes@levesque-ia.ca, direction@levesque-ia.ca through mail.example.com:2525; webhook to https://hooks.example.com/leads\n',
     );
     expect(text).toContain('database    PostgreSQL, database atelier on db.internal:5432 as atelier\n');
-    expect(text).toContain('voice demo  configured (a 2-minute key per call; assistants fr asst_fr, en asst_en)\n');
+    expect(text).toContain('voice demo  configured (the server places each call; assistants fr asst_fr, en asst_en)\n');
     for (const secret of ['s3cret', 'p%40ss', 'p@ss', 'abc123', 'whsec_', 'vapi-private']) expect(text).not.toContain(secret);
     expect(text).not.toContain('\u001B[');
   });

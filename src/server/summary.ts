@@ -48,7 +48,7 @@ export function startupSummary(config: ServerConfig, state: SummaryState): strin
   const everywhere = config.host === '0.0.0.0' || config.host === '::' ? ` (listening on every address: HOST=${config.host})` : '';
   const site = existsSync(config.staticDir) ? realpathSync(config.staticDir) : undefined;
   const leads = channels(config);
-  const { credentials, assistantIds } = config.voice;
+  const { privateKey, assistantIds } = config.voice;
   const assistants = Object.entries(assistantIds).map(([locale, id]) => `${locale} ${id}`);
   const rows: Array<[string, string]> = [
     ['site', site ?? warn(`${config.staticDir} not found: the API only (run npm run build)`)],
@@ -62,9 +62,9 @@ export function startupSummary(config: ServerConfig, state: SummaryState): strin
     ],
     [
       'voice demo',
-      credentials && assistants.length > 0
-        ? `configured (${credentials.kind === 'token' ? 'a 2-minute key per call' : warn('the long-lived public key: set VAPI_PRIVATE_KEY and VAPI_ORG_ID')}; assistants ${assistants.join(', ')})`
-        : 'not configured: "Call Me" says the demo is unavailable (docs/voice.md: VAPI_PRIVATE_KEY, VAPI_ORG_ID, VAPI_ASSISTANT_ID_FR, _EN)',
+      privateKey && assistants.length > 0
+        ? `configured (the server places each call; assistants ${assistants.join(', ')})`
+        : 'not configured: "Call Me" says the demo is unavailable (docs/voice.md: VAPI_PRIVATE_KEY, VAPI_ASSISTANT_ID_FR, _EN)',
     ],
     ...(state.warnings ?? []).map((line): [string, string] => ['warning', warn(line)]),
     ['logs', 'one JSON line per request below; Ctrl-C stops'],

@@ -5,7 +5,6 @@
  */
 export const BENCH_VOICE = {
   VAPI_PRIVATE_KEY: 'bench-private-key',
-  VAPI_ORG_ID: 'bench-org',
   VAPI_ASSISTANT_ID_EN: 'bench-assistant-en',
   VAPI_ASSISTANT_ID_FR: 'bench-assistant-fr',
   VAPI_API_BASE_URL: 'http://127.0.0.1:9',

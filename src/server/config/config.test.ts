@@ -208,9 +208,10 @@ describe('loadServerConfig', () => {
     ]);
   });
 
-  it('reads the voice demo at start-up: a signing key, a weaker public-key fallback, or nothing', () => {
+  it('reads the voice demo at start-up: the private key the server places calls with, or nothing', () => {
     expect(loadServerConfig({}).voice).toEqual({
-      credentials: undefined,
+      privateKey: undefined,
+      apiBaseUrl: undefined,
       assistantIds: {},
       rateLimit: { max: 3, windowSeconds: 600 },
       minutesPerDay: 300,
@@ -218,10 +219,9 @@ describe('loadServerConfig', () => {
       maxCallSeconds: 180,
       leads: undefined,
     });
-    const signed = loadServerConfig({
+    const configured = loadServerConfig({
       VAPI_PRIVATE_KEY: ' private ',
-      VAPI_ORG_ID: 'org-1',
-      VAPI_PUBLIC_KEY: 'public',
+      VAPI_API_BASE_URL: 'https://vapi-proxy.example/',
       VAPI_ASSISTANT_ID_FR: 'asst-fr',
       VAPI_ASSISTANT_ID_EN: '',
       RATE_LIMIT_VOICE: '2/60',
@@ -230,8 +230,9 @@ describe('loadServerConfig', () => {
       VOICE_MAX_CONCURRENT: '4',
       VOICE_MAX_CALL_SECONDS: '240',
     }).voice;
-    expect(signed).toEqual({
-      credentials: { kind: 'token', privateKey: 'private', orgId: 'org-1' },
+    expect(configured).toEqual({
+      privateKey: 'private',
+      apiBaseUrl: 'https://vapi-proxy.example',
       assistantIds: { fr: 'asst-fr' },
       rateLimit: { max: 2, windowSeconds: 60 },
       minutesPerDay: 25,
@@ -239,27 +240,23 @@ describe('loadServerConfig', () => {
       maxCallSeconds: 240,
       leads: { serverSecret: 'vapi-server-secret-0123456789abcdef', keepTranscript: false },
     });
-    expect(
-      loadServerConfig({ VAPI_PUBLIC_KEY: 'public', VAPI_ASSISTANT_ID_EN: 'asst-en', VAPI_SERVER_SECRET: 'vapi-server-secret-0123456789abcdef' }).voice
-        .credentials,
-    ).toEqual({
-      kind: 'public-key',
-      publicKey: 'public',
-    });
   });
 
-  it('refuses a voice demo that could not start a call, and the old single assistant, one line each', () => {
+  it('refuses a voice demo that could not place a call, the public key and the old variables, one line each', () => {
     expect(errorLines({ VAPI_PRIVATE_KEY: 'private', VAPI_ASSISTANT_ID: 'asst' })).toEqual([
       '  VAPI_ASSISTANT_ID: no longer read; replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)',
-      '  VAPI_ORG_ID: required when VAPI_PRIVATE_KEY is set (each call token names the organization)',
       "  VAPI_SERVER_SECRET: required when the voice demo is on: the day's minutes are counted from the calls Vapi reports to /api/voice/events (docs/voice.md)",
     ]);
     expect(errorLines({ VOICE_CALLS_PER_DAY: '100' })).toEqual([
       '  VOICE_CALLS_PER_DAY: no longer read; a count of keys handed out let anyone spend the day without calling; replaced by VOICE_MINUTES_PER_DAY (minutes of calls Vapi reports) and VOICE_MAX_CONCURRENT (docs/voice.md)',
     ]);
-    expect(errorLines({ VAPI_ORG_ID: 'org-1' })).toEqual(['  VAPI_ORG_ID: set, but VAPI_PRIVATE_KEY is not: no call token could be signed']);
-    expect(errorLines({ VAPI_ASSISTANT_ID_EN: 'asst-en' })).toEqual([
-      '  VAPI_ASSISTANT_ID_EN: set, but neither VAPI_PRIVATE_KEY (with VAPI_ORG_ID) nor VAPI_PUBLIC_KEY is: no call could start',
+    // The public-key mode is gone: the server says so and what to use instead.
+    expect(errorLines({ VAPI_PUBLIC_KEY: 'public', VAPI_ASSISTANT_ID_EN: 'asst-en', VAPI_SERVER_SECRET: 'vapi-server-secret-0123456789abcdef' })).toEqual([
+      '  VAPI_PUBLIC_KEY: no longer read; the server now places every demo call with VAPI_PRIVATE_KEY (the browser holds no Vapi key, and a public key let anyone start calls outside the limits): set VAPI_PRIVATE_KEY and remove VAPI_PUBLIC_KEY (docs/voice.md)',
+      '  VAPI_ASSISTANT_ID_EN: set, but VAPI_PRIVATE_KEY is not: no call could be placed',
+    ]);
+    expect(errorLines({ VAPI_ORG_ID: 'org-1' })).toEqual([
+      '  VAPI_ORG_ID: no longer read; no longer needed: the server places the calls with VAPI_PRIVATE_KEY alone (docs/voice.md)',
     ]);
     expect(errorLines({ RATE_LIMIT_VOICE: '3', VOICE_MINUTES_PER_DAY: '0', VOICE_MAX_CONCURRENT: '0', VOICE_MAX_CALL_SECONDS: '5' })).toEqual([
       '  RATE_LIMIT_VOICE: expected "<max>/<seconds>", e.g. "5/600"',
@@ -279,7 +276,7 @@ describe('loadServerConfig', () => {
       '  VOICE_LEAD_TRANSCRIPT: expected on or off',
     ]);
     expect(errorLines({ VAPI_SERVER_SECRET: `${secret} with spaces` })).toHaveLength(1);
-    expect(errorLines({ VAPI_SERVER_SECRET: secret, VAPI_PRIVATE_KEY: secret, VAPI_ORG_ID: 'org-1' })).toEqual([
+    expect(errorLines({ VAPI_SERVER_SECRET: secret, VAPI_PRIVATE_KEY: secret })).toEqual([
       '  VAPI_SERVER_SECRET: must not be VAPI_PRIVATE_KEY (Vapi sends it with every request to this server): make another one',
     ]);
     expect(errorLines({ VOICE_LEAD_TRANSCRIPT: 'on' })).toEqual([

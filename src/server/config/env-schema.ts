@@ -190,10 +190,10 @@ export const envSchema = z.object({
   DELIVERY_BATCH: wholeNumber(1, 100, 10),
 
   VAPI_PRIVATE_KEY: z.optional(z.string()),
-  VAPI_ORG_ID: z.optional(z.string()),
-  VAPI_PUBLIC_KEY: z.optional(z.string()),
   VAPI_ASSISTANT_ID_FR: z.optional(z.string()),
   VAPI_ASSISTANT_ID_EN: z.optional(z.string()),
+  // A proxy in front of Vapi's API (or the tests' stand-in): the server alone calls it.
+  VAPI_API_BASE_URL: z.optional(z.url({ protocol: /^https?$/, error: 'expected an https:// address' })),
   RATE_LIMIT_VOICE: rateLimit('3/600'),
   VOICE_MINUTES_PER_DAY: wholeNumber(1, 1_000_000, 300),
   // Vapi's default number of simultaneous calls per organization.

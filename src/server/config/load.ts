@@ -8,6 +8,9 @@ export const REMOVED_VARIABLES: Record<string, string> = {
   VAPI_ASSISTANT_ID: 'replaced by VAPI_ASSISTANT_ID_FR and VAPI_ASSISTANT_ID_EN, one assistant per language (`npm run voice:sync` prints both; docs/voice.md)',
   VOICE_CALLS_PER_DAY:
     'a count of keys handed out let anyone spend the day without calling; replaced by VOICE_MINUTES_PER_DAY (minutes of calls Vapi reports) and VOICE_MAX_CONCURRENT (docs/voice.md)',
+  VAPI_PUBLIC_KEY:
+    'the server now places every demo call with VAPI_PRIVATE_KEY (the browser holds no Vapi key, and a public key let anyone start calls outside the limits): set VAPI_PRIVATE_KEY and remove VAPI_PUBLIC_KEY (docs/voice.md)',
+  VAPI_ORG_ID: 'no longer needed: the server places the calls with VAPI_PRIVATE_KEY alone (docs/voice.md)',
   SUBMISSIONS_PER_MINUTE:
     'a cap on valid posts let any flood silence the form; see PROOF_OF_WORK, SUBMISSIONS_PER_NETWORK_PER_DAY and NOTIFICATIONS_PER_MINUTE (docs/security.md)',
   SUBMISSIONS_PER_DAY:
@@ -40,21 +43,18 @@ function companionIssues(raw: RawEnv, env: Env | undefined): string[] {
   if (env && env.DELIVERY_RETRY_BASE > env.DELIVERY_RETRY_MAX) issues.push('DELIVERY_RETRY_MAX: must not be shorter than DELIVERY_RETRY_BASE');
   if (env && env.HEADERS_TIMEOUT > env.REQUEST_TIMEOUT)
     issues.push('HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (the headers are part of the request)');
-  if (set('VAPI_PRIVATE_KEY') && !set('VAPI_ORG_ID'))
-    issues.push('VAPI_ORG_ID: required when VAPI_PRIVATE_KEY is set (each call token names the organization)');
-  if (set('VAPI_ORG_ID') && !set('VAPI_PRIVATE_KEY')) issues.push('VAPI_ORG_ID: set, but VAPI_PRIVATE_KEY is not: no call token could be signed');
   if (set('VAPI_SERVER_SECRET') && raw.VAPI_SERVER_SECRET?.trim() === raw.VAPI_PRIVATE_KEY?.trim()) {
     issues.push('VAPI_SERVER_SECRET: must not be VAPI_PRIVATE_KEY (Vapi sends it with every request to this server): make another one');
   }
-  if ((set('VAPI_PRIVATE_KEY') || set('VAPI_PUBLIC_KEY')) && !set('VAPI_SERVER_SECRET'))
+  if (set('VAPI_PRIVATE_KEY') && !set('VAPI_SERVER_SECRET'))
     issues.push(
       "VAPI_SERVER_SECRET: required when the voice demo is on: the day's minutes are counted from the calls Vapi reports to /api/voice/events (docs/voice.md)",
     );
   if (env?.VOICE_LEAD_TRANSCRIPT === 'on' && !set('VAPI_SERVER_SECRET'))
     issues.push('VOICE_LEAD_TRANSCRIPT: set, but VAPI_SERVER_SECRET is not: the agent takes no callback requests to keep a transcript with');
   const assistants = ['VAPI_ASSISTANT_ID_FR', 'VAPI_ASSISTANT_ID_EN'].filter(set);
-  if (assistants.length > 0 && !set('VAPI_PRIVATE_KEY') && !set('VAPI_PUBLIC_KEY')) {
-    issues.push(`${assistants[0]}: set, but neither VAPI_PRIVATE_KEY (with VAPI_ORG_ID) nor VAPI_PUBLIC_KEY is: no call could start`);
+  if (assistants.length > 0 && !set('VAPI_PRIVATE_KEY')) {
+    issues.push(`${assistants[0]}: set, but VAPI_PRIVATE_KEY is not: no call could be placed`);
   }
   return issues;
 }
@@ -122,12 +122,8 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
       batchSize: e.DELIVERY_BATCH,
     },
     voice: {
-      credentials:
-        e.VAPI_PRIVATE_KEY && e.VAPI_ORG_ID
-          ? { kind: 'token', privateKey: e.VAPI_PRIVATE_KEY.trim(), orgId: e.VAPI_ORG_ID.trim() }
-          : e.VAPI_PUBLIC_KEY
-            ? { kind: 'public-key', publicKey: e.VAPI_PUBLIC_KEY.trim() }
-            : undefined,
+      privateKey: e.VAPI_PRIVATE_KEY?.trim() || undefined,
+      apiBaseUrl: e.VAPI_API_BASE_URL?.replace(/\/+$/, ''),
       assistantIds: {
         ...(e.VAPI_ASSISTANT_ID_FR ? { fr: e.VAPI_ASSISTANT_ID_FR.trim() } : {}),
         ...(e.VAPI_ASSISTANT_ID_EN ? { en: e.VAPI_ASSISTANT_ID_EN.trim() } : {}),

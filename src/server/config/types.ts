@@ -71,16 +71,13 @@ export type StatsConfig = {
 
 /**
  * What the voice demo needs at start-up; changing any of it needs a restart, never a rebuild.
- * The page holds no key: it asks POST /api/voice/session for one per call.
+ * The page holds no key: the server places each call with Vapi itself (docs/voice.md).
  */
 export type VoiceConfig = {
-  /**
-   * How the page's calls are authorized. 'token' (VAPI_PRIVATE_KEY + VAPI_ORG_ID): each session
-   * gets a JWT signed here, valid 2 minutes, for one assistant, from the site's origin.
-   * 'public-key' (VAPI_PUBLIC_KEY, the weaker fallback): each session gets the org's long-lived
-   * public key, which anyone can copy and use without our limits. Undefined: no demo (503).
-   */
-  credentials: { kind: 'token'; privateKey: string; orgId: string } | { kind: 'public-key'; publicKey: string } | undefined;
+  /** VAPI_PRIVATE_KEY: the server places, looks up and ends the calls with it. Undefined: no demo (503). */
+  privateKey: string | undefined;
+  /** VAPI_API_BASE_URL: where Vapi's API is (a proxy, or the tests' stand-in); Vapi's own otherwise. */
+  apiBaseUrl: string | undefined;
   /** The assistant each language of the page calls (`npm run voice:sync` prints them). */
   assistantIds: Partial<Record<Locale, string>>;
   /** Sessions per client address per window (RATE_LIMIT_VOICE). */
@@ -90,9 +87,9 @@ export type VoiceConfig = {
    * reports (VOICE_MINUTES_PER_DAY); each network gets a share of them (src/server/vapi/budget.ts).
    */
   minutesPerDay: number;
-  /** Calls at once, keys handed out but not yet seen as calls included (VOICE_MAX_CONCURRENT). */
+  /** Calls at once, sessions handed out but not yet used included (VOICE_MAX_CONCURRENT). */
   maxConcurrent: number;
-  /** The assistants' maxDurationSeconds, set by `npm run voice:sync` (VOICE_MAX_CALL_SECONDS). */
+  /** Each call's maxDurationSeconds, set by the server on every call and by `npm run voice:sync` on the assistants (VOICE_MAX_CALL_SECONDS). */
   maxCallSeconds: number;
   /**
    * Callback requests taken by the agent during a call (POST /api/voice/events): the Bearer secret

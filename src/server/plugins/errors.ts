@@ -7,6 +7,7 @@ import {
   NotConfiguredError,
   ShuttingDownError,
   SiteGoneError,
+  VoiceCallFailedError,
   VoiceNotConfiguredError,
   apiError,
   isApiPath,
@@ -38,8 +39,13 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
           : error instanceof LinesBusyError
             ? { limit: 'VOICE_MAX_CONCURRENT' }
             : {};
-    // Said on every liveness probe until the restart: its message, without a stack.
-    const gone = error instanceof SiteGoneError ? { cause: error.message } : { err: error };
+    // Said on every liveness probe until the restart: its message, without a stack. Vapi's refusal: what it said.
+    const gone =
+      error instanceof SiteGoneError
+        ? { cause: error.message }
+        : error instanceof VoiceCallFailedError
+          ? { cause: String((error.cause as Error | undefined)?.message ?? error.cause) }
+          : { err: error };
     request.logFields = { ...request.logFields, apiError: answer.body.error, ...limit, ...(known ? {} : gone) };
   }
   reply.code(answer.status);

@@ -5,6 +5,7 @@ import { contactRoute } from './contact';
 import { healthRoute } from './health';
 import { newsletterRoute } from './newsletter';
 import { type StatsRouteOptions, statsRoute } from './stats';
+import { type VoiceCallOptions, voiceCallRoute } from './voice-call';
 import { type VoiceEventsOptions, voiceEventsRoute } from './voice-events';
 import { type VoiceSessionOptions, voiceSessionRoute } from './voice-session';
 
@@ -13,7 +14,8 @@ import { type VoiceSessionOptions, voiceSessionRoute } from './voice-session';
  * (Fastify's default text/plain parser is removed, so any other type is 415 unsupported_body), but
  * the counting beacon, which is text/plain as browsers send beacons (./stats.ts).
  * The body size limit (32 KiB) is the server-wide bodyLimit set in app.ts; Vapi's messages to
- * /api/voice/events, which carry the whole call, have their own (1 MB).
+ * /api/voice/events, which carry the whole call, have their own (1 MB), and the page's SDK's
+ * call to /api/voice/call/web a smaller one (16 KiB).
  */
 export async function apiRoutes(
   app: FastifyInstance,
@@ -22,6 +24,7 @@ export async function apiRoutes(
     proofOfWork: ServerConfig['proofOfWork'];
     doubleOptIn: boolean;
     voiceSession: Omit<VoiceSessionOptions, 'proofRequired'>;
+    voiceCall: VoiceCallOptions;
     voiceEvents: VoiceEventsOptions;
     /** Whether the site this server started with is still on disk (undefined: it serves the API only). */
     sitePresent?: (() => boolean) | undefined;
@@ -34,6 +37,7 @@ export async function apiRoutes(
   await app.register(contactRoute, { rateLimit: options.rateLimits.contact, proofRequired });
   await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn, proofRequired });
   await app.register(voiceSessionRoute, { ...options.voiceSession, proofRequired });
+  await app.register(voiceCallRoute, options.voiceCall);
   await app.register(voiceEventsRoute, options.voiceEvents);
   await app.register(statsRoute, options.stats);
   await app.register(healthRoute, { sitePresent: options.sitePresent });

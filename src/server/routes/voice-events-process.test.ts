@@ -53,12 +53,7 @@ async function setUp(engine: (typeof ENGINES)[number]) {
   // The firm's set-up (docs/voice.md), with SITE_URL at this server.
   const lines: string[] = [];
   const into = { write: (text: string) => lines.push(text) };
-  const code = await runVoiceSync(
-    [],
-    { ...env, VAPI_PRIVATE_KEY: PRIVATE_KEY, VAPI_ORG_ID: 'org-callbacks', VAPI_API_BASE_URL: vapi.url, SITE_URL: server.url },
-    into,
-    into,
-  );
+  const code = await runVoiceSync([], { ...env, VAPI_PRIVATE_KEY: PRIVATE_KEY, VAPI_API_BASE_URL: vapi.url, SITE_URL: server.url }, into, into);
   expect({ code, output: lines.join('') }).toMatchObject({ code: 0 });
   const french = [...vapi.assistants.values()].find((assistant) => (assistant.metadata as { siteAssistant: string }).siteAssistant === 'voice-demo-fr')!;
   return { storage, smtp, hook, vapi, server, french };

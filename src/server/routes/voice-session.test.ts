@@ -1,34 +1,20 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { injectWithProof, proofFrom } from '../../../test/proof';
 import { callStarted, endOfCallReport } from '../../../test/vapi-messages';
-import { AUTH, VAPI_SECRET } from '../../../test/voice-events';
+import { VOICE_ENV, voiceHarness } from '../../../test/voice-calls';
 import { ENGINES, type TestStorage, captureLogs, freshStorage, storageRows, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
 import { type Store, createStore } from '../store';
+import { SESSION_SECONDS } from '../vapi/budget';
 import { budgetDay } from '../vapi/budget-day';
 
 /**
- * POST /api/voice/session: a short-lived token for one language's assistant, within the
- * per-address limit and the day's budget. The token is checked with a JWT library, as the tests'
- * stand-in of Vapi checks it (test/vapi-stand-in.ts).
+ * POST /api/voice/session: a key that places one call with one language's assistant, within the
+ * per-client limit and the day's budget. The calls themselves: ./voice-call.test.ts.
  */
 
-const PRIVATE_KEY = 'vapi-private-key-for-tests-0123456789';
-const VOICE = {
-  VAPI_PRIVATE_KEY: PRIVATE_KEY,
-  VAPI_ORG_ID: 'org-test-1',
-  VAPI_ASSISTANT_ID_FR: 'asst-fr-1',
-  VAPI_ASSISTANT_ID_EN: 'asst-en-1',
-  VAPI_SERVER_SECRET: VAPI_SECRET,
-  SITE_URL: 'https://www.atelier.example/',
-  RATE_LIMIT_VOICE: '1000/600',
-};
-const key = new TextEncoder().encode(PRIVATE_KEY);
+const VOICE = VOICE_ENV;
 
 describe.each(ENGINES)('voice sessions on %s', (engine) => {
   let storage: TestStorage;
@@ -58,40 +44,22 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
   const askWithout = (payload: unknown, remoteAddress = '203.0.113.7') =>
     app!.inject({ method: 'POST', url: '/api/voice/session', payload: payload as object, remoteAddress });
 
-  it('gives each language a token for its own assistant only, from the site origin, for two minutes', async () => {
+  it('gives each language a session key of its own, never cached, and no Vapi key', async () => {
     await start({ ...VOICE, VOICE_MINUTES_PER_DAY: '1000' });
-    for (const [locale, assistantId] of [
-      ['fr', 'asst-fr-1'],
-      ['en', 'asst-en-1'],
-    ] as const) {
-      const before = Math.floor(Date.now() / 1000);
+    const keys = new Set<string>();
+    for (const locale of ['fr', 'en']) {
       const response = await ask({ locale });
       expect(response.statusCode).toBe(201);
       expect(response.headers['cache-control']).toBe('no-store');
-      const body = response.json<{ ok: true; token: string; assistantId: string }>();
-      expect(body).toEqual({ ok: true, token: expect.any(String), assistantId, session: expect.stringMatching(/^[\w-]{20,}$/) });
-
-      const { payload, protectedHeader } = await jwtVerify(body.token, key, { algorithms: ['HS256'] });
-      expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
-      expect(payload).toEqual({
-        orgId: 'org-test-1',
-        token: {
-          tag: 'public',
-          restrictions: { enabled: true, allowedOrigins: ['https://www.atelier.example'], allowedAssistantIds: [assistantId], allowTransientAssistant: false },
-        },
-        iat: expect.any(Number),
-        exp: expect.any(Number),
-      });
-      expect(payload.iat).toBeGreaterThanOrEqual(before);
-      expect(payload.exp! - payload.iat!).toBe(120);
-      // Expired two minutes later: a JWT library refuses it then.
-      await expect(jwtVerify(body.token, key, { currentDate: new Date((payload.exp! + 1) * 1000) })).rejects.toThrow(/"exp" claim timestamp check failed/);
-      // Signed with the private key: any other key fails.
-      await expect(jwtVerify(body.token, new TextEncoder().encode('another key'))).rejects.toThrow(/signature verification failed/);
+      expect(response.json()).toEqual({ ok: true, session: expect.stringMatching(/^[\w-]{22}$/) });
+      expect(response.body).not.toContain(VOICE.VAPI_PRIVATE_KEY);
+      keys.add(response.json<{ session: string }>().session);
     }
-    // Neither the key nor a token reaches the log.
-    expect(logs.text()).not.toContain(PRIVATE_KEY);
-    expect(logs.text()).not.toContain('eyJ');
+    expect(keys.size).toBe(2);
+    const holds = await store.voiceHolds(budgetDay(new Date(), testConfig().notifications.timeZone).day);
+    expect(holds.map((hold) => hold.expiresAt - Date.now())).toEqual([expect.any(Number), expect.any(Number)]);
+    for (const hold of holds) expect(hold.expiresAt - Date.now()).toBeLessThanOrEqual(SESSION_SECONDS * 1000);
+    expect(logs.text()).not.toContain(VOICE.VAPI_PRIVATE_KEY);
   });
 
   it('refuses an unknown or missing language, or a missing or spent proof of work, with 400, and holds nothing', async () => {
@@ -124,15 +92,10 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
     await start({ ...VOICE, VAPI_ASSISTANT_ID_EN: '' });
     expect((await ask({ locale: 'fr' })).statusCode).toBe(201);
     expect((await ask({ locale: 'en' })).json()).toEqual({ ok: false, error: 'not_configured' });
+    // The page reaches Daily for the call, never Vapi's API: the server places the calls.
     const csp = String((await app!.inject({ url: '/api/health' })).headers['content-security-policy']);
-    expect(csp).toContain("connect-src 'self' https://api.vapi.ai https://*.daily.co");
-  });
-
-  it('hands out the public key instead of a token in the fallback mode', async () => {
-    await start({ VAPI_PUBLIC_KEY: 'pk-public-fallback', VAPI_ASSISTANT_ID_FR: 'asst-fr-1', VAPI_SERVER_SECRET: VAPI_SECRET });
-    const response = await ask({ locale: 'fr' });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ ok: true, token: 'pk-public-fallback', assistantId: 'asst-fr-1', session: expect.any(String) });
+    expect(csp).toContain("connect-src 'self' https://*.daily.co");
+    expect(csp).not.toContain('vapi');
   });
 
   it('limits each client (RATE_LIMIT_VOICE: an IPv4 address, an IPv6 /64) with 429 and Retry-After', async () => {
@@ -153,47 +116,13 @@ describe.each(ENGINES)('voice sessions on %s', (engine) => {
   });
 });
 
-const sessionOf = (answer: { json(): unknown }) => (answer.json() as { session: string }).session;
-
-/** The firm's day now, in the tests' configured time zone. */
-const today = () => budgetDay(new Date(), testConfig().notifications.timeZone).day;
-
 describe.each(ENGINES)('the voice budget on %s (two instances on one database)', (engine) => {
-  let storage: TestStorage;
-  let site: string;
-  let stores: Store[] = [];
-  let apps: FastifyInstance[] = [];
-  let logs: ReturnType<typeof captureLogs>;
+  const demo = voiceHarness(engine);
+  afterEach(() => demo.close());
+  const start = (env: Record<string, string>) => demo.start({ RATE_LIMIT_VOICE: '3/600', ...env });
+  const { ask, report } = demo;
 
-  beforeEach(async () => {
-    storage = await freshStorage(engine);
-    site = await mkdtemp(join(tmpdir(), 'voice-budget-site-'));
-    await writeFile(join(site, 'index.html'), '<!doctype html><title>Atelier IA</title>');
-  });
-  afterEach(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await Promise.all(stores.map((store) => store.close()));
-    apps = [];
-    stores = [];
-    await storage.dispose();
-    await rm(site, { recursive: true, force: true });
-  });
-
-  /** Two servers, each with its own connections, on one database. */
-  async function start(env: Record<string, string>) {
-    logs = captureLogs();
-    const config = testConfig({ ...storage.env, ...VOICE, RATE_LIMIT_VOICE: '3/600', STATIC_DIR: site, ...env });
-    stores = [await createStore(config), await createStore(config)];
-    apps = await Promise.all(stores.map((store) => buildApp({ config, store, logger: logs.logger })));
-  }
-  /** A visitor asking for a key as the page does (with a proof), from `address`, on the first or second server. */
-  const ask = (address: string, server = 0, locale = 'fr') =>
-    injectWithProof(apps[server]!, { url: '/api/voice/session', remoteAddress: address, payload: { locale } });
-  /** Vapi reporting to one server. */
-  const report = (payload: unknown, server = 0) =>
-    apps[server]!.inject({ method: 'POST', url: '/api/voice/events', payload: payload as object, headers: AUTH, remoteAddress: '52.4.176.10' });
-
-  it('34 addresses of one /24, and 34 /64s of one /56, taking keys without calling leave a visitor from another network able to start a call', async () => {
+  it('34 addresses of one /24, and 34 /64s of one /56, taking sessions without calling leave a visitor from another network able to start a call', async () => {
     await start({});
     const burst = [
       ...Array.from({ length: 34 }, (_, i) => `203.0.113.${i + 1}`),
@@ -204,13 +133,12 @@ describe.each(ENGINES)('the voice budget on %s (two instances on one database)',
     // Each network holds at most its share of the lines (2 of 10); the rest are told the lines are busy.
     expect(statuses.filter((status) => status === 201)).toHaveLength(4);
     expect(statuses.filter((status) => status === 503)).toHaveLength(burst.length * 3 - 4);
-    const visitor = await ask('198.51.100.23', 1);
-    expect(visitor.statusCode).toBe(201);
-    // Keys never used hold nothing once expired: the day spent nothing.
-    const holds = await stores[0]!.voiceHolds(today());
-    const later = Date.now() + 10 * 60_000;
-    expect(holds.filter((hold) => hold.expiresAt > later)).toEqual([]);
-    expect(holds.every((hold) => hold.call === null)).toBe(true);
+    const { callId } = await demo.call('198.51.100.23', 1);
+    expect(callId).toBe('stand-in-call-1');
+    // Sessions never used hold nothing once their minute is over: the day spent nothing.
+    const holds = await demo.stores[0]!.voiceHolds(demo.today());
+    const later = Date.now() + (SESSION_SECONDS + 1) * 1000;
+    expect(holds.filter((hold) => hold.callId === null && hold.expiresAt > later)).toEqual([]);
     // The database keeps networks only in the day's holds, never in the calls.
     expect(new Set(holds.map((hold) => hold.network))).toEqual(new Set(['203.0.113.0/24', '2001:0db8:0077:0000:0000:0000:0000:0000/48', '198.51.100.0/24']));
   });
@@ -219,12 +147,12 @@ describe.each(ENGINES)('the voice budget on %s (two instances on one database)',
     // 10 minutes a day, calls of at most 3: a network may spend 3 minutes, 3 are kept for networks not yet seen.
     await start({ VOICE_MINUTES_PER_DAY: '10', VOICE_MAX_CALL_SECONDS: '180' });
     const lengths = [170, 175, 100];
+    const ids: string[] = [];
     for (const [i, seconds] of lengths.entries()) {
-      const answer = await ask(`198.51.${100 + i}.7`, i % 2);
-      expect(answer.statusCode, `call ${i + 1}`).toBe(201);
-      const callId = `call-budget-${i}`;
-      expect((await report(callStarted({ callId, assistantId: 'asst-fr-1', session: sessionOf(answer) }), (i + 1) % 2)).statusCode).toBe(200);
-      expect((await report(endOfCallReport({ callId, assistantId: 'asst-fr-1', session: sessionOf(answer), seconds }), i % 2)).statusCode).toBe(200);
+      const { callId } = await demo.call(`198.51.${100 + i}.7`, i % 2);
+      ids.push(callId);
+      expect((await report(callStarted({ callId, assistantId: 'asst-fr-1' }), (i + 1) % 2)).statusCode).toBe(200);
+      expect((await report(endOfCallReport({ callId, assistantId: 'asst-fr-1', seconds }), i % 2)).statusCode).toBe(200);
     }
     // 445 s spent: one more call of up to 180 s would pass 600.
     const refused = await ask('192.0.2.44', 1);
@@ -233,24 +161,24 @@ describe.each(ENGINES)('the voice budget on %s (two instances on one database)',
     expect(refused.json()).toEqual({ ok: false, error: 'daily_budget_spent', retryAfter });
     const { secondsLeft } = budgetDay(new Date(), testConfig().notifications.timeZone);
     expect(Math.abs(retryAfter - secondsLeft)).toBeLessThanOrEqual(5);
-    // What the statistics read: one row per call, its language and length, nothing about the caller.
-    const rows = await storageRows<Record<string, unknown>>(storage.env, 'select * from voice_calls order by call_id');
-    expect(rows.map((row) => [row.call_id, row.locale, Number(row.duration_seconds), row.ended_reason])).toEqual(
-      lengths.map((seconds, i) => [`call-budget-${i}`, 'fr', seconds, 'customer-ended-call']),
+    // What the figures read: one row per call, its language, length and cost, nothing about the caller.
+    const rows = await storageRows<Record<string, unknown>>(demo.storage.env, 'select * from voice_calls order by call_id');
+    expect(rows.map((row) => [row.call_id, row.locale, Number(row.duration_seconds), row.ended_reason, Number(row.cost)])).toEqual(
+      lengths.map((seconds, i) => [ids[i], 'fr', seconds, 'customer-ended-call', 0.21]),
     );
-    expect(Object.keys(rows[0]!).sort()).toEqual(['call_id', 'duration_seconds', 'ended_at', 'ended_reason', 'locale', 'started_at']);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['call_id', 'cost', 'duration_seconds', 'ended_at', 'ended_reason', 'locale', 'settled_by', 'started_at']);
     // The page and the forms are still served.
-    expect((await apps[0]!.inject({ url: '/', remoteAddress: '192.0.2.44' })).statusCode).toBe(200);
+    expect((await demo.apps[0]!.inject({ url: '/', remoteAddress: '192.0.2.44' })).statusCode).toBe(200);
     const contact = { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' };
-    expect((await injectWithProof(apps[0]!, { url: '/api/contact', remoteAddress: '192.0.2.44', payload: contact })).statusCode).toBe(201);
+    expect((await injectWithProof(demo.apps[0]!, { url: '/api/contact', remoteAddress: '192.0.2.44', payload: contact })).statusCode).toBe(201);
   });
 
   it('gives no network more than its share of the day, and keeps one for networks not yet seen', async () => {
     // 20 minutes, calls of at most 2: a network's share is 2 minutes.
     await start({ VOICE_MINUTES_PER_DAY: '20', VOICE_MAX_CALL_SECONDS: '120', RATE_LIMIT_VOICE: '100/600' });
-    const first = await ask('203.0.113.5');
-    await report(callStarted({ callId: 'call-share-1', session: sessionOf(first) }));
-    await report(endOfCallReport({ callId: 'call-share-1', session: sessionOf(first), seconds: 30 }));
+    const { callId } = await demo.call('203.0.113.5');
+    await report(callStarted({ callId }));
+    await report(endOfCallReport({ callId, seconds: 30 }));
     // 30 s spent of its 120: a second call could take 120 more, past its share.
     const again = await ask('203.0.113.6', 1);
     expect(again.json()).toMatchObject({ ok: false, error: 'daily_budget_spent' });
@@ -262,9 +190,7 @@ describe.each(ENGINES)('the voice budget on %s (two instances on one database)',
     await start({ VOICE_MAX_CONCURRENT: '2' });
     const calls = [];
     for (const [i, address] of ['203.0.113.9', '198.51.100.9'].entries()) {
-      const answer = await ask(address, i);
-      expect(answer.statusCode).toBe(201);
-      calls.push({ callId: `call-line-${i}`, session: sessionOf(answer) });
+      calls.push(await demo.call(address, i));
       await report(callStarted(calls[i]!), 1 - i);
     }
     const busy = await ask('192.0.2.9');
@@ -275,37 +201,54 @@ describe.each(ENGINES)('the voice budget on %s (two instances on one database)',
     expect((await ask('192.0.2.9', 1)).statusCode).toBe(201);
   });
 
-  it('counts a call whose link to its key was stripped or forged against the day and the lines: nothing is gained', async () => {
-    await start({ VOICE_MAX_CONCURRENT: '3' });
-    const own = await ask('203.0.113.70');
-    // Started without the session, then another with a made-up one, then a third reusing a session already used.
-    await report(callStarted({ callId: 'call-stripped' }));
-    await report(callStarted({ callId: 'call-forged', session: 'forged-session-id-0123456789' }), 1);
-    await report(callStarted({ callId: 'call-reused', session: sessionOf(own) }));
-    await report(callStarted({ callId: 'call-reused-2', session: sessionOf(own) }), 1);
-    // Four calls in progress (and the key, now a call): all three lines, and more, are taken.
-    expect((await ask('198.51.100.70')).json()).toMatchObject({ ok: false, error: 'lines_busy' });
-    const holds = await stores[1]!.voiceHolds(today());
-    expect(holds.filter((hold) => hold.call !== null)).toHaveLength(4);
-    // The reused session's second call is charged to the same network; the others to none.
-    expect(holds.filter((hold) => hold.network === '203.0.113.0/24')).toHaveLength(2);
-    // Vapi sending the same message again changes nothing.
-    await report(callStarted({ callId: 'call-stripped' }), 1);
-    expect(await stores[0]!.voiceHolds(today())).toHaveLength(4);
+  it('holds a line from the moment a call is placed, before Vapi says it started', async () => {
+    await start({ VOICE_MAX_CONCURRENT: '1' });
+    await demo.call('203.0.113.30');
+    // The session's minute is over, but its call holds the line.
+    demo.advance(SESSION_SECONDS + 1);
+    expect((await ask('198.51.100.30', 1)).json()).toMatchObject({ error: 'lines_busy' });
   });
 
-  it('hands out no more keys than the budget has left in a burst on both servers', async () => {
-    // 15 minutes, calls of at most 3: five keys, however many ask at once.
+  it('counts a call this server did not place (one started from Vapi itself) against the day and the lines, charged to no network', async () => {
+    await start({ VOICE_MAX_CONCURRENT: '2' });
+    await demo.call('203.0.113.70');
+    await report(callStarted({ callId: 'call-from-elsewhere', session: 'forged-session-id-0123456789' }), 1);
+    expect((await ask('198.51.100.70')).json()).toMatchObject({ ok: false, error: 'lines_busy' });
+    const holds = await demo.stores[1]!.voiceHolds(demo.today());
+    expect(holds.map((hold) => hold.network).sort()).toEqual(['203.0.113.0/24', null]);
+    // Vapi sending the same message again changes nothing.
+    await report(callStarted({ callId: 'call-from-elsewhere' }));
+    expect(await demo.stores[0]!.voiceHolds(demo.today())).toHaveLength(2);
+  });
+
+  it('a refusal costs the visitor nothing: told "busy" many times, they still get a session once a line is free', async () => {
+    await start({ VOICE_MAX_CONCURRENT: '1', RATE_LIMIT_VOICE: '3/600' });
+    const { callId } = await demo.call('203.0.113.40');
+    await report(callStarted({ callId }));
+    for (let i = 0; i < 6; i++) expect((await ask('198.51.100.40', i % 2)).json()).toMatchObject({ error: 'lines_busy' });
+    await report(endOfCallReport({ callId, seconds: 30 }));
+    // Six refusals, and still the whole RATE_LIMIT_VOICE of three sessions.
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const answer = await ask('198.51.100.40', i % 2);
+      statuses.push(answer.statusCode);
+      demo.advance(SESSION_SECONDS + 1);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+
+  it('hands out no more sessions than the budget has left in a burst on both servers', async () => {
+    // 15 minutes, calls of at most 3: five sessions, however many ask at once.
     await start({ VOICE_MINUTES_PER_DAY: '15', VOICE_MAX_CALL_SECONDS: '180', VOICE_MAX_CONCURRENT: '50' });
-    const proofs = await Promise.all(Array.from({ length: 16 }, (_, i) => proofFrom(apps[i % 2]!, `192.0.${i}.1`)));
+    const proofs = await Promise.all(Array.from({ length: 16 }, (_, i) => proofFrom(demo.apps[i % 2]!, `192.0.${i}.1`)));
     const answers = await Promise.all(
       proofs.map((altcha, i) =>
-        apps[i % 2]!.inject({ method: 'POST', url: '/api/voice/session', remoteAddress: `192.0.${i}.1`, payload: { locale: 'en', altcha } }),
+        demo.apps[i % 2]!.inject({ method: 'POST', url: '/api/voice/session', remoteAddress: `192.0.${i}.1`, payload: { locale: 'en', altcha } }),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
-    // The rest are held back by keys not yet seen as calls: for a minute or two, not the day.
+    // The rest are held back by sessions not yet used: for a minute, not the day.
     expect(answers.filter((answer) => answer.statusCode === 503).map((answer) => answer.json().error)).toEqual(Array(11).fill('lines_busy'));
   });
 
@@ -313,7 +256,7 @@ describe.each(ENGINES)('the voice budget on %s (two instances on one database)',
     await start({ VOICE_MAX_CONCURRENT: '1', RATE_LIMIT_VOICE: '100/600' });
     expect((await ask('203.0.113.1')).statusCode).toBe(201);
     for (let i = 2; i < 8; i++) expect((await ask(`198.51.100.${i}`, i % 2)).statusCode).toBe(503);
-    const lines = logs.lines();
+    const lines = demo.logs.lines();
     expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
     const warnings = lines.filter((line) => line.limit === 'VOICE_MAX_CONCURRENT' && String(line.msg).startsWith('limit reached'));
     // One line per server at once, the rest counted for the minute's end.
@@ -323,27 +266,35 @@ describe.each(ENGINES)('the voice budget on %s (two instances on one database)',
 });
 
 describe.each(ENGINES)('the voice holds on %s', (engine) => {
-  it('frees an unused key once it has expired, and a new day deletes the holds of the day before', async () => {
+  it('frees an unused session once its minute is over, and a new day deletes the holds of the day before', async () => {
     const storage = await freshStorage(engine);
     const store = await createStore(testConfig(storage.env));
     const budget = { secondsPerDay: 600, maxCallSeconds: 180, lines: 1 };
     try {
       const now = new Date();
-      const expiresAt = new Date(now.getTime() + 150_000);
-      expect(await store.admitVoiceSession({ day: '2026-11-25', network: '203.0.113.0/24', budget, now, expiresAt })).toMatchObject({ ok: true });
+      const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
+      const locale = 'fr';
+      expect(await store.admitVoiceSession({ day: '2026-11-25', network: '203.0.113.0/24', budget, now, expiresAt, locale })).toMatchObject({ ok: true });
       // The one line is held by the key…
-      expect(await store.admitVoiceSession({ day: '2026-11-25', network: '198.51.100.0/24', budget, now, expiresAt })).toEqual({
+      expect(await store.admitVoiceSession({ day: '2026-11-25', network: '198.51.100.0/24', budget, now, expiresAt, locale })).toEqual({
         ok: false,
         refusal: 'lines-busy',
       });
       // …until it expires unused: it cost nothing.
-      const later = new Date(now.getTime() + 151_000);
+      const later = new Date(now.getTime() + (SESSION_SECONDS + 1) * 1000);
       expect(
-        await store.admitVoiceSession({ day: '2026-11-25', network: '198.51.100.0/24', budget, now: later, expiresAt: new Date(later.getTime() + 150_000) }),
+        await store.admitVoiceSession({
+          day: '2026-11-25',
+          network: '198.51.100.0/24',
+          budget,
+          now: later,
+          expiresAt: new Date(later.getTime() + SESSION_SECONDS * 1000),
+          locale,
+        }),
       ).toMatchObject({
         ok: true,
       });
-      expect(await store.admitVoiceSession({ day: '2026-11-26', network: '198.51.100.0/24', budget, now, expiresAt })).toMatchObject({ ok: true });
+      expect(await store.admitVoiceSession({ day: '2026-11-26', network: '198.51.100.0/24', budget, now, expiresAt, locale })).toMatchObject({ ok: true });
       expect(await store.voiceHolds('2026-11-25')).toEqual([]);
       expect(await store.voiceHolds('2026-11-26')).toHaveLength(1);
     } finally {

@@ -3,36 +3,42 @@ import { API_PATHS } from '../../contracts/api';
 import { API_ERRORS } from '../../contracts/responses';
 import { type VoiceSession, voiceSessionRequestSchema, voiceSessionSchema } from '../../contracts/voice';
 import type { VoiceConfig } from '../config';
-import { DailyBudgetError, LinesBusyError, VoiceNotConfiguredError } from '../http-errors';
+import { DailyBudgetError, LinesBusyError, RateLimitedError, VoiceNotConfiguredError } from '../http-errors';
 import { limitWarning } from '../limit-warnings';
-import { networkOf } from '../network';
-import { routeRateLimit } from '../plugins/rate-limit';
+import { clientOf, networkOf } from '../network';
 import type { ZodMiniTypeProvider } from '../validation';
-import { type BudgetRefusal, START_GRACE_SECONDS, voiceBudget } from '../vapi/budget';
+import { type BudgetRefusal, SESSION_SECONDS, voiceBudget } from '../vapi/budget';
 import { budgetDay } from '../vapi/budget-day';
-import { TOKEN_LIFETIME_SECONDS, signVoiceToken } from '../vapi/session-token';
 import { requireProof } from './submission';
 
 export type VoiceSessionOptions = {
   voice: VoiceConfig;
-  /** The origin of SITE_URL: the only one the token lets start a call. */
-  siteOrigin: string;
   /** FIRM_TIME_ZONE: the budget's day ends at the firm's midnight. */
   timeZone: string;
   /** PROOF_OF_WORK: the session takes a solved proof, as the forms do. */
   proofRequired: boolean;
+  /** The voice demo's clock (tests move it forward). */
+  now: () => Date;
 };
 
 /**
- * POST /api/voice/session {locale, altcha}: what the page's voice SDK needs to start one call with
- * the assistant of that language. 201 {ok, token, assistantId, session}; 400 for an unknown
- * language or without a good proof of work; 429 past RATE_LIMIT_VOICE (per client: an IPv4
- * address or an IPv6 /64); 503 not_configured when the demo has no credentials or no assistant for
- * the language; 503 daily_budget_spent when the day's minutes (or this network's share) are
- * spent, until the firm's midnight; 503 lines_busy when every line (or this network's share) is in
- * use, for a minute. The budget (src/server/vapi/budget.ts) is looked at before the proof is spent
- * and the key is admitted under the day's lock before the token exists: a refused or failed
- * admission never hands one out.
+ * Requests of any outcome a client may send per RATE_LIMIT_VOICE window, as a multiple of the
+ * sessions it may get: "busy" and "spent" answers cost a visitor nothing of their own limit, but a
+ * client asking over and over is still stopped.
+ */
+export const VOICE_REQUESTS_PER_SESSION = 10;
+/** The scope of the per-client count of sessions handed out (store.hitClient). */
+const SESSIONS_SCOPE = 'voice sessions';
+
+/**
+ * POST /api/voice/session {locale, altcha}: a key that places one call with the assistant of that
+ * language within SESSION_SECONDS (POST /api/voice/call/web, ./voice-call.ts). 201 {ok, session};
+ * 400 for an unknown language or without a good proof of work; 429 past RATE_LIMIT_VOICE sessions
+ * per client (an IPv4 address or an IPv6 /64); 503 not_configured when the demo has no private key
+ * or no assistant for the language; 503 daily_budget_spent when the day's minutes (or this
+ * network's share) are spent, until the firm's midnight; 503 lines_busy when every line (or this
+ * network's share) is in use, for a minute. The budget (src/server/vapi/budget.ts) is looked at
+ * before the proof is spent and before the client's own count: a refusal costs the visitor nothing.
  */
 export async function voiceSessionRoute(app: FastifyInstance, options: VoiceSessionOptions) {
   const { voice } = options;
@@ -49,40 +55,32 @@ export async function voiceSessionRoute(app: FastifyInstance, options: VoiceSess
     warnings[refusal].reached(network);
     return refusal === 'budget-spent' ? new DailyBudgetError(secondsLeft) : new LinesBusyError();
   };
+  const windowMs = voice.rateLimit.windowSeconds * 1000;
 
   app.withTypeProvider<ZodMiniTypeProvider>().post(
     API_PATHS.voiceSession,
     {
       schema: { body: voiceSessionRequestSchema, response: { 201: voiceSessionSchema, ...API_ERRORS } },
-      config: { rateLimit: routeRateLimit(voice.rateLimit) },
+      config: { rateLimit: { max: voice.rateLimit.max * VOICE_REQUESTS_PER_SESSION, timeWindow: windowMs } },
     },
     async (request, reply) => {
       const { locale, altcha } = request.body;
-      const assistantId = voice.assistantIds[locale];
-      const { credentials } = voice;
-      if (!assistantId || !credentials) throw new VoiceNotConfiguredError(locale);
+      if (!voice.assistantIds[locale] || !voice.privateKey) throw new VoiceNotConfiguredError(locale);
       const store = app.storage.get();
       const network = networkOf(request.ip);
-      const now = new Date();
+      const now = options.now();
       const { day, secondsLeft } = budgetDay(now, options.timeZone);
       await requireProof(app, request, altcha, options.proofRequired, async () => {
         const refused = await store.voiceSessionRefusal({ day, network, budget, now });
         if (refused) throw refuse(refused, network, secondsLeft);
       });
-      const admitted = await store.admitVoiceSession({
-        day,
-        network,
-        budget,
-        now,
-        expiresAt: new Date(now.getTime() + (TOKEN_LIFETIME_SECONDS + START_GRACE_SECONDS) * 1000),
-      });
+      // Counted once the budget has room: only sessions that could be handed out use the client's limit.
+      const { count, resetAt } = await store.hitClient(SESSIONS_SCOPE, clientOf(request.ip), windowMs);
+      if (count > voice.rateLimit.max) throw new RateLimitedError(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
+      const admitted = await store.admitVoiceSession({ day, network, budget, now, locale, expiresAt: new Date(now.getTime() + SESSION_SECONDS * 1000) });
       if (!admitted.ok) throw refuse(admitted.refusal, network, secondsLeft);
-      const token =
-        credentials.kind === 'token'
-          ? await signVoiceToken({ privateKey: credentials.privateKey, orgId: credentials.orgId, origin: options.siteOrigin, assistantId })
-          : credentials.publicKey;
       request.logFields = { ...request.logFields, voiceLocale: locale };
-      const session: VoiceSession = { ok: true, token, assistantId, session: admitted.session };
+      const session: VoiceSession = { ok: true, session: admitted.session };
       // A key: never kept by the browser or a proxy.
       return reply.code(201).header('cache-control', 'no-store').send(session);
     },

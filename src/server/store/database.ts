@@ -24,7 +24,7 @@ export type StoreHealth = { status: 'ok' } | { status: 'unreachable' | 'cannot_w
  * Work that only one instance may do at a time, with its advisory lock key on PostgreSQL (the
  * second half of a two-part key whose first half says the lock is ours: 'ATIA').
  */
-export const EXCLUSIVE_LOCKS = { retention: 1 } as const;
+export const EXCLUSIVE_LOCKS = { retention: 1, voiceCalls: 2 } as const;
 export type ExclusiveLock = keyof typeof EXCLUSIVE_LOCKS;
 export const EXCLUSIVE_LOCK_NAMESPACE = 0x41544941;
 

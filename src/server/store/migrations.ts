@@ -324,6 +324,25 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
       await db.schema.createIndex('voice_holds_day_idx').on('voice_holds').column('day').execute();
     },
   }),
+  /**
+   * The server places every demo call itself (POST /api/voice/call/web). `voice_holds` gains what
+   * that needs: the session's language, when its key was used (once), when the call was placed, the
+   * call's control URL (kept on the server only, until the call is settled) and when a placed call
+   * that never started was ended. `voice_calls` gains what Vapi billed for the call (`cost`, in US
+   * dollars, from the end-of-call report or Vapi's record) and where its length came from
+   * (`settled_by`: the report, Vapi's record, or its longest length when Vapi could not be asked).
+   */
+  '0014_voice_placed_calls': (columns) => ({
+    async up(db: Db) {
+      await db.schema.alterTable('voice_holds').addColumn('locale', 'text').execute();
+      await db.schema.alterTable('voice_holds').addColumn('used_at', columns.timestamp).execute();
+      await db.schema.alterTable('voice_holds').addColumn('placed_at', columns.timestamp).execute();
+      await db.schema.alterTable('voice_holds').addColumn('control_url', 'text').execute();
+      await db.schema.alterTable('voice_holds').addColumn('ended_at', columns.timestamp).execute();
+      await db.schema.alterTable('voice_calls').addColumn('cost', 'double precision').execute();
+      await db.schema.alterTable('voice_calls').addColumn('settled_by', 'text').execute();
+    },
+  }),
 };
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */

@@ -162,6 +162,10 @@ export interface VoiceCallsTable {
   duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   /** Vapi's `endedReason` ("customer-ended-call", "exceeded-max-duration", ...). */
   ended_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What Vapi billed for the call, in US dollars (the report's or its record's `cost`); NULL when not known. */
+  cost: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where the length came from: 'report' (the end-of-call report), 'vapi' (GET /call/{id}), 'longest' (Vapi could not be asked). */
+  settled_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -179,6 +183,16 @@ export interface VoiceHoldsTable {
   expires_at: Timestamp;
   /** The call it became. */
   call_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language of the assistant the session places ('fr', 'en'); NULL for a call seen without a session of ours. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the key placed its one call (or tried to): a second use is refused. */
+  used_at: NullableTimestamp;
+  /** When Vapi answered with the call. */
+  placed_at: NullableTimestamp;
+  /** The call's control URL (Vapi's `monitor.controlUrl`): never sent to the browser; cleared once the call is settled. */
+  control_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A placed call Vapi never reported started, ended by the server: it holds nothing from then. */
+  ended_at: NullableTimestamp;
 }
 
 /** A proof-of-work challenge already used, until it expires. */

@@ -3,31 +3,55 @@ import { type BudgetRefusal, type Hold, type VoiceBudget, refusal as budgetRefus
 import type { Runner, StoreContext } from './context';
 
 /**
- * The voice demo's calls and the holds on its budget (policy: src/server/vapi/budget.ts). Shared by
- * every instance on one database: a key is admitted under the day's lock row, so a burst on several
- * instances cannot hand out more than the budget and the lines have left.
+ * The voice demo's sessions, the calls they place and what each holds of the day's budget
+ * (policy: src/server/vapi/budget.ts). Shared by every instance on one database: a session is
+ * admitted under the day's lock row, so a burst on several instances cannot hand out more than the
+ * budget and the lines have left; a session's key is used by one conditional update, so it places
+ * one call whichever instance it reaches.
  */
 export interface VoiceRepository {
-  /** Why `network` would get no key now (nothing written): asked before a proof of work is spent. */
+  /** Why `network` would get no session now (nothing written): asked before a proof of work is spent. */
   voiceSessionRefusal(request: VoiceSessionRequest): Promise<BudgetRefusal | undefined>;
   /**
-   * Admits one key for `network`: a hold on the day's budget until `expiresAt`, named by the
-   * session id returned (the page sends it back through Vapi with the call). The day's first key
-   * deletes the holds of the days before.
+   * Admits one session for `network`: a hold on the day's budget until `expiresAt`, named by the
+   * key returned (the page's SDK sends it back as its Bearer to place the call). The day's first
+   * session deletes the holds of the days before.
    */
-  admitVoiceSession(request: VoiceSessionRequest & { expiresAt: Date }): Promise<{ ok: true; session: string } | { ok: false; refusal: BudgetRefusal }>;
+  admitVoiceSession(
+    request: VoiceSessionRequest & { expiresAt: Date; locale: string },
+  ): Promise<{ ok: true; session: string } | { ok: false; refusal: BudgetRefusal }>;
   /**
-   * A call Vapi reported (started, or ended with its length): its row in voice_calls, once, and its
-   * hold: the session's it names when that session has not become a call yet, else a new hold of
-   * the session's network (a key used twice), or of no network (no session of ours). An end settles
-   * the call's length (the first report wins). Idempotent: Vapi may send a message again.
+   * Uses a session's key, once: the session's language and day, or why not ('session_expired': unknown
+   * or past `expiresAt`; 'session_used': it has placed, or is placing, its call).
+   */
+  useVoiceSession(session: string, now: Date): Promise<{ ok: true; locale: string; day: string } | { ok: false; refusal: SessionRefusal }>;
+  /**
+   * The call Vapi placed for a used session: it holds its line from now until it is settled. False
+   * (and the session's hold gone) when another session's hold already has that call id.
+   */
+  voiceCallPlaced(session: string, call: { callId: string; controlUrl: string | null; now: Date }): Promise<boolean>;
+  /** Vapi did not place the session's call: its hold goes, and the line with it. */
+  voiceCallNotPlaced(session: string): Promise<void>;
+  /**
+   * A call Vapi reported (started, or ended with its length), or the server looked up: its row in
+   * voice_calls, once, and its hold (the session's that placed it, else a new hold of no network: a
+   * call this server did not place). An end settles the call's length and cost: the end-of-call
+   * report's overrides a settlement made without it. Idempotent: Vapi may send a message again.
    */
   recordVoiceCall(call: SeenCall): Promise<void>;
+  /** Placed calls not reported started, placed at or before `before`: the keeper asks Vapi about them. */
+  unjoinedVoiceCalls(before: Date): Promise<Array<{ callId: string; locale: string; controlUrl: string | null }>>;
+  /** Started calls with no end-of-call report, started at or before `before`. */
+  unreportedVoiceCalls(before: Date): Promise<Array<{ callId: string; locale: string; startedAt: Date }>>;
+  /** A placed call that never started, ended by the server: it holds nothing more. */
+  endUnjoinedVoiceCall(callId: string, now: Date): Promise<void>;
   /** The day's holds (tests and the budget's inspection). */
-  voiceHolds(day: string): Promise<Array<Hold & { id: string }>>;
+  voiceHolds(day: string): Promise<Array<Hold & { id: string; callId: string | null }>>;
 }
 
 export type VoiceSessionRequest = { day: string; network: string; budget: VoiceBudget; now: Date };
+
+export type SessionRefusal = 'session_expired' | 'session_used';
 
 export type SeenCall = {
   callId: string;
@@ -37,13 +61,14 @@ export type SeenCall = {
   /** The firm's day the call counts in when it names no session of ours. */
   day: string;
   startedAt: Date;
-  ended?: { endedAt: Date; durationSeconds: number; reason: string | null };
+  ended?: { endedAt: Date; durationSeconds: number; reason: string | null; cost: number | null; settledBy: 'report' | 'vapi' | 'longest' };
 };
 
 const iso = (value: Date | string) => (typeof value === 'string' ? value : value.toISOString());
 const ms = (value: Date | string) => new Date(value).getTime();
+const msOrNull = (value: Date | string | null) => (value === null ? null : ms(value));
 
-async function holdsOf(runner: Runner, day: string): Promise<Array<Hold & { id: string }>> {
+async function holdsOf(runner: Runner, day: string): Promise<Array<Hold & { id: string; callId: string | null }>> {
   const rows = await runner
     .selectFrom('voice_holds')
     .leftJoin('voice_calls', 'voice_calls.call_id', 'voice_holds.call_id')
@@ -51,6 +76,9 @@ async function holdsOf(runner: Runner, day: string): Promise<Array<Hold & { id: 
       'voice_holds.id',
       'voice_holds.network',
       'voice_holds.expires_at',
+      'voice_holds.used_at',
+      'voice_holds.placed_at',
+      'voice_holds.ended_at',
       'voice_holds.call_id',
       'voice_calls.started_at',
       'voice_calls.duration_seconds',
@@ -59,8 +87,12 @@ async function holdsOf(runner: Runner, day: string): Promise<Array<Hold & { id: 
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    callId: row.call_id,
     network: row.network,
     expiresAt: ms(row.expires_at),
+    usedAt: msOrNull(row.used_at),
+    placedAt: msOrNull(row.placed_at),
+    endedAt: msOrNull(row.ended_at),
     call: row.call_id && row.started_at ? { startedAt: ms(row.started_at), durationSeconds: row.duration_seconds ?? null } : null,
   }));
 }
@@ -76,7 +108,8 @@ export function voiceRepository({ db, write }: StoreContext): VoiceRepository {
       return budgetRefusal(await holdsOf(db, day), network, budget, now.getTime());
     },
 
-    async admitVoiceSession({ day, network, budget, now, expiresAt }) {
+    async admitVoiceSession({ day, network, budget, now, expiresAt, locale }) {
+      // 128 random bits: the key that places one call.
       const session = randomBytes(16).toString('base64url');
       try {
         await write(async (trx) => {
@@ -93,13 +126,55 @@ export function voiceRepository({ db, write }: StoreContext): VoiceRepository {
           }
           const refused = budgetRefusal(await holdsOf(trx, day), network, budget, now.getTime());
           if (refused) throw new Refused(refused);
-          await trx.insertInto('voice_holds').values({ id: session, day, network, expires_at: expiresAt.toISOString(), call_id: null }).execute();
+          await trx.insertInto('voice_holds').values({ id: session, day, network, locale, expires_at: expiresAt.toISOString(), call_id: null }).execute();
         });
         return { ok: true, session };
       } catch (error) {
         if (error instanceof Refused) return { ok: false, refusal: error.refusal };
         throw error;
       }
+    },
+
+    async useVoiceSession(session, now) {
+      let outcome: { ok: true; locale: string; day: string } | { ok: false; refusal: SessionRefusal } = { ok: false, refusal: 'session_expired' };
+      await write(async (trx) => {
+        // One conditional update: of two uses at once, on any instances, one finds the key unused.
+        const used = await trx
+          .updateTable('voice_holds')
+          .set({ used_at: now.toISOString() })
+          .where('id', '=', session)
+          .where('used_at', 'is', null)
+          .where('call_id', 'is', null)
+          .where('locale', 'is not', null)
+          .where('expires_at', '>', now.toISOString())
+          .returning(['locale', 'day'])
+          .executeTakeFirst();
+        if (used?.locale) {
+          outcome = { ok: true, locale: used.locale, day: used.day };
+          return;
+        }
+        const known = await trx.selectFrom('voice_holds').select(['used_at', 'call_id']).where('id', '=', session).executeTakeFirst();
+        if (known && (known.used_at !== null || known.call_id !== null)) outcome = { ok: false, refusal: 'session_used' };
+      });
+      return outcome;
+    },
+
+    async voiceCallPlaced(session, { callId, controlUrl, now }) {
+      let placed = false;
+      await write(async (trx) => {
+        const taken = await trx.selectFrom('voice_holds').select('id').where('call_id', '=', callId).where('id', '<>', session).executeTakeFirst();
+        if (taken) {
+          await trx.deleteFrom('voice_holds').where('id', '=', session).where('call_id', 'is', null).execute();
+          return;
+        }
+        await trx.updateTable('voice_holds').set({ call_id: callId, placed_at: now.toISOString(), control_url: controlUrl }).where('id', '=', session).execute();
+        placed = true;
+      });
+      return placed;
+    },
+
+    async voiceCallNotPlaced(session) {
+      await write((trx) => trx.deleteFrom('voice_holds').where('id', '=', session).where('call_id', 'is', null).execute());
     },
 
     async recordVoiceCall({ callId, session, locale, day, startedAt, ended }) {
@@ -110,37 +185,79 @@ export function voiceRepository({ db, write }: StoreContext): VoiceRepository {
           .onConflict((conflict) => conflict.column('call_id').doNothing())
           .execute();
         if (ended) {
-          await trx
+          let settle = trx
             .updateTable('voice_calls')
-            .set({ ended_at: ended.endedAt.toISOString(), duration_seconds: ended.durationSeconds, ended_reason: ended.reason })
-            .where('call_id', '=', callId)
-            .where('duration_seconds', 'is', null)
-            .execute();
+            .set({
+              ended_at: ended.endedAt.toISOString(),
+              duration_seconds: ended.durationSeconds,
+              ended_reason: ended.reason,
+              cost: ended.cost,
+              settled_by: ended.settledBy,
+            })
+            .where('call_id', '=', callId);
+          // The first settlement stands, but the report's own figures replace a guess made without it.
+          settle =
+            ended.settledBy === 'report'
+              ? settle.where((eb) => eb.or([eb('duration_seconds', 'is', null), eb('settled_by', 'is', null), eb('settled_by', '<>', 'report')]))
+              : settle.where('duration_seconds', 'is', null);
+          await settle.execute();
+          // The control URL is no longer needed once the call is over.
+          await trx.updateTable('voice_holds').set({ control_url: null }).where('call_id', '=', callId).execute();
         }
         const held = await trx.selectFrom('voice_holds').select('id').where('call_id', '=', callId).executeTakeFirst();
         if (held) return;
-        const claimed = session ? await trx.selectFrom('voice_holds').selectAll().where('id', '=', session).executeTakeFirst() : undefined;
-        if (claimed && claimed.call_id === null) {
+        // Vapi's message arrived before the placement was written: the session that is placing it.
+        if (session) {
           const linked = await trx
             .updateTable('voice_holds')
             .set({ call_id: callId })
-            .where('id', '=', claimed.id)
+            .where('id', '=', session)
             .where('call_id', 'is', null)
+            .where('used_at', 'is not', null)
             .executeTakeFirst();
           if (Number(linked.numUpdatedRows) === 1) return;
         }
         await trx
           .insertInto('voice_holds')
-          .values({
-            id: randomBytes(16).toString('base64url'),
-            day: claimed?.day ?? day,
-            network: claimed?.network ?? null,
-            expires_at: iso(startedAt),
-            call_id: callId,
-          })
+          .values({ id: randomBytes(16).toString('base64url'), day, network: null, expires_at: iso(startedAt), call_id: callId })
           .onConflict((conflict) => conflict.column('call_id').doNothing())
           .execute();
       });
+    },
+
+    async unjoinedVoiceCalls(before) {
+      const rows = await db
+        .selectFrom('voice_holds')
+        .leftJoin('voice_calls', 'voice_calls.call_id', 'voice_holds.call_id')
+        .select(['voice_holds.call_id', 'voice_holds.locale', 'voice_holds.control_url'])
+        .where('voice_holds.placed_at', 'is not', null)
+        .where('voice_holds.placed_at', '<=', before.toISOString())
+        .where('voice_holds.ended_at', 'is', null)
+        .where('voice_holds.call_id', 'is not', null)
+        .where('voice_calls.call_id', 'is', null)
+        .execute();
+      return rows.flatMap((row) => (row.call_id ? [{ callId: row.call_id, locale: row.locale ?? '', controlUrl: row.control_url }] : []));
+    },
+
+    async unreportedVoiceCalls(before) {
+      const rows = await db
+        .selectFrom('voice_calls')
+        .select(['call_id', 'locale', 'started_at'])
+        .where('duration_seconds', 'is', null)
+        .where('started_at', '<=', before.toISOString())
+        .execute();
+      return rows.map((row) => ({ callId: row.call_id, locale: row.locale, startedAt: new Date(row.started_at) }));
+    },
+
+    async endUnjoinedVoiceCall(callId, now) {
+      await write((trx) =>
+        trx
+          .updateTable('voice_holds')
+          .set({ ended_at: now.toISOString(), control_url: null })
+          .where('call_id', '=', callId)
+          .where('ended_at', 'is', null)
+          .execute(),
+      );
     },
 
     voiceHolds: (day) => holdsOf(db, day),

@@ -1,20 +1,22 @@
 /**
  * The voice demo's budget: what the firm pays for is minutes of calls, and Vapi takes only so many
  * calls at once. So the day's budget is counted in seconds of calls, from what Vapi reports, and
- * shared out so that no one source can spend it for everyone:
+ * shared out so that no one source can spend it for everyone. Every call is placed by this server
+ * (POST /api/voice/call/web), so each is known from the moment it exists:
  *
- * - A key handed out (POST /api/voice/session) holds one longest call (VOICE_MAX_CALL_SECONDS) of
- *   the day and one line until it is seen as a call or expires. A key never used holds nothing
- *   once it has expired: it costs nothing.
- * - A call holds one longest call and a line from when Vapi reports it started (status-update
- *   in-progress) until its end-of-call report, which settles it at its real length and frees the
- *   line. A call whose report never comes keeps its longest length and frees its line after it.
+ * - A session (POST /api/voice/session) holds one longest call (VOICE_MAX_CALL_SECONDS) of the day
+ *   and one line for SESSION_SECONDS, while the page asks for the microphone. Not used by then, it
+ *   holds nothing: it cost nothing.
+ * - Its one use places the call: from then the call holds a line and one longest call until its
+ *   end-of-call report settles it at its real length. A placed call Vapi does not report started
+ *   within JOIN_GRACE_SECONDS (the visitor never joined) is ended by the server and holds nothing.
+ *   A call with no report by its longest length plus REPORT_GRACE_SECONDS is settled from Vapi's
+ *   own record, or at its longest length (../vapi/call-keeper.ts).
  * - Each network (networkOf: an IPv4 /24, an IPv6 /48) may hold at most NETWORK_SHARE of the day's
  *   seconds and NETWORK_LINE_SHARE of the lines; one network's share is kept for networks not yet
  *   seen that day, so that networks already seen cannot spend the whole day between them.
- * - A call Vapi reports without a session of ours (the link stripped or forged) still counts
- *   against the day and the lines: whoever strips it gains nothing (their key still holds its own
- *   share until it expires).
+ * - A call Vapi reports that this server did not place (one started from Vapi's dashboard) still
+ *   counts against the day and the lines, charged to no network.
  *
  * Pure: the store reads the day's holds, this decides. Everything is in seconds and milliseconds.
  */
@@ -32,19 +34,27 @@ export type VoiceBudget = {
 export const NETWORK_SHARE = 0.1;
 /** At most this part of the lines is held by one network at once (at least one). */
 export const NETWORK_LINE_SHARE = 0.2;
-/**
- * How long after the key's own expiry it still holds its share: the page asks for the microphone,
- * then starts the call, and Vapi's status-update takes a moment to arrive.
- */
-export const START_GRACE_SECONDS = 30;
-/** A call with no end-of-call report frees its line this long after it could have ended at the latest. */
+/** How long a session's key may place its call: the page asks for the microphone in between. */
+export const SESSION_SECONDS = 60;
+/** How long a used key holds its line while Vapi is asked to place the call (its answer times out before). */
+export const PLACING_SECONDS = 15;
+/** A placed call not reported started by then is ended through its control URL: the visitor never joined. */
+export const JOIN_GRACE_SECONDS = 30;
+/** A started call with no end-of-call report this long after it could have ended at the latest is looked up at Vapi. */
 export const REPORT_GRACE_SECONDS = 60;
 
-/** One hold of the day, as the store reads it. */
+/** One hold of the day, as the store reads it. Times in milliseconds since the epoch. */
 export type Hold = {
   network: string | null;
-  /** Milliseconds since the epoch. */
+  /** An unused session holds nothing after this. */
   expiresAt: number;
+  /** When the session's key was used to place its call. */
+  usedAt: number | null;
+  /** When Vapi answered with the call. */
+  placedAt: number | null;
+  /** A placed call that never started, ended by the server. */
+  endedAt: number | null;
+  /** The call as Vapi reported it started (and its settled length). */
   call: { startedAt: number; durationSeconds: number | null } | null;
 };
 
@@ -67,19 +77,25 @@ export function shares(budget: VoiceBudget) {
 export function totals(holds: readonly Hold[], budget: VoiceBudget, now: number): Totals {
   const sum: Totals = { settled: 0, held: 0, lines: 0 };
   const longest = budget.maxCallSeconds;
-  for (const hold of holds) {
-    if (!hold.call) {
-      if (hold.expiresAt > now) {
-        sum.held += longest;
-        sum.lines += 1;
-      }
-    } else if (hold.call.durationSeconds !== null) {
-      sum.settled += hold.call.durationSeconds;
-    } else if (hold.call.startedAt + (longest + REPORT_GRACE_SECONDS) * 1000 > now) {
-      sum.held += longest;
-      sum.lines += 1;
-    } else {
-      sum.settled += longest;
+  const hold = () => {
+    sum.held += longest;
+    sum.lines += 1;
+  };
+  // A call neither reported nor looked up by then is charged its longest length (the keeper settles it sooner).
+  const unreported = (since: number) => since + (longest + REPORT_GRACE_SECONDS) * 1000 <= now;
+  for (const { call, placedAt, endedAt, usedAt, expiresAt } of holds) {
+    if (call) {
+      if (call.durationSeconds !== null) sum.settled += call.durationSeconds;
+      else if (unreported(call.startedAt)) sum.settled += longest;
+      else hold();
+    } else if (placedAt !== null) {
+      if (endedAt !== null) continue;
+      if (unreported(placedAt)) sum.settled += longest;
+      else hold();
+    } else if (usedAt !== null) {
+      if (usedAt + PLACING_SECONDS * 1000 > now) hold();
+    } else if (expiresAt > now) {
+      hold();
     }
   }
   return sum;
@@ -88,7 +104,7 @@ export function totals(holds: readonly Hold[], budget: VoiceBudget, now: number)
 /**
  * Whether `network` may have one more key now, given the day's holds: undefined when it may, else why
  * not. 'budget-spent' only when what is settled leaves no room (it stays so until the day ends);
- * 'lines-busy' when what is held for now (keys, calls in progress) is in the way (it passes in a minute or two).
+ * 'lines-busy' when what is held for now (sessions, calls in progress) is in the way (it passes in a minute or so).
  */
 export function refusal(holds: readonly Hold[], network: string, budget: VoiceBudget, now: number): BudgetRefusal | undefined {
   const { networkSeconds, keptSeconds, networkLines } = shares(budget);

@@ -7,6 +7,19 @@ import { CALL_IN_PROGRESS, type ServerMessage, callReportOf } from './server-mes
 
 /** Longest length a report is believed for (Vapi's own bound on maxDurationSeconds). */
 const LONGEST_CALL_SECONDS = 43_200;
+/** Most a call's cost is believed to be, in US dollars (far beyond 12 hours at any of Vapi's rates). */
+const HIGHEST_CALL_COST = 10_000;
+
+/** A call's length in whole seconds, rounded up, from what Vapi gave: its own count if any, else its times. */
+export function callSeconds(startedAt: Date, endedAt: Date, given?: number | null): number {
+  const seconds = typeof given === 'number' && Number.isFinite(given) ? given : (endedAt.getTime() - startedAt.getTime()) / 1000;
+  return Math.min(LONGEST_CALL_SECONDS, Math.max(0, Math.ceil(Number.isFinite(seconds) ? seconds : 0)));
+}
+
+/** What Vapi billed, when it is a plausible amount. */
+export function callCost(cost: unknown): number | null {
+  return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 && cost <= HIGHEST_CALL_COST ? cost : null;
+}
 
 /**
  * What Vapi reports of a call's life, for the day's budget and the firm's statistics:
@@ -42,14 +55,12 @@ export function callReports(app: FastifyInstance, options: { voice: Pick<VoiceCo
       if (!callId) return;
       const endedAt = dateOf(message.endedAt ?? message.call?.endedAt) ?? new Date();
       const given = message.durationSeconds;
-      const startedAt =
-        dateOf(message.startedAt ?? message.call?.startedAt) ?? (typeof given === 'number' ? new Date(endedAt.getTime() - given * 1000) : endedAt);
-      const seconds = typeof given === 'number' && Number.isFinite(given) ? given : (endedAt.getTime() - startedAt.getTime()) / 1000;
-      const durationSeconds = Math.min(LONGEST_CALL_SECONDS, Math.max(0, Math.ceil(seconds)));
+      const startedAt = dateOf(message.startedAt ?? message.call?.startedAt) ?? new Date(endedAt.getTime() - callSeconds(endedAt, endedAt, given) * 1000);
+      const durationSeconds = callSeconds(startedAt, endedAt, given);
       const store = app.storage.get();
       await store.recordVoiceCall({
         ...seen(message, callId, startedAt),
-        ended: { endedAt, durationSeconds, reason: message.endedReason?.slice(0, 200) ?? null },
+        ended: { endedAt, durationSeconds, reason: message.endedReason?.slice(0, 200) ?? null, cost: callCost(message.cost), settledBy: 'report' },
       });
       request.logFields = { ...request.logFields, voiceCall: 'ended', durationSeconds };
 

@@ -5,8 +5,8 @@ import type { CspExtras } from '../csp';
  * Added by the server at start-up, only when the voice demo is configured (src/server/config/):
  * turning the demo on or off needs a restart, not a rebuild.
  *
- * - The Vapi API, for POST /call/web: https://api.vapi.ai, or the origin of VAPI_API_BASE_URL when
- *   that is set (the SDK then sends nothing to api.vapi.ai).
+ * - Not Vapi's API: the page's SDK places its call through this server (POST /api/voice/call/web,
+ *   'self'), which alone talks to Vapi.
  * - Daily, the SDK's WebRTC layer (call-object mode, per Daily's CSP guide):
  *   - script-src https://c.daily.co: the call-machine bundle, loaded with <script src> because the
  *     client passes `avoidEval: true` (otherwise Daily fetches it and runs it with Function(), which
@@ -23,23 +23,17 @@ import type { CspExtras } from '../csp';
  *   a MediaStream, which media-src does not govern).
  */
 export const VOICE_CSP = {
-  apiOrigin: 'https://api.vapi.ai',
   extras: {
     'script-src': ['https://c.daily.co', 'blob:', "'wasm-unsafe-eval'"],
     'connect-src': ['https://*.daily.co', 'wss://*.wss.daily.co', 'https://*.pluot.blue'],
   },
 } as const;
 
-/**
- * `extras` plus the voice demo's sources when the demo is on. `apiBaseUrl` is VAPI_API_BASE_URL,
- * which the page was built with too (the SDK calls it from the page).
- */
-export function withVoiceCsp(extras: CspExtras, voice: { enabled: boolean; apiBaseUrl?: string | undefined }): CspExtras {
+/** `extras` plus the voice demo's sources when the demo is on. */
+export function withVoiceCsp(extras: CspExtras, voice: { enabled: boolean }): CspExtras {
   if (!voice.enabled) return extras;
-  const apiOrigin = voice.apiBaseUrl ? new URL(voice.apiBaseUrl).origin : VOICE_CSP.apiOrigin;
-  const sourcesOfVoice: Record<string, readonly string[]> = { ...VOICE_CSP.extras, 'connect-src': [apiOrigin, ...VOICE_CSP.extras['connect-src']] };
   const merged: CspExtras = { ...extras };
-  for (const [directive, sources] of Object.entries(sourcesOfVoice)) {
+  for (const [directive, sources] of Object.entries(VOICE_CSP.extras)) {
     const current = merged[directive] ?? [];
     merged[directive] = [...current, ...sources.filter((source) => !current.includes(source))];
   }

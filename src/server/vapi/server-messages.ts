@@ -53,6 +53,8 @@ export const serverMessageSchema = z.object({
     startedAt: timestamp,
     endedAt: timestamp,
     durationSeconds: z.optional(z.nullable(z.number())),
+    /** end-of-call-report: what Vapi billed for the call, in US dollars. */
+    cost: z.optional(z.nullable(z.number())),
     assistant: z.optional(z.nullable(z.object({ metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))) }))),
     toolCallList: z.optional(z.array(toolCall)),
     toolWithToolCallList: z.optional(z.array(z.object({ toolCall: z.optional(toolCall) }))),
