@@ -1,9 +1,9 @@
 /**
  * The voice demo in real Chromium, with the real SDK, against the production server and its CSP.
- * The server has the demo configured as the firm would (a private key, its org id, one assistant
- * per language); the page holds no key, and asks the server for one per call. The SDK's API base
- * URL points at a local stand-in of Vapi's API, which checks each call's key as Vapi does (a JWT
- * signed with the private key, for this origin and this assistant). Daily's call machine
+ * The server has the demo configured as the firm would (a private key, one assistant per
+ * language); the page holds no key: it asks the server for a session, and its SDK sends its
+ * POST /call/web to the server, which places the call with a local stand-in of Vapi's API (which
+ * wants the private key, as Vapi does, and records every call's key and body). Daily's call machine
  * (c.daily.co) cannot be reached offline: without more, every join fails after Daily's retries
  * (~6 s), the failure path a visitor may meet; the caption tests serve a stand-in of the call
  * machine instead (helpers/daily-stand-in.ts), so a call connects and the agent's messages reach
@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../scripts/build';
 import { freePort } from '../test/postgres';
 import { axeViolations, launchBrowser, SCREENSHOT_DIR, waitForHydration } from './helpers/browser';
-import { fromAssistant, joinedRoom, standInDailyCallMachine } from './helpers/daily-stand-in';
+import { fromAssistant, joinedRoom, meetingEnded, standInDailyCallMachine } from './helpers/daily-stand-in';
 import { startServer, type RunningServer } from './helpers/server';
 import { startVapiStandIn, type VapiStandIn } from '../test/vapi-stand-in';
 import { getContent } from '../src/content/all';
@@ -25,8 +25,6 @@ import { callStarted, endOfCallReport } from '../test/vapi-messages';
 const DIR = resolve('.tmp/e2e-voice');
 const STATIC_DIR = `${DIR}-dist`;
 const PRIVATE_KEY = 'vapi-private-key-e2e-7c1f9a';
-const PUBLIC_KEY = 'vapi-public-key-e2e-51d0';
-const ORG_ID = 'org-e2e-3b9e';
 const ASSISTANT = { en: 'asst-e2e-en-0001', fr: 'asst-e2e-fr-0002' };
 const JOIN_FAILS_WITHIN = 30_000;
 const SERVER_SECRET = 'vapi-server-secret-e2e-0123456789abcdef';
@@ -43,16 +41,14 @@ const contexts: BrowserContext[] = [];
 let voiceEnv: Record<string, string>;
 
 beforeAll(async () => {
-  standIn = await startVapiStandIn({ privateKey: PRIVATE_KEY, orgId: ORG_ID });
+  standIn = await startVapiStandIn({ privateKey: PRIVATE_KEY, orgId: 'org-e2e-3b9e' });
   await rm(DIR, { recursive: true, force: true });
   await mkdir(DIR, { recursive: true });
   const port = await freePort();
   voiceEnv = {
     VAPI_PRIVATE_KEY: PRIVATE_KEY,
-    VAPI_ORG_ID: ORG_ID,
     VAPI_ASSISTANT_ID_EN: ASSISTANT.en,
     VAPI_ASSISTANT_ID_FR: ASSISTANT.fr,
-    VAPI_PUBLIC_KEY: PUBLIC_KEY,
     VAPI_API_BASE_URL: standIn.url,
     VAPI_SERVER_SECRET: SERVER_SECRET,
     SITE_URL: `http://127.0.0.1:${port}`,
@@ -166,7 +162,8 @@ describe('voice demo in Chromium', () => {
     expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(5);
     for (const file of files) {
       const text = await readFile(file, 'utf8');
-      for (const secret of [PRIVATE_KEY, PUBLIC_KEY, ORG_ID, ASSISTANT.en, ASSISTANT.fr]) expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
+      for (const secret of [PRIVATE_KEY, SERVER_SECRET, standIn.url, ASSISTANT.en, ASSISTANT.fr])
+        expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
     }
   });
 
@@ -183,13 +180,14 @@ describe('voice demo in Chromium', () => {
   it('allows the voice origins in the CSP, and only them', async () => {
     const { cspHeader } = await visit({ microphone: false });
     const directive = (name: string) => cspHeader.split('; ').find((part) => part.startsWith(`${name} `)) ?? '';
-    expect(directive('connect-src')).toBe(`connect-src 'self' ${standIn.url} https://*.daily.co wss://*.wss.daily.co https://*.pluot.blue`);
+    // Daily, for the call itself; not Vapi's API (nor its stand-in): the server places the calls.
+    expect(directive('connect-src')).toBe(`connect-src 'self' https://*.daily.co wss://*.wss.daily.co https://*.pluot.blue`);
     // The page's own inline scripts (boot, stylesheet loader, script starter) by hash, then the voice SDK's needs.
     expect(directive('script-src')).toMatch(/^script-src 'self'( 'sha256-[^']+'){3,} https:\/\/c\.daily\.co blob: 'wasm-unsafe-eval'$/);
     // The critical CSS of each page by hash; never 'unsafe-inline'.
     expect(directive('style-src')).toMatch(/^style-src 'self'( 'sha256-[^']+')+$/);
     expect(cspHeader).not.toContain("'unsafe-eval'");
-    expect(cspHeader).not.toContain('api.vapi.ai'); // the build points the SDK elsewhere
+    expect(cspHeader).not.toContain('vapi');
     expect(cspHeader).not.toContain('sentry');
   });
 
@@ -199,9 +197,22 @@ describe('voice demo in Chromium', () => {
       return [locale === 'en' ? '/' : '/fr/', locale, voiceDemo.connecting, voiceDemo.errors.startFailed.title] as const;
     }),
   )(
-    'on %s "Call Me" starts the %s assistant with a token the API accepts, reports the failed join, and works again',
+    'on %s "Call Me" has the server place exactly one call to the %s assistant, with its key and its body; the failed join is reported, and it works again',
     async (path, locale, connecting, failed) => {
       const { page, requested, cspViolations } = await visit({ microphone: true, path });
+      // Every answer the browser gets from the site, to look for a key in it.
+      const answers: string[] = [];
+      const browserCalls: Array<{ authorization: string | undefined; body: string | null }> = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/voice/call/web')) browserCalls.push({ authorization: request.headers().authorization, body: request.postData() });
+      });
+      page.on('response', (response) => {
+        if (response.url().startsWith(server.url))
+          void response.text().then(
+            (text) => answers.push(text),
+            () => undefined,
+          );
+      });
       await mainButton(page).click();
       await expect.poll(() => mainButton(page).textContent()).toContain(connecting);
       expect(await mainButton(page).isDisabled()).toBe(true);
@@ -209,14 +220,20 @@ describe('voice demo in Chromium', () => {
       expect(request).toEqual({
         method: 'POST',
         path: '/call/web',
-        authorization: expect.stringMatching(/^Bearer eyJ[\w-]+\.[\w-]+\.[\w-]+$/),
-        origin: server.url,
-        // The session id, which Vapi echoes in its reports of the call: the budget counts the call against its key.
-        body: { assistantId: ASSISTANT[locale], assistantOverrides: { metadata: { siteSession: expect.stringMatching(/^[\w-]{20,}$/) } } },
+        authorization: `Bearer ${PRIVATE_KEY}`,
+        origin: undefined,
+        // The server's body: the language's assistant, the session the call belongs to, the configured length.
+        body: {
+          assistantId: ASSISTANT[locale],
+          assistantOverrides: { metadata: { siteSession: expect.stringMatching(/^[\w-]{22}$/) }, maxDurationSeconds: 180 },
+        },
       });
-      expect(standIn.refusals).toEqual([null]); // signed with the private key, for this origin and this assistant
-      expect(request!.authorization).not.toContain(PRIVATE_KEY);
+      expect(standIn.refusals).toEqual([null]);
       expect(sessionRequests(requested)).toHaveLength(1);
+      // The page's SDK sent its call to the site, with the session as its key.
+      const session = (request!.body as { assistantOverrides: { metadata: { siteSession: string } } }).assistantOverrides.metadata.siteSession;
+      expect(browserCalls).toEqual([{ authorization: `Bearer ${session}`, body: expect.any(String) }]);
+      expect(requested.some((url) => url.startsWith(standIn.url))).toBe(false);
 
       await toast(page, failed).waitFor({ timeout: JOIN_FAILS_WITHIN });
       expect(await mainButton(page).isEnabled()).toBe(true);
@@ -225,10 +242,18 @@ describe('voice demo in Chromium', () => {
       await mainButton(page).click();
       await standIn.waitForRequests(2);
       expect(standIn.refusals).toEqual([null, null]);
-      expect(standIn.requests[1]!.authorization).not.toBe(request!.authorization); // a new call, a new key
+      const second = standIn.requests[1]!.body as { assistantOverrides: { metadata: { siteSession: string } } };
+      expect(second.assistantOverrides.metadata.siteSession).not.toBe(session); // a new call, a new session
       await page.waitForFunction(() => !document.querySelector('#ai-caller button')?.hasAttribute('disabled'), undefined, { timeout: JOIN_FAILS_WITHIN });
+      expect(standIn.requests).toHaveLength(2);
+      // No answer to the browser held a Vapi key or a way to act on the call.
+      expect(answers.length).toBeGreaterThan(3);
+      for (const answer of answers) {
+        expect(answer).not.toContain(PRIVATE_KEY);
+        expect(answer).not.toMatch(/controlUrl|listenUrl|\/control\//);
+      }
 
-      // The API and Daily's call machine were allowed; only Daily's error telemetry is refused, on purpose.
+      // Daily's call machine was allowed; only Daily's error telemetry is refused, on purpose.
       expect((await cspViolations()).filter((violation) => !violation.includes('.ingest.sentry.io'))).toEqual([]);
     },
   );
@@ -355,6 +380,32 @@ describe("live captions in Chromium, from the SDK's own message events", () => {
       }
     },
   );
+
+  it.each([
+    ['/', 'assistant-said-end-call-phrase', 'assistant'],
+    ['/fr/', 'exceeded-max-duration', 'time-limit'],
+    ['/', 'silence-timed-out', 'silence'],
+  ] as const)('on %s a call Vapi ends (%s) shows the ended state with its reason, never the failure notice', async (path, endedReason, reason) => {
+    const locale = path === '/' ? 'en' : 'fr';
+    const { voiceDemo } = getContent(locale);
+    const { page } = await visit({ microphone: true, path, callMachine: true });
+    await mainButton(page).click();
+    await joinedRoom(page);
+    await fromAssistant(page, 'listening');
+    await expect.poll(() => demo(page).getByRole('status').textContent()).toBe(voiceDemo.status.connected);
+    // Vapi's status-update, then the room ended under the visitor: Daily's "Meeting has ended" error.
+    await fromAssistant(page, { type: 'status-update', status: 'ended', endedReason });
+    await meetingEnded(page);
+    await expect.poll(() => captions(page).textContent()).toContain(voiceDemo.captions.lasted);
+    const said = (await captions(page).textContent())!.replaceAll('\u00a0', ' ');
+    expect(said).toContain(voiceDemo.captions.endReason[reason].replaceAll('\u00a0', ' '));
+    expect(await mainButton(page).textContent()).toContain(voiceDemo.callMe);
+    expect(await mainButton(page).isEnabled()).toBe(true);
+    // A normal ending: no notification of any kind.
+    await page.waitForTimeout(500);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    expect(await axeViolations(page, CARD)).toEqual([]);
+  });
 
   it('animates new lines only without reduced motion, and clears them when a new call starts', async () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {

@@ -14,7 +14,8 @@ import type { BrowserContext, Page } from 'playwright-core';
  * This script is served for that URL (Playwright's route) and does, in that protocol, what the call
  * machine does for a call: it answers `join-meeting` with `joined-meeting` and `leave-meeting`
  * with `left-meeting`, and delivers the app-messages the test gives it, as the call machine does
- * with those that arrive from Vapi. Everything above it runs unchanged: daily-js turns them into
+ * with those that arrive from Vapi; and, when Vapi ends the call, says the meeting has ended as
+ * the call machine does (a fatal error of type 'ejected', then `left-meeting`). Everything above it runs unchanged: daily-js turns them into
  * its 'app-message' events, @vapi-ai/web into its own 'call-start' and 'message' events, and the
  * page into its call status and captions. No audio flows.
  */
@@ -24,6 +25,11 @@ const CALL_MACHINE = `(() => {
   const standIn = (window.__dailyStandIn = { callClientId: null, joinedUrl: null, received: [] });
   standIn.appMessage = (data) =>
     post(standIn.callClientId, { action: 'app-message', data: typeof data === 'string' ? data : JSON.stringify(data), fromId: 'vapi-assistant' });
+  // What the call machine says when the room's owner (Vapi) ends the meeting: a fatal 'ejected' error, then left-meeting.
+  standIn.meetingEnded = (errorMsg) => {
+    post(standIn.callClientId, { action: 'error', errorMsg, error: { type: 'ejected', msg: errorMsg } });
+    post(standIn.callClientId, { action: 'left-meeting' });
+  };
   window.addEventListener('message', (event) => {
     const message = event.data;
     if (!message || message.what !== 'iframe-call-message' || message.from !== 'module') return;
@@ -56,4 +62,12 @@ export async function joinedRoom(page: Page): Promise<string> {
 /** Delivers a message from Vapi's side of the call: 'listening', or a message object (sent as JSON). */
 export async function fromAssistant(page: Page, data: string | object): Promise<void> {
   await page.evaluate((message) => (window as unknown as { __dailyStandIn: { appMessage(data: unknown): void } }).__dailyStandIn.appMessage(message), data);
+}
+
+/** Vapi ends the call (its goodbye, the time limit, a silence): Daily's "Meeting has ended", as the call machine reports it. */
+export async function meetingEnded(page: Page, errorMsg = 'Meeting has ended'): Promise<void> {
+  await page.evaluate(
+    (message) => (window as unknown as { __dailyStandIn: { meetingEnded(text: string): void } }).__dailyStandIn.meetingEnded(message),
+    errorMsg,
+  );
 }

@@ -112,11 +112,12 @@ export type Content = {
     unavailableTitle: string;
     unavailableDescription: string;
     /**
-     * Shown in the card when the day's demo minutes are spent (VOICE_MINUTES_PER_DAY): the contact
-     * form and the firm's phone instead. May hold `[label](href)` links.
+     * Shown in the card when the day's demo minutes are spent (VOICE_MINUTES_PER_DAY): the demo is
+     * back tomorrow (the firm's midnight); the contact form and the firm's phone meanwhile. May hold
+     * `[label](href)` links.
      */
     budgetSpent: string;
-    /** Shown in the card when this visitor started too many calls in a short time (RATE_LIMIT_VOICE). */
+    /** Shown in the card when this visitor started too many calls in a short time (RATE_LIMIT_VOICE): try again in a few minutes. */
     rateLimited: string;
     /** Shown in the card when every line is in use (VOICE_MAX_CONCURRENT): try again in a minute. */
     linesBusy: string;
@@ -132,6 +133,12 @@ export type Content = {
       roles: { assistant: string; user: string };
       /** Before the length of a call that has ended ("The call lasted"). */
       lasted: string;
+      /**
+       * Before that, why the call ended, when Vapi said so: the agent said goodbye (its closing
+       * line at the time limit included), the call's maximum length, the silence timeout. One
+       * sentence each. (None when the visitor hung up, nor for a failure: that is a notification.)
+       */
+      endReason: { assistant: string; 'time-limit': string; silence: string };
       /** After an ended call: a link to the contact form. */
       followUp: { text: string; link: string };
     };

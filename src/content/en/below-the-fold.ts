@@ -52,15 +52,20 @@ export const enBelowTheFold: BelowTheFoldContent = {
     unavailableTitle: 'Demo temporarily unavailable',
     unavailableDescription: 'The live voice demo is not available right now. [Book a free call](#contact-form) and we will show you the voice agent in person.',
     budgetSpent:
-      "Today's demo calls are all taken. [Book a free call](#contact-form) or call us at [{phone}]({phoneHref}) and we'll show you the voice agent live.",
+      "Today's demo calls are all taken; the demo will be back tomorrow. [Book a free call](#contact-form) or call us at [{phone}]({phoneHref}) and we'll show you the voice agent live.",
     rateLimited: 'You have started several calls in a short time. Please try again in a few minutes.',
     linesBusy: 'All our lines are busy. Please try again in a minute.',
-    unavailableReason: { 'not-configured': 'unavailable right now', 'budget-spent': "unavailable: today's demo calls are all taken" },
+    unavailableReason: { 'not-configured': 'unavailable right now', 'budget-spent': "unavailable until tomorrow: today's demo calls are all taken" },
     captions: {
       label: 'Live captions',
       placeholder: 'During the call, what you and the agent say appears here.',
       roles: { assistant: 'Agent:', user: 'You:' },
       lasted: 'The call lasted',
+      endReason: {
+        assistant: 'The agent ended the call.',
+        'time-limit': "The demo's time limit was reached.",
+        silence: 'The call ended after a long silence.',
+      },
       followUp: { text: 'Want to go further?', link: 'Write to us' },
     },
     errors: {

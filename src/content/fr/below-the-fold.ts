@@ -61,18 +61,23 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     unavailableDescription:
       "La démonstration de l'agent vocal en direct n'est pas accessible pour le moment. [Réservez un appel gratuit](#contact-form) et nous vous présenterons l'agent vocal en personne.",
     budgetSpent:
-      "Les appels de démonstration d'aujourd'hui sont tous pris. [Réservez un appel gratuit](#contact-form) ou appelez-nous au [{phone}]({phoneHref}) et nous vous présenterons l'agent vocal en direct.",
+      "Les appels de démonstration d'aujourd'hui sont tous pris; la démonstration sera de retour demain. [Réservez un appel gratuit](#contact-form) ou appelez-nous au [{phone}]({phoneHref}) et nous vous présenterons l'agent vocal en direct.",
     rateLimited: 'Vous avez lancé plusieurs appels en peu de temps. Réessayez dans quelques minutes.',
     linesBusy: 'Toutes nos lignes sont occupées. Réessayez dans une minute.',
     unavailableReason: {
       'not-configured': 'indisponible pour le moment',
-      'budget-spent': "indisponible : les appels de démonstration d'aujourd'hui sont tous pris",
+      'budget-spent': "indisponible jusqu'à demain : les appels de démonstration d'aujourd'hui sont tous pris",
     },
     captions: {
       label: 'Sous-titres en direct',
       placeholder: "Pendant l'appel, ce que vous et l'agent dites s'affiche ici.",
       roles: { assistant: 'Agent :', user: 'Vous :' },
       lasted: 'L’appel a duré',
+      endReason: {
+        assistant: "L'agent a mis fin à l'appel.",
+        'time-limit': 'La durée maximale de la démonstration a été atteinte.',
+        silence: "L'appel a pris fin après un long silence.",
+      },
       followUp: { text: 'Vous voulez aller plus loin?', link: 'Écrivez-nous' },
     },
     errors: {

@@ -8,7 +8,7 @@ import { useVoiceClient } from './use-voice-client';
 import { loadVoiceClient } from './vapi-client';
 import type { StartFailure, VoiceClientEvent, VoiceClientLoader } from './voice-client';
 import { type SessionRefusal, type SessionRequester, requestVoiceSession } from './voice-session';
-import type { VoiceFlags } from './voice-state';
+import type { CallEndReason, VoiceFlags } from './voice-state';
 
 export type { VoiceClient, VoiceClientLoader } from './voice-client';
 
@@ -35,6 +35,8 @@ export type VoiceCall = {
   notice: VoiceNotice | null;
   /** How long the last call lasted, in seconds, once it is over (until the next "Call Me"). */
   lastCallSeconds: number | null;
+  /** Why the last call ended, when known and not a failure (until the next "Call Me"). */
+  lastCallEnd: CallEndReason | null;
 };
 
 /**
@@ -150,5 +152,6 @@ export function useVoiceCall(loadClient: VoiceClientLoader = loadVoiceClient, re
     captions: display.captions,
     notice,
     lastCallSeconds: display.lastCallSeconds,
+    lastCallEnd: display.lastCallEnd,
   };
 }

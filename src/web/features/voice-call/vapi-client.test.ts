@@ -1,14 +1,18 @@
 /**
  * The SDK behaviours the demo relies on, proved against the real @vapi-ai/web package (nothing of
- * it is mocked). Its API calls go to a local stand-in for POST /call/web; jsdom has no WebRTC, so a
- * call that gets past the API fails when Daily creates its call object, as a real failure would.
+ * it is mocked). Its API calls go to a local stand-in for the server's POST /api/voice/call/web (the
+ * stand-in's base URL takes the place of /api/voice); jsdom has no WebRTC, so a call that gets past
+ * the API fails when Daily creates its call object, as a real failure would. The events of a call
+ * that got further (Daily's, Vapi's messages) are emitted on the real instance, as the SDK emits them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startVapiStandIn, type VapiStandIn } from '../../../../test/vapi-stand-in';
-import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from './vapi-client';
+import { VOICE_API_BASE_PATH, VOICE_ASSISTANT_PLACEHOLDER } from '../../../contracts/voice-call';
+import { createVapi, createVoiceClient, importVapi, loadVoiceClient, siteVoiceApiBaseUrl, voiceClientLoader } from './vapi-client';
 import type { VoiceClientEvent } from './voice-client';
 
-const KEY = 'public-key-for-tests';
+/** A session of POST /api/voice/session: the SDK's key. */
+const KEY = 'session-for-tests';
 const ASSISTANT = 'assistant-for-tests';
 
 let standIn: VapiStandIn;
@@ -23,22 +27,60 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
 });
 
-const SESSION = { token: KEY, assistantId: ASSISTANT, session: 'session-1' };
+const SESSION = { session: KEY };
 
 async function newVapi(key = KEY) {
   return createVapi(await importVapi(), { key, apiBaseUrl: standIn.url });
 }
 
-/** A client whose SDK instances (one per call) are real, and kept here for the test to look at. */
+/** A client whose SDK instances (one per call) are real, and kept here for the test to look at, with the key each was made with. */
 async function newClient() {
   const Vapi = await importVapi();
   const instances: Awaited<ReturnType<typeof newVapi>>[] = [];
+  const keys: string[] = [];
   const client = createVoiceClient((key) => {
     const vapi = createVapi(Vapi, { key, apiBaseUrl: standIn.url });
     instances.push(vapi);
+    keys.push(key);
     return vapi;
   });
-  return { client, instances };
+  return { client, instances, keys };
+}
+
+/** A client whose call has been joined and answered (call-start): its instance, and what the client reports. */
+async function answeredCall() {
+  grantMicrophone();
+  const { client, instances } = await newClient();
+  await client.start(SESSION); // fails in jsdom at Daily; the instance stays the current one
+  const vapi = instances[0]!;
+  const stop = vi.spyOn(vapi, 'stop');
+  const events = collect(client);
+  vapi.emit('call-start');
+  events.length = 0;
+  return { client, vapi, stop, events };
+}
+
+/** Vapi's status-update "ended" message (a Daily app message the SDK emits as 'message'). */
+const endedStatus = (endedReason: string) => ({ type: 'status-update', status: 'ended', endedReason });
+
+/**
+ * Daily's fatal 'error' event as the SDK forwards it (daily-error, its serializeError of the event:
+ * `message` is the event's `error` object, the event's fields follow). Vapi ending the call ends
+ * the room: Daily says 'ejected', "Meeting has ended".
+ */
+const dailyError = (errorMsg: string, type?: string) => {
+  const error = type ? { type, msg: errorMsg } : undefined;
+  return {
+    type: 'daily-error',
+    error: { message: error ?? errorMsg, action: 'error', errorMsg, ...(error ? { error } : {}) },
+    timestamp: new Date().toISOString(),
+  };
+};
+
+/** What the SDK does on Daily's left-meeting: call-end, then its own status-update unless Vapi sent one. */
+function leftMeeting(vapi: Awaited<ReturnType<typeof newVapi>>) {
+  vapi.emit('call-end');
+  vapi.emit('message', endedStatus('customer-ended-call'));
 }
 
 function grantMicrophone() {
@@ -86,7 +128,7 @@ describe('the real SDK (@vapi-ai/web 2.7)', () => {
     await expect(first).resolves.toBeNull(); // no WebRTC in jsdom: Daily cannot create the call
   });
 
-  it('creates the web call with the key and assistant id, reports a failed start, then starts again', async () => {
+  it('creates the web call with the key and the assistant named, reports a failed start, then starts again', async () => {
     const vapi = await newVapi();
     const seen: string[] = [];
     vapi.on('error', (error: { type: string }) => seen.push(`error:${error.type}`));
@@ -110,9 +152,9 @@ describe('the real SDK (@vapi-ai/web 2.7)', () => {
 });
 
 describe('createVoiceClient', () => {
-  it('makes one SDK instance per call, from its key, with every listener, error included, registered before its start', async () => {
+  it('makes one SDK instance per call, from its session, with every listener, error included, registered before its start, which names the placeholder assistant and nothing else', async () => {
     grantMicrophone();
-    const { client, instances } = await newClient();
+    const { client, instances, keys } = await newClient();
     const events = ['call-start', 'call-end', 'speech-start', 'speech-end', 'message', 'error', 'call-start-failed', 'volume-level'] as const;
     const countsAtStart: Array<Record<string, number>> = [];
     const Vapi = await importVapi();
@@ -120,13 +162,12 @@ describe('createVoiceClient', () => {
       countsAtStart.push(Object.fromEntries(events.map((event) => [event, this.listenerCount(event)])));
       return null;
     });
-    await client.start({ token: 'key-1', assistantId: ASSISTANT, session: 'session-1' });
-    await client.start({ token: 'key-2', assistantId: ASSISTANT, session: 'session-1' });
+    await client.start({ session: 'session-1' });
+    await client.start({ session: 'session-2' });
     expect(instances).toHaveLength(2);
-    expect(start.mock.calls).toEqual([
-      [ASSISTANT, { metadata: { siteSession: 'session-1' } }],
-      [ASSISTANT, { metadata: { siteSession: 'session-1' } }],
-    ]);
+    expect(keys).toEqual(['session-1', 'session-2']);
+    // No overrides: the server picks the assistant by the session's language and writes the metadata.
+    expect(start.mock.calls).toEqual([[VOICE_ASSISTANT_PLACEHOLDER], [VOICE_ASSISTANT_PLACEHOLDER]]);
     expect(countsAtStart).toEqual([Object.fromEntries(events.map((event) => [event, 1])), Object.fromEntries(events.map((event) => [event, 1]))]);
     // The first call's instance has been let go.
     expect(instances[0]!.listenerCount('message')).toBe(0);
@@ -145,6 +186,7 @@ describe('createVoiceClient', () => {
     vapi!.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello!' });
     vapi!.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'Hi' });
     vapi!.emit('message', { type: 'status-update', status: 'in-progress' });
+    vapi!.emit('message', endedStatus('assistant-said-end-call-phrase'));
     vapi!.emit('volume-level', 0.42);
     vapi!.emit('volume-level', 3);
     vapi!.emit('call-end');
@@ -157,7 +199,7 @@ describe('createVoiceClient', () => {
       { type: 'transcript', role: 'user', final: true, text: 'Hi' },
       { type: 'volume', level: 0.42 },
       { type: 'volume', level: 1 },
-      { type: 'call-end' },
+      { type: 'call-end', reason: 'assistant' },
     ]);
     await client.start(SESSION);
     events.length = 0;
@@ -165,21 +207,83 @@ describe('createVoiceClient', () => {
     expect(events).toEqual([]);
   });
 
-  it('ends the call on an error during it, but not on the errors the SDK survives', async () => {
+  it('ends the call on an error during it, once, but not on the errors the SDK survives', async () => {
+    const { vapi, stop, events } = await answeredCall();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vapi.emit('error', { type: 'audio-processing-setup-error', stage: 'audio-processing-setup', error: { message: 'KrispInitError' } });
+    expect(stop).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledOnce();
+    expect(events).toEqual([]);
+    vapi.emit('error', dailyError('Network connection lost', 'connection-error'));
+    expect(events).toEqual([{ type: 'error', reason: 'other', error: expect.objectContaining({ type: 'daily-error' }) }]);
+    expect(stop).toHaveBeenCalledOnce();
+    leftMeeting(vapi); // what the SDK says as it lets go: not news
+    expect(events).toHaveLength(1);
+  });
+
+  it.each([
+    ['the agent said goodbye', 'assistant-said-end-call-phrase', { reason: 'assistant' }],
+    ["the agent's end-call tool (the closing line at the time limit too)", 'assistant-ended-call', { reason: 'assistant' }],
+    ['the maximum length', 'exceeded-max-duration', { reason: 'time-limit' }],
+    ['a silence', 'silence-timed-out', { reason: 'silence' }],
+    ['the visitor, as Vapi saw it', 'customer-ended-call', { reason: 'visitor' }],
+    ['a reason the visitor needs no words about', 'manually-canceled', {}],
+  ])('reports Vapi ending the call (%s), which Daily says as an ejection, as its end, once, with the reason', async (_case, endedReason, expected) => {
+    const { vapi, stop, events } = await answeredCall();
+    vapi.emit('message', endedStatus(endedReason));
+    vapi.emit('error', dailyError('Meeting has ended', 'ejected'));
+    expect(events).toEqual([{ type: 'call-end', ...expected }]);
+    expect(stop).toHaveBeenCalledOnce(); // Daily's call object is let go, microphone included
+    leftMeeting(vapi);
+    vapi.emit('error', dailyError('Meeting has ended', 'ejected'));
+    expect(events).toHaveLength(1);
+  });
+
+  it("takes each of Daily's words for a meeting that ended as an ending, with no reason when Vapi gave none", async () => {
+    for (const error of [
+      dailyError('Meeting ended due to ejection'),
+      dailyError('Meeting ended due to ejection: Meeting has ended'),
+      dailyError('The meeting expired', 'exp-room'),
+      dailyError('The meeting token expired', 'exp-token'),
+    ]) {
+      const { vapi, events } = await answeredCall();
+      vapi.emit('error', error);
+      expect(events).toEqual([{ type: 'call-end' }]);
+    }
+  });
+
+  it("reports the SDK's own end of the call (Daily's left-meeting) with the reason Vapi gave, not the SDK's stand-in one", async () => {
+    const { vapi, stop, events } = await answeredCall();
+    vapi.emit('message', endedStatus('silence-timed-out'));
+    leftMeeting(vapi);
+    expect(events).toEqual([{ type: 'call-end', reason: 'silence' }]);
+    expect(stop).not.toHaveBeenCalled(); // the SDK cleans up after its own left-meeting
+  });
+
+  it('reports a call Vapi ended for a fault as a failure, not an ending, whether Daily or the SDK says it first', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fault = 'pipeline-error-openai-llm-failed';
+    const viaSdk = await answeredCall();
+    viaSdk.vapi.emit('message', endedStatus(fault));
+    leftMeeting(viaSdk.vapi);
+    expect(viaSdk.events).toEqual([{ type: 'error', reason: 'other', error: { type: 'call-ended-by-fault', endedReason: fault } }]);
+
+    const viaDaily = await answeredCall();
+    viaDaily.vapi.emit('message', endedStatus('call.in-progress.error-vapifault-openai-voice-failed'));
+    viaDaily.vapi.emit('error', dailyError('Meeting has ended', 'ejected'));
+    leftMeeting(viaDaily.vapi);
+    expect(viaDaily.events).toEqual([expect.objectContaining({ type: 'error', reason: 'other' })]);
+    expect(viaDaily.stop).toHaveBeenCalledOnce();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('takes an ejection before the assistant answered for a failure: the call never was', async () => {
     grantMicrophone();
     const { client, instances } = await newClient();
     await client.start(SESSION);
-    const [vapi] = instances;
-    const stop = vi.spyOn(vapi!, 'stop');
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const events = collect(client);
-    vapi!.emit('call-start');
-    vapi!.emit('error', { type: 'audio-processing-setup-error', stage: 'audio-processing-setup', error: { message: 'KrispInitError' } });
-    expect(stop).not.toHaveBeenCalled();
-    expect(warn).toHaveBeenCalledOnce();
-    vapi!.emit('error', { type: 'daily-error', error: { message: 'Meeting ended due to ejection' } });
-    expect(events.at(-1)).toMatchObject({ type: 'error', reason: 'other' });
-    expect(stop).toHaveBeenCalledOnce();
+    instances[0]!.emit('error', dailyError('Meeting has ended', 'ejected'));
+    expect(events).toEqual([expect.objectContaining({ type: 'error', reason: 'other' })]);
   });
 
   it('resolves a failed start with the reason, after the SDK has cleaned up, and starts again', async () => {
@@ -236,7 +340,7 @@ describe('createVoiceClient', () => {
     const first = client.start(SESSION);
     await standIn.waitForRequests(1);
     client.stop();
-    const second = client.start({ token: 'another-key', assistantId: ASSISTANT, session: 'session-1' });
+    const second = client.start({ session: 'another-session' });
     expect(second).toBe(first);
     standIn.release();
     await expect(second).resolves.toMatchObject({ outcome: 'failed' });
@@ -245,13 +349,30 @@ describe('createVoiceClient', () => {
 });
 
 describe('voiceClientLoader', () => {
-  it('loads one shared client, whose calls reach the configured API base URL', async () => {
+  it('loads one shared client, whose calls reach the given API base URL with the session as key and the placeholder assistant only', async () => {
     grantMicrophone();
-    const load = voiceClientLoader(standIn.url);
+    const load = voiceClientLoader(() => standIn.url);
     const [a, b] = await Promise.all([load(), load()]);
     expect(a).toBe(b);
     expect(await load()).toBe(a);
     await a.start(SESSION);
-    expect(standIn.requests).toEqual([expect.objectContaining({ path: '/call/web', authorization: `Bearer ${KEY}` })]);
+    expect(standIn.requests).toEqual([
+      expect.objectContaining({ path: '/call/web', authorization: `Bearer ${KEY}`, body: { assistantId: VOICE_ASSISTANT_PLACEHOLDER } }),
+    ]);
+  });
+
+  it("sends the page's calls to this site's server, POST /api/voice/call/web on the page's origin, never to Vapi; a refused session is a failed start, and the next works", async () => {
+    grantMicrophone();
+    expect(siteVoiceApiBaseUrl()).toBe(`${location.origin}${VOICE_API_BASE_PATH}`);
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ ok: false, error: 'session_expired' }, { status: 401 }));
+    const client = await loadVoiceClient();
+    await expect(client.start({ session: 'session-a' })).resolves.toMatchObject({ outcome: 'failed', reason: 'other' });
+    await expect(client.start({ session: 'session-b' })).resolves.toMatchObject({ outcome: 'failed', reason: 'other' });
+    expect(
+      fetch.mock.calls.map(([url, init]) => [String(url), init?.method, (init?.headers as Record<string, string> | undefined)?.Authorization, init?.body]),
+    ).toEqual([
+      [`${location.origin}/api/voice/call/web`, 'POST', 'Bearer session-a', JSON.stringify({ assistantId: VOICE_ASSISTANT_PLACEHOLDER })],
+      [`${location.origin}/api/voice/call/web`, 'POST', 'Bearer session-b', JSON.stringify({ assistantId: VOICE_ASSISTANT_PLACEHOLDER })],
+    ]);
   });
 });

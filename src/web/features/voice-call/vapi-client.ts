@@ -1,13 +1,15 @@
 /**
  * The only module that knows the Vapi web SDK. It is imported lazily (its own chunk, ~80 KB gzip),
- * and its events are translated into the demo's. Each call gets its own SDK instance: the SDK takes
- * its key at construction, and each call has its own short-lived key (POST /api/voice/session).
- * Everything else talks to the VoiceClient returned here.
+ * and its events are translated into the demo's. The SDK talks to this site's server, never to
+ * Vapi's API: its one request, POST /api/voice/call/web, carries the call's session (POST
+ * /api/voice/session) as its key, and the server places the call with the firm's private key.
+ * Each call gets its own SDK instance: the SDK takes its key at construction. Everything else
+ * talks to the VoiceClient returned here.
  */
 import type Vapi from '@vapi-ai/web';
-import { site } from '../../../config/site';
-import { SESSION_METADATA_KEY } from '../../../contracts/voice-call';
+import { VOICE_API_BASE_PATH, VOICE_ASSISTANT_PLACEHOLDER } from '../../../contracts/voice-call';
 import type { StartFailure, StartResult, VoiceClient, VoiceClientEvent, VoiceClientLoader, VoiceSession } from './voice-client';
+import { endOfCall } from './voice-state';
 
 type VapiClass = typeof Vapi;
 
@@ -21,24 +23,34 @@ export async function importVapi(): Promise<VapiClass> {
  * The SDK with the options this site needs, for one call's key. `avoidEval` makes Daily load its
  * call machine with a <script src> from c.daily.co instead of fetch + Function(), so the CSP needs
  * no 'unsafe-eval'. The SDK keeps the key and base URL of the last instance made in a module-level
- * singleton: the instance made for a call is the one whose key its requests carry.
+ * singleton: the instance made for a call is the one whose key its requests carry. It posts to
+ * `${apiBaseUrl}/call/web`.
  */
-export function createVapi(VapiSdk: VapiClass, config: { key: string; apiBaseUrl?: string | undefined }): Vapi {
+export function createVapi(VapiSdk: VapiClass, config: { key: string; apiBaseUrl: string }): Vapi {
   return new VapiSdk(config.key, config.apiBaseUrl, { avoidEval: true });
 }
 
-/** Makes the SDK instance of one call, from that call's key. */
-export type VapiFactory = (key: string) => Vapi;
+/**
+ * The SDK's API base URL: this site's server, on the page's origin (the SDK wants an absolute
+ * URL, which it joins with `/call/web`). Read at call time: the page is prerendered without a location.
+ */
+export function siteVoiceApiBaseUrl(): string {
+  return new URL(VOICE_API_BASE_PATH, location.origin).href;
+}
+
+/** Makes the SDK instance of one call, from that call's session (the SDK's key). */
+export type VapiFactory = (session: string) => Vapi;
 
 /**
  * A loader that creates the client once, on first use, and then always returns that one:
  * StrictMode, prefetch and repeated clicks share a single client (and a single SDK chunk).
+ * `apiBaseUrl` says, at each call, where the SDK sends it (a stand-in in tests).
  */
-export function voiceClientLoader(apiBaseUrl: string | undefined): VoiceClientLoader {
+export function voiceClientLoader(apiBaseUrl: () => string = siteVoiceApiBaseUrl): VoiceClientLoader {
   let shared: Promise<VoiceClient> | undefined;
   return () => {
     shared ??= importVapi().then(
-      (VapiSdk) => createVoiceClient((key) => createVapi(VapiSdk, { key, apiBaseUrl })),
+      (VapiSdk) => createVoiceClient((session) => createVapi(VapiSdk, { key: session, apiBaseUrl: apiBaseUrl() })),
       (error: unknown) => {
         shared = undefined; // a failed chunk load (offline, new deploy) may succeed on the next click
         throw error;
@@ -48,8 +60,8 @@ export function voiceClientLoader(apiBaseUrl: string | undefined): VoiceClientLo
   };
 }
 
-/** The page's voice client; the API base URL is the build's VAPI_API_BASE_URL (Vapi's API otherwise). */
-export const loadVoiceClient: VoiceClientLoader = voiceClientLoader(site.vapi.apiBaseUrl);
+/** The page's voice client: its calls go through this site's server (VOICE_API_BASE_PATH). */
+export const loadVoiceClient: VoiceClientLoader = voiceClientLoader();
 
 /**
  * Errors after which the SDK keeps the call going (it says so in its source): logged, not fatal.
@@ -63,9 +75,40 @@ const NON_FATAL_ERRORS = new Set([
 ]);
 
 /**
- * Runs calls, one SDK instance each (made by `newVapi` from the call's key). Every listener, 'error'
- * included, is registered on an instance before its start(): without an 'error' listener a failed
- * start leaves the SDK stuck in "already started". Events of an earlier call's instance are ignored.
+ * Daily's fatal errors that say the meeting is over rather than broken: Vapi ends a call (the
+ * assistant's goodbye, the closing hook, a silence, the maximum length) by ending its Daily room,
+ * which Daily reports to the participant left in it as an 'error' of type 'ejected' ("Meeting has
+ * ended"), or the room's or token's expiry. ('end-of-life' is not one: an unsupported daily-js.)
+ */
+const MEETING_ENDED_TYPES = new Set(['ejected', 'exp-room', 'exp-token']);
+const MEETING_ENDED_MESSAGE = /meeting (?:has )?ended/i;
+
+/** Whether an SDK 'error' is Daily saying the meeting has ended (the SDK forwards it as a 'daily-error'). */
+function meetingEnded(error: unknown): boolean {
+  if ((error as { type?: unknown } | null)?.type !== 'daily-error') return false;
+  // The SDK's serialized daily-js error event: { action: 'error', errorMsg, error: { type, msg } }.
+  const daily = (error as { error?: { errorMsg?: unknown; message?: unknown; error?: { type?: unknown; msg?: unknown } } }).error;
+  if (typeof daily?.error?.type === 'string' && MEETING_ENDED_TYPES.has(daily.error.type)) return true;
+  return [daily?.errorMsg, daily?.message, daily?.error?.msg].some((text) => typeof text === 'string' && MEETING_ENDED_MESSAGE.test(text));
+}
+
+/** The `endedReason` of a status-update "ended" message (Vapi's, or the SDK's own on leaving), or undefined. */
+function endedReasonOf(message: unknown): string | undefined {
+  if (!message || typeof message !== 'object') return undefined;
+  const { type, status, endedReason } = message as { type?: unknown; status?: unknown; endedReason?: unknown };
+  return type === 'status-update' && status === 'ended' && typeof endedReason === 'string' ? endedReason : undefined;
+}
+
+/**
+ * Runs calls, one SDK instance each (made by `newVapi` from the call's session). Every listener,
+ * 'error' included, is registered on an instance before its start(): without an 'error' listener a
+ * failed start leaves the SDK stuck in "already started". Events of an earlier call's instance are
+ * ignored.
+ *
+ * A call that Vapi ends, or the visitor, is reported once, as a `call-end` with the reason of
+ * Vapi's last status-update "ended" message (endOfCall), whether the SDK reports the end as its
+ * `call-end` or Daily first as an ejection 'error'; one that Vapi ended because of a fault
+ * (`pipeline-error-*`, …) is reported as an `error`, like a connection lost.
  */
 export function createVoiceClient(newVapi: VapiFactory): VoiceClient {
   const listeners = new Set<(event: VoiceClientEvent) => void>();
@@ -85,13 +128,30 @@ export function createVoiceClient(newVapi: VapiFactory): VoiceClient {
     const mine = () => instance === vapi;
     /** Events of the call itself: not of a call the visitor cancelled. */
     const wanted = () => mine() && !cancelRequested;
+    /** The assistant has answered (call-start). */
+    let answered = false;
+    /** Why Vapi says the call ended: the last status-update "ended" message's endedReason. */
+    let endedReason: string | undefined;
+    /** The call's end (or failure) has been reported: what the SDK says after it is not news. */
+    let over = false;
     const fail = (error: unknown) => {
       if (attempt) {
         attemptProblems.push(error);
         return;
       }
+      over = true;
       emit({ type: 'error', reason: classify(error), error });
       void instance.stop();
+    };
+    /**
+     * The call is over (the SDK or Daily says so; the caller stops the SDK if need be): a normal
+     * ending, or a failure when Vapi's reason says a fault cut it.
+     */
+    const finish = () => {
+      over = true;
+      const end = endOfCall(endedReason);
+      if (end === 'failure') emit({ type: 'error', reason: 'other', error: { type: 'call-ended-by-fault', endedReason } });
+      else emit(end ? { type: 'call-end', reason: end } : { type: 'call-end' });
     };
     instance.on('call-start', () => {
       if (!mine()) return;
@@ -99,11 +159,12 @@ export function createVoiceClient(newVapi: VapiFactory): VoiceClient {
         void instance.stop();
         return;
       }
+      answered = true;
       emit({ type: 'call-start' });
     });
     // During an attempt, the end of a call that failed to start is reported once, as its result.
     instance.on('call-end', () => {
-      if (wanted() && !attempt) emit({ type: 'call-end' });
+      if (wanted() && !attempt && !over) finish();
     });
     instance.on('speech-start', () => {
       if (wanted()) emit({ type: 'speech-start' });
@@ -115,20 +176,28 @@ export function createVoiceClient(newVapi: VapiFactory): VoiceClient {
       if (wanted()) emit({ type: 'volume', level: Math.min(1, Math.max(0, level)) });
     });
     instance.on('message', (message: unknown) => {
+      if (!mine()) return;
+      endedReason = endedReasonOf(message) ?? endedReason;
       const transcript = asTranscript(message);
       if (transcript && wanted()) emit({ type: 'transcript', ...transcript });
     });
     instance.on('error', (error: unknown) => {
-      if (!mine()) return;
+      if (!mine() || over) return;
       const type = (error as { type?: unknown } | null)?.type;
       if (typeof type === 'string' && NON_FATAL_ERRORS.has(type)) {
         console.warn('Voice demo: the call goes on without an optional feature:', error);
         return;
       }
+      if (answered && !attempt && meetingEnded(error)) {
+        // Vapi ended the call (or its room expired): told now, before Daily's left-meeting.
+        finish();
+        void instance.stop();
+        return;
+      }
       fail(error);
     });
     instance.on('camera-error', (error: unknown) => {
-      if (mine()) fail(error);
+      if (mine() && !over) fail(error);
     });
     instance.on('call-start-failed', (event: unknown) => {
       if (mine() && attempt) attemptProblems.unshift(event); // the SDK's summary of the failure: logged first
@@ -145,13 +214,15 @@ export function createVoiceClient(newVapi: VapiFactory): VoiceClient {
     // SDK's removeAllListeners() without a name removes nothing: it passes `undefined` on as one.)
     const previous = vapi;
     for (const name of previous?.eventNames() ?? []) previous?.removeAllListeners(name as Parameters<Vapi['removeAllListeners']>[0]);
-    const instance = newVapi(session.token);
+    const instance = newVapi(session.session);
     vapi = instance;
     attach(instance);
     let call: unknown = null;
     try {
-      // The session id goes back to the server with Vapi's reports of the call: the budget counts it against this key.
-      call = await instance.start(session.assistantId, { metadata: { [SESSION_METADATA_KEY]: session.session } });
+      // The server picks the assistant (the session's language) and writes the call's metadata: the
+      // SDK only needs an assistant named, or it refuses to start. Any non-2xx of the server (an
+      // expired or used session, Vapi refusing) is a start-method-error and a null here.
+      call = await instance.start(VOICE_ASSISTANT_PLACEHOLDER);
     } catch (error) {
       attemptProblems.push(error);
     }

@@ -1,7 +1,10 @@
 import type { VoiceEvent } from './voice-state';
 
-/** What the page gets from POST /api/voice/session: the key for one call, the assistant to call, and the session the call reports back to. */
-export type VoiceSession = { token: string; assistantId: string; session: string };
+/**
+ * What the page gets from POST /api/voice/session: the key of one call, which the SDK sends to
+ * this site's server (POST /api/voice/call/web); the server places the call in its language.
+ */
+export type VoiceSession = { session: string };
 
 /**
  * What the demo needs from a voice-call client. The real one wraps the Vapi web SDK
@@ -9,8 +12,8 @@ export type VoiceSession = { token: string; assistantId: string; session: string
  */
 export type VoiceClient = {
   /**
-   * Asks for the microphone, then creates and joins the call with this session's key and
-   * assistant. Resolves once the attempt is over: 'started' means joined (the call-start event
+   * Asks for the microphone, then has the server create the call with this session's key, and
+   * joins it. Resolves once the attempt is over: 'started' means joined (the call-start event
    * follows when the assistant listens). Calling it again while an attempt is under way joins
    * that attempt (and withdraws a cancel).
    */
@@ -28,7 +31,10 @@ export type StartResult = { outcome: 'started' } | { outcome: 'cancelled' } | { 
 
 export type VoiceClientEvent =
   | Exclude<VoiceEvent, { type: 'error' } | { type: 'assistant-done' }>
-  /** The call broke after it was joined; the client has already stopped it. */
+  /**
+   * The call broke after it was joined (a Vapi fault counts, though Vapi ended the call itself);
+   * the client has already stopped it. A normal ending is a `call-end`.
+   */
   | { type: 'error'; reason: StartFailure; error: unknown }
   /** The assistant's voice level, 0..1, about every 100 ms during a call. */
   | { type: 'volume'; level: number };

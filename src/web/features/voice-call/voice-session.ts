@@ -9,11 +9,11 @@ import type { VoiceSession } from './voice-client';
 export type SessionRefusal =
   /** The firm has not set the demo up (503 not_configured). */
   | 'not-configured'
-  /** The day's demo minutes are spent (503 daily_budget_spent): the contact form instead. */
+  /** The day's demo minutes are spent (503 daily_budget_spent): back tomorrow; the contact form instead. */
   | 'budget-spent'
   /** Every line is in use (503 lines_busy): try again in a minute. */
   | 'lines-busy'
-  /** This visitor started too many calls lately (429). */
+  /** This visitor started too many calls lately (429): try again in a few minutes. */
   | 'rate-limited'
   /** The network, the database, anything else: like a call that could not start. */
   | 'failed';
@@ -30,17 +30,15 @@ const REFUSALS: Record<string, SessionRefusal> = {
 };
 
 /**
- * Asks the server for one call's key, in the page's language (POST /api/voice/session), with a
+ * Asks the server for one call's key (the session), in the page's language (POST /api/voice/session), with a
  * proof of work as the forms send one: the card starts solving it when the demo comes into view
  * or "Call Me" is hovered or focused, so that it is ready by the click.
  */
 export const requestVoiceSession: SessionRequester = async (locale, proof) => {
   const result = await sendWithProof(proof, (altcha) => postJson(API_PATHS.voiceSession, { locale, ...(altcha ? { altcha } : {}) }));
   if (result.ok) {
-    const { token, assistantId, session } = result.body;
-    if (typeof token === 'string' && token && typeof assistantId === 'string' && assistantId && typeof session === 'string' && session)
-      return { ok: true, session: { token, assistantId, session } };
-    return { ok: false, refusal: 'failed' };
+    const { session } = result.body;
+    return typeof session === 'string' && session ? { ok: true, session: { session } } : { ok: false, refusal: 'failed' };
   }
   return { ok: false, refusal: REFUSALS[result.error] ?? 'failed' };
 };

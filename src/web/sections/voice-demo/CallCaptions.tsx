@@ -5,6 +5,7 @@ import { useContent } from '../../lib/content-context';
 import type { Locale } from '../../../contracts/locales';
 import { type Captions, type Speaker, VISIBLE_LINES } from '../../features/voice-call/captions';
 import type { VoiceNotice } from '../../features/voice-call/use-voice-call';
+import type { CallEndReason } from '../../features/voice-call/voice-state';
 
 const SPEAKERS: readonly Speaker[] = ['assistant', 'user'];
 
@@ -17,11 +18,22 @@ const NOTICE_LINK = 'whitespace-nowrap text-brand-700 underline underline-offset
  * out under a mask at the top; a line that no longer fits whole is made invisible rather than cut
  * through (fitWholeLines). Scrolling, not lines pushed up, so that nothing in the page shifts
  * (Chrome counts a line that layout moves as a layout shift, not one a scroll moves). What a speaker is still saying shows lighter, below them, and is
- * not read out: only final lines enter the polite live region. After the call: its length and a
- * link to the contact form. Before any call: what the box is for. And, instead of a call, why
+ * not read out: only final lines enter the polite live region. After the call: why it ended, when
+ * Vapi said so (not when the visitor hung up: they know), its length and a link to the contact form,
+ * read out by the same live region. Before any call: what the box is for. And, instead of a call, why
  * none could start today (the day's calls spent, or too many from this visitor).
  */
-export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: Captions; notice: VoiceNotice | null; lastCallSeconds: number | null }) {
+export function CallCaptions({
+  captions,
+  notice,
+  lastCallSeconds,
+  lastCallEnd,
+}: {
+  captions: Captions;
+  notice: VoiceNotice | null;
+  lastCallSeconds: number | null;
+  lastCallEnd: CallEndReason | null;
+}) {
   const { voiceDemo, locale } = useContent();
   const text = voiceDemo.captions;
   const lines = captions.lines.slice(-VISIBLE_LINES);
@@ -31,6 +43,7 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
   });
   const empty = lines.length === 0 && partials.length === 0 && notice === null && lastCallSeconds === null;
   const who = (speaker: Speaker) => <span className="font-semibold text-brand-700 dark:text-accent-400">{text.roles[speaker]}</span>;
+  const endReason = lastCallEnd && lastCallEnd !== 'visitor' ? text.endReason[lastCallEnd] : null;
   const box = useRef<HTMLDivElement>(null);
   // Runs again for each new caption: the box keeps its size, so the observer alone would not see them.
   // oxlint-disable-next-line react/exhaustive-deps
@@ -44,7 +57,7 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
     const observer = new ResizeObserver(() => fitWholeLines(element));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [captions, notice, lastCallSeconds, empty]);
+  }, [captions, notice, lastCallSeconds, lastCallEnd, empty]);
 
   return (
     <div
@@ -77,6 +90,7 @@ export function CallCaptions({ captions, notice, lastCallSeconds }: { captions: 
           ) : null}
           {lastCallSeconds !== null ? (
             <p data-call-ended="">
+              {endReason ? <span data-end-reason={lastCallEnd}>{endReason} </span> : null}
               {text.lasted} <time dateTime={`PT${lastCallSeconds}S`}>{callLength(lastCallSeconds, locale)}</time>. {text.followUp.text}{' '}
               <SectionLink
                 anchor="contact-form"

@@ -1,7 +1,7 @@
 /**
  * The voice demo as a visitor sees it, driven by the real SDK: each call's instance is a real
  * @vapi-ai/web object (its events are emitted on it: it is an EventEmitter) and its API calls
- * reach a local stand-in for POST /call/web. The server's answer to "Call Me" (a session, or why
+ * reach a local stand-in for the server's POST /api/voice/call/web. The server's answer to "Call Me" (a session, or why
  * none) is given by the test: the route has its own tests (src/server/routes/voice-session.test.ts), and
  * the browser test runs both together. Only the browser's microphone is stubbed (jsdom has none);
  * jsdom has no WebRTC either, so a call that gets past the API fails when Daily creates its call
@@ -20,6 +20,7 @@ import { ContentProvider } from '../../lib/content-context';
 import { fillContent } from '../../../content';
 import { frenchTypography } from '../../../content/typography';
 import type { Locale } from '../../../contracts/locales';
+import { VOICE_ASSISTANT_PLACEHOLDER } from '../../../contracts/voice-call';
 import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from '../../features/voice-call/vapi-client';
 import type { VoiceClientLoader } from '../../features/voice-call/voice-client';
 import type { SessionAnswer, SessionRequester } from '../../features/voice-call/voice-session';
@@ -28,7 +29,6 @@ import { VoiceDemo } from './VoiceDemo';
 /** One call's SDK instance. */
 type Vapi = ReturnType<typeof createVapi>;
 
-const ASSISTANT = { en: 'asst-en-for-tests', fr: 'asst-fr-for-tests' };
 const site = loadSiteConfig({});
 const contentOf = (locale: Locale) => fillContent(getContent(locale), site);
 const text = contentOf('en').voiceDemo;
@@ -69,13 +69,8 @@ function microphone(answer: 'granted' | 'denied' | 'missing') {
   return getUserMedia;
 }
 
-/** What the server answers "Call Me", per call: a session with a key of its own by default. */
-function sessions(
-  answer: (locale: Locale, index: number) => SessionAnswer = (locale, index) => ({
-    ok: true,
-    session: { token: `key-${index + 1}`, assistantId: ASSISTANT[locale], session: `session-${index + 1}` },
-  }),
-) {
+/** What the server answers "Call Me", per call (POST /api/voice/session's `{ ok: true, session }`): a session of its own by default. */
+function sessions(answer: (locale: Locale, index: number) => SessionAnswer = (_locale, index) => ({ ok: true, session: { session: `session-${index + 1}` } })) {
   let count = 0;
   return vi.fn<SessionRequester>(async (locale) => answer(locale, count++));
 }
@@ -117,6 +112,31 @@ async function callHeld(instances: Vapi[], user = userEvent.setup()) {
   return instances.at(-1)!;
 }
 
+/**
+ * Vapi ends the call, as the SDK reports it: Vapi's status-update "ended" message (when it gives a
+ * reason), Daily's ejection from the ended room (an 'error'), then Daily's left-meeting (the SDK's
+ * call-end, and its own status-update since Vapi's came).
+ */
+function vapiEnds(vapi: Vapi, endedReason?: string) {
+  act(() => {
+    if (endedReason) vapi.emit('message', { type: 'status-update', status: 'ended', endedReason });
+    vapi.emit('error', {
+      type: 'daily-error',
+      error: {
+        message: { type: 'ejected', msg: 'Meeting has ended' },
+        action: 'error',
+        errorMsg: 'Meeting has ended',
+        error: { type: 'ejected', msg: 'Meeting has ended' },
+      },
+      timestamp: new Date().toISOString(),
+    });
+    vapi.emit('call-end');
+    vapi.emit('message', { type: 'status-update', status: 'ended', endedReason: 'customer-ended-call' });
+  });
+}
+
+const endedLine = () => document.querySelector('[data-call-ended]');
+
 /** jsdom cannot join a call (no WebRTC): here start() resolves as it does once a call is joined. */
 async function joinedCall(instances: Vapi[]) {
   vi.spyOn((await importVapi()).prototype, 'start').mockResolvedValue({ id: 'joined-call' } as never);
@@ -129,7 +149,7 @@ async function joinedCall(instances: Vapi[]) {
 }
 
 describe('"Call Me"', () => {
-  it("asks for a session in the page's language, creates the call with its key and assistant, reports the failed join and is ready again", async () => {
+  it("asks for a session in the page's language, has the server create the call with it as the SDK's key, reports the failed join and is ready again", async () => {
     microphone('granted');
     const { load } = await realSdk();
     const requestSession = sessions();
@@ -142,7 +162,8 @@ describe('"Call Me"', () => {
     await user.click(mainButton());
     const [request] = await standIn.waitForRequests(1);
     expect(requestSession).toHaveBeenCalledExactlyOnceWith('en', expect.objectContaining({ take: expect.any(Function) }));
-    expect(request).toMatchObject({ path: '/call/web', authorization: 'Bearer key-1', body: { assistantId: ASSISTANT.en } });
+    expect(request).toMatchObject({ path: '/call/web', authorization: 'Bearer session-1' });
+    expect(request!.body).toEqual({ assistantId: VOICE_ASSISTANT_PLACEHOLDER }); // the server picks the assistant and writes the metadata
     expect(mainButton()).toBeDisabled();
     expect(mainButton()).toHaveTextContent(text.connecting);
     expect(screen.getByRole('button', { name: text.cancelCall })).toBeEnabled();
@@ -157,13 +178,13 @@ describe('"Call Me"', () => {
     expect(screen.queryByRole('button', { name: text.cancelCall })).not.toBeInTheDocument();
 
     await user.click(mainButton());
-    const [, second] = await standIn.waitForRequests(2); // a second attempt really starts, with a new session's key
-    expect(second).toMatchObject({ authorization: 'Bearer key-2' });
+    const [, second] = await standIn.waitForRequests(2); // a second attempt really starts, with a new session
+    expect(second).toMatchObject({ authorization: 'Bearer session-2' });
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
     expect(mainButton()).toBeEnabled();
   });
 
-  it('starts the French assistant from the French page', async () => {
+  it('asks for a French session from the French page (the server picks the assistant by it)', async () => {
     microphone('granted');
     const { load } = await realSdk();
     const requestSession = sessions();
@@ -171,13 +192,18 @@ describe('"Call Me"', () => {
     await userEvent.click(screen.getByRole('button', { name: /^Appelez.moi$/ }));
     const [request] = await standIn.waitForRequests(1);
     expect(requestSession).toHaveBeenCalledExactlyOnceWith('fr', expect.objectContaining({ take: expect.any(Function) }));
-    expect(request).toMatchObject({ body: { assistantId: ASSISTANT.fr } });
+    expect(request).toMatchObject({ authorization: 'Bearer session-1', body: { assistantId: VOICE_ASSISTANT_PLACEHOLDER } });
     expect(await screen.findByText(fr("L'appel n'a pas pu démarrer"))).toBeInTheDocument();
   });
 
-  it('says so plainly when the provider refuses the call', async () => {
+  it.each([
+    [401, { ok: false, error: 'session_expired' }],
+    [401, { ok: false, error: 'session_used' }],
+    [502, { ok: false, error: 'call_failed' }],
+    [503, { ok: false, error: 'lines_busy' }],
+  ])('says so plainly when the server does not place the call (%i %o)', async (status, body) => {
     microphone('granted');
-    standIn.reply(() => ({ status: 401, body: { message: 'Invalid key' } }));
+    standIn.reply(() => ({ status, body }));
     const { load } = await realSdk();
     renderDemo(load, sessions());
     await userEvent.click(mainButton());
@@ -228,7 +254,7 @@ describe('"Call Me"', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it("says in the card, with the firm's phone, when the day's demo calls are spent, and when this visitor started too many", async () => {
+  it("says in the card, with the firm's phone, when the day's demo calls are spent, and that the demo is back tomorrow", async () => {
     microphone('granted');
     const { load } = await realSdk();
     const refusals = ['budget-spent', 'rate-limited'] as const;
@@ -240,16 +266,33 @@ describe('"Call Me"', () => {
     await userEvent.click(mainButton());
     const log = captionsLog();
     await waitFor(() =>
-      expect(log).toHaveTextContent(`Today's demo calls are all taken. Book a free call or call us at ${site.phone} and we'll show you the voice agent live.`),
+      expect(log).toHaveTextContent(
+        `Today's demo calls are all taken; the demo will be back tomorrow. Book a free call or call us at ${site.phone} and we'll show you the voice agent live.`,
+      ),
     );
     expect(within(log).getByRole('link', { name: site.phone })).toHaveAttribute('href', site.phoneHref);
     expect(within(log).getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '#contact-form');
-    expect(mainButton()).toHaveAccessibleName("Call Me (unavailable: today's demo calls are all taken)");
+    expect(mainButton()).toHaveAccessibleName("Call Me (unavailable until tomorrow: today's demo calls are all taken)");
     expect(mainButton()).toHaveAttribute('aria-disabled', 'true');
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
     // Pressed anyway, it asks nothing more of the server today.
     await userEvent.click(mainButton());
-    expect(log).toHaveTextContent("Today's demo calls are all taken.");
+    expect(log).toHaveTextContent("Today's demo calls are all taken; the demo will be back tomorrow.");
+  });
+
+  it('says so in French too: the demo is back tomorrow', async () => {
+    microphone('granted');
+    const { load } = await realSdk();
+    renderDemo(
+      load,
+      sessions(() => ({ ok: false, refusal: 'budget-spent' })),
+      'fr',
+    );
+    await userEvent.click(mainButton());
+    await waitFor(() =>
+      expect(captionsLog()).toHaveTextContent(frText("Les appels de démonstration d'aujourd'hui sont tous pris; la démonstration sera de retour demain.")),
+    );
+    expect(mainButton()).toHaveAccessibleName(fr("Appelez-moi (indisponible jusqu'à demain : les appels de démonstration d'aujourd'hui sont tous pris)"));
   });
 
   it('says in the card when every line is busy, or this visitor started too many calls, and "Call Me" stays live', async () => {
@@ -268,7 +311,7 @@ describe('"Call Me"', () => {
     expect(mainButton()).not.toHaveAttribute('aria-disabled');
 
     await userEvent.click(mainButton());
-    await waitFor(() => expect(log).toHaveTextContent(text.rateLimited));
+    await waitFor(() => expect(log).toHaveTextContent('You have started several calls in a short time. Please try again in a few minutes.'));
     expect(log).not.toHaveTextContent('All our lines are busy');
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(standIn.requests).toHaveLength(0);
@@ -289,7 +332,7 @@ describe('"Call Me"', () => {
 
   it('loads the SDK on hover or focus, once, without asking for a session: that happens on the click', async () => {
     microphone('granted');
-    const loader = voiceClientLoader(standIn.url);
+    const loader = voiceClientLoader(() => standIn.url);
     const load = vi.fn<VoiceClientLoader>(loader);
     const requestSession = sessions();
     renderDemo(load, requestSession);
@@ -380,6 +423,81 @@ describe("during a call: the card's flags, from the SDK's events", () => {
     expect(warn).toHaveBeenCalledWith('Voice demo call failed:', expect.anything());
     expect(captionsLog()).toHaveTextContent('Agent: Hello!');
     expect(captionsLog()).toHaveTextContent(text.captions.lasted);
+  });
+
+  it.each([
+    ['en', 'assistant-said-end-call-phrase', 'The agent ended the call.'],
+    ['en', 'exceeded-max-duration', "The demo's time limit was reached."],
+    ['en', 'silence-timed-out', 'The call ended after a long silence.'],
+    ['fr', 'assistant-ended-call', "L'agent a mis fin à l'appel."],
+    ['fr', 'exceeded-max-duration', 'La durée maximale de la démonstration a été atteinte.'],
+    ['fr', 'silence-timed-out', "L'appel a pris fin après un long silence."],
+  ] as const)(
+    'in %s, a call Vapi ends (%s) is an ending, not a failure: the card says why, politely, and the next "Call Me" clears it',
+    async (locale, endedReason, why) => {
+      microphone('granted');
+      const { load, instances } = await realSdk();
+      renderDemo(load, sessions(), locale);
+      const vapi = await joinedCall(instances);
+      const stop = vi.spyOn(vapi, 'stop');
+      act(() => void vapi.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Goodbye!' }));
+      vapi.emit('volume-level', 0.5);
+      vapiEnds(vapi, endedReason);
+
+      const lasted = contentOf(locale).voiceDemo.captions.lasted;
+      expect(mainButton()).toHaveTextContent(locale === 'en' ? text.callMe : fr('Appelez-moi'));
+      expect(statusLine()).toBeEmptyDOMElement();
+      // In the captions' polite live region, with the call's length: read out as the call ends.
+      expect(within(captionsLog()).getByText(locale === 'en' ? why : fr(why))).toHaveAttribute('data-end-reason');
+      expect(endedLine()).toHaveTextContent(new RegExp(`^${(locale === 'en' ? why : frText(why)).replace(/[.?]/g, '\\$&')} ${lasted}`));
+      expect(captionsLog()).toHaveTextContent(locale === 'en' ? 'Agent: Goodbye!' : 'Agent : Goodbye!');
+      expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+      expect(warn).not.toHaveBeenCalled();
+      expect(stop).toHaveBeenCalledOnce(); // Daily's ended call is let go
+
+      await userEvent.click(mainButton());
+      expect(endedLine()).toBeNull();
+      expect(screen.queryByText(locale === 'en' ? why : fr(why))).not.toBeInTheDocument();
+    },
+  );
+
+  it('says no reason when the visitor hung up, or when Vapi gave none, and still no failure', async () => {
+    microphone('granted');
+    const { load, instances } = await realSdk();
+    renderDemo(load, sessions());
+    vapiEnds(await joinedCall(instances), 'customer-ended-call');
+    expect(endedLine()).toHaveTextContent(new RegExp(`^${text.captions.lasted}`));
+    expect(document.querySelector('[data-end-reason]')).toBeNull();
+
+    await userEvent.click(mainButton());
+    await waitFor(() => expect(instances).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    act(() => void instances[1]!.emit('call-start'));
+    vapiEnds(instances[1]!);
+    expect(endedLine()).toHaveTextContent(new RegExp(`^${text.captions.lasted}`));
+    expect(document.querySelector('[data-end-reason]')).toBeNull();
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("tells the visitor the call was interrupted when Vapi ended it for a fault, and gives no reason line (nor the last call's)", async () => {
+    microphone('granted');
+    const { load, instances } = await realSdk();
+    renderDemo(load, sessions());
+    vapiEnds(await joinedCall(instances), 'silence-timed-out');
+    expect(document.querySelector('[data-end-reason]')).toHaveTextContent(text.captions.endReason.silence);
+
+    await userEvent.click(mainButton());
+    await waitFor(() => expect(instances).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    act(() => void instances[1]!.emit('call-start'));
+    vapiEnds(instances[1]!, 'pipeline-error-openai-llm-failed');
+    expect(await screen.findByText(text.errors.callFailed.title)).toBeInTheDocument();
+    expect(endedLine()).toHaveTextContent(new RegExp(`^${text.captions.lasted}`)); // the call's length, as after any call
+    expect(warn).toHaveBeenCalledWith('Voice demo call failed:', { type: 'call-ended-by-fault', endedReason: 'pipeline-error-openai-llm-failed' });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(document.querySelector('[data-end-reason]')).toBeNull();
+    expect(mainButton()).toHaveTextContent(text.callMe);
   });
 
   it('"End Call" stops the SDK call', async () => {

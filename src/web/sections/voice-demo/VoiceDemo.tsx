@@ -23,7 +23,7 @@ import { CallCaptions } from './CallCaptions';
 export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceClientLoader; requestSession?: SessionRequester }) {
   const { voiceDemo } = useContent();
   // Destructured: the level ref callback must not make the whole call object look like a ref.
-  const { flags, starting, start, stop, prefetch, levelRef, captions, notice, lastCallSeconds } = useVoiceCall(loadClient, requestSession);
+  const { flags, starting, start, stop, prefetch, levelRef, captions, notice, lastCallSeconds, lastCallEnd } = useVoiceCall(loadClient, requestSession);
   const status = callStatus(flags);
   const inCall = flags.calling;
   /** The demo is off, or the day's calls are spent: the button says so, and the card offers the contact form. */
@@ -167,7 +167,7 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
               </button>
             ) : null}
           </div>
-          <CallCaptions captions={captions} notice={notice} lastCallSeconds={lastCallSeconds} />
+          <CallCaptions captions={captions} notice={notice} lastCallSeconds={lastCallSeconds} lastCallEnd={lastCallEnd} />
           <PrivacyNotice id="voice-privacy-notice" notice={voiceDemo.privacyNotice} className="mt-3" />
           <details className="mt-1 w-full text-left text-sm text-slate-600 dark:text-slate-400">
             <summary className="mx-auto w-fit cursor-pointer rounded font-medium text-brand-700 underline-offset-2 hover:underline dark:text-accent-400">
