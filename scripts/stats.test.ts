@@ -1,7 +1,10 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../src/server/store';
-import { ENGINES, freshStorage, testConfig } from '../test/storage';
+import { ENGINES, freshStorage, storageQuery, testConfig } from '../test/storage';
 import { parseArgs, runStats } from './stats';
 
 function capture() {
@@ -77,6 +80,67 @@ describe.each(ENGINES)('npm run stats on %s', (engine) => {
       expect(await runStats(['--week', 'last'], env, capture(), err)).toBe(2);
       expect(err.text()).toContain('--week needs an ISO week');
     } finally {
+      await store.close();
+      await storage.dispose();
+    }
+  });
+
+  it('shows what the demo cost in US dollars, per day and for the period, in the firm’s language; “≥” when Vapi did not give a call’s cost', async () => {
+    const storage = await freshStorage(engine);
+    const store = await createStore(testConfig(storage.env));
+    const dir = await mkdtemp(join(tmpdir(), 'stats-cost-'));
+    try {
+      // Two calls on Wednesday 18 November, billed 0.21 and 0.42; on the 10th, one billed 0.50 and one whose cost Vapi never gave.
+      for (const [id, at, seconds, cost] of [
+        ['call-a', '2026-11-18T17:00:00.000Z', 60, 0.21],
+        ['call-b', '2026-11-18T18:00:00.000Z', 120, 0.42],
+        ['call-c', '2026-11-10T17:00:00.000Z', 60, 0.5],
+        ['call-d', '2026-11-10T18:00:00.000Z', 60, null],
+      ] as const) {
+        await storageQuery(storage.env, "insert into voice_calls (call_id, locale, started_at, duration_seconds, cost) values (?, 'en', ?, ?, ?)", [
+          id,
+          at,
+          seconds,
+          cost,
+        ]);
+      }
+      const en = { ...storage.env, FIRM_LOCALE: 'en' };
+
+      const table = capture();
+      expect(await runStats(['--week', '2026-W47'], en, table, capture())).toBe(0);
+      expect(table.text()).toMatch(/^Demo cost\s+US\$0\.63\s+–\s+US\$0\.50 \(\+26%\)/m);
+      expect(table.text()).toMatch(/^Day\s+Page views\s+Visits\s+Demo seen\s+Calls\s+Minutes\s+Demo cost\s+Leads$/m);
+      expect(table.text()).toMatch(/^2026-11-18\s+0\s+0\s+0\s+2\s+3\s+US\$0\.63\s+0$/m);
+      expect(table.text()).toMatch(/^2026-11-19\s+0\s+0\s+0\s+0\s+0\s+US\$0\.00\s+0$/m);
+      expect(table.text()).not.toContain('≥');
+
+      const csv = capture();
+      expect(await runStats(['--week', '2026-W47', '--format', 'csv'], en, csv, capture())).toBe(0);
+      const rows = parse(csv.text(), { columns: true, bom: true }) as Array<Record<string, string>>;
+      expect(rows.find((row) => row.breakdown === 'all' && row.metric === 'demo_cost')?.value).toBe('0.63');
+      expect(rows.find((row) => row.breakdown === 'day' && row.key === '2026-11-18' && row.metric === 'demo_cost')?.value).toBe('0.63');
+
+      const file = join(dir, 'week.html');
+      expect(await runStats(['--week', '2026-W47', '--html', file], en, capture(), capture())).toBe(0);
+      const html = await readFile(file, 'utf8');
+      expect(html).toContain('<tr><th scope="row">Demo cost</th><td class="n">US$0.63</td>');
+      expect(html).toContain(
+        '<tr><th scope="row">2026-11-18</th><td class="n">0</td><td class="n">0</td><td class="n">0</td><td class="n">2</td><td class="n">3</td><td class="n">US$0.63</td>',
+      );
+
+      const partly = capture();
+      expect(await runStats(['--from', '2026-11-10', '--to', '2026-11-10'], en, partly, capture())).toBe(0);
+      expect(partly.text()).toMatch(/^Demo cost\s+≥\sUS\$0\.50\s/m);
+      expect(partly.text()).toMatch(/^2026-11-10\s+0\s+0\s+0\s+2\s+2\s+≥\sUS\$0\.50\s+0$/m);
+      expect(partly.text()).toContain('≥: Vapi has not given the cost of some calls; the amount adds up those that are known.');
+
+      const fr = capture();
+      expect(await runStats(['--week', '2026-W47'], { ...storage.env, FIRM_LOCALE: 'fr' }, fr, capture())).toBe(0);
+      expect(fr.text()).toMatch(/^Coût de la démo\s+0,63\s\$\sUS\s+–\s+0,50\s\$\sUS \(\+26\s%\)/m);
+      expect(fr.text()).toMatch(/^Jour\s+Pages vues\s+Visites\s+Démo vue\s+Appels\s+Minutes\s+Coût de la démo\s+Demandes$/m);
+      expect(fr.text()).toMatch(/^2026-11-18\s+0\s+0\s+0\s+2\s+3\s+0,63\u00a0\$\u00a0US\s+0$/m);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
       await store.close();
       await storage.dispose();
     }

@@ -25,9 +25,10 @@ import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: stats [--week YYYY-Www | --from YYYY-MM-DD [--to YYYY-MM-DD]] [--format table|csv|json] [--html FILE]
 
-The site's figures, counted with no identifier (docs/stats.md): visits, the voice demo and its
-calls, the contact form, the newsletter, the leads; by language, device, referrer and campaign;
-against the period before and the average of the four before it.
+The site's figures, counted with no identifier (docs/stats.md): visits, the voice demo, its calls
+and what Vapi billed for them (US dollars), the contact form, the newsletter, the leads; by
+language, device, referrer and campaign; against the period before and the average of the four
+before it.
 
   --week YYYY-Www   an ISO week, Monday to Sunday (default: the last whole week)
   --from, --to      any period, both days included (--to defaults to today)

@@ -19,6 +19,8 @@ export type StatsCopy = {
   columnNames: Partial<Record<Metric, string>>;
   /** One line under the funnel: what the rates are taken of and what the comparisons are. */
   funnelNote: string;
+  /** Added to it when the cost of some of the period's calls is not known: what "≥" before the demo's cost means. */
+  costNotKnownNote: string;
   headings: {
     funnel: string;
     breakdowns: Record<Breakdown, string>;
@@ -65,7 +67,7 @@ export type StatsCopy = {
   digestFooter: string;
 };
 
-// French typography: a no-break space before a colon, thin no-break spaces inside « ».
+// French typography: a no-break space before a colon, thin no-break spaces inside « » and before a semicolon.
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
 
@@ -85,6 +87,8 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
       call_pressed: `«${NNBSP}Appelez-moi${NNBSP}» pressé`,
       calls_started: 'Appels commencés',
       call_minutes: 'Minutes d’appel',
+      demo_cost: 'Coût de la démo',
+      calls_without_cost: 'Appels dont le coût n’est pas connu',
       calls_with_callback: 'Appels terminés par une demande de rappel',
       form_started: 'Formulaire de contact commencé',
       form_sent: 'Formulaire de contact envoyé',
@@ -99,11 +103,13 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
       demo_seen: 'Démo vue',
       call_pressed: `«${NNBSP}Appelez-moi${NNBSP}»`,
       calls_started: 'Appels',
+      call_minutes: 'Minutes',
       form_started: 'Formulaire commencé',
       leads: 'Demandes',
     },
     funnelNote:
       'Le taux de chaque étape se calcule sur l’étape qui la précède (sur les visites pour la première étape de chaque parcours). Les deux colonnes de droite donnent le même chiffre pour la période d’avant et la moyenne des quatre précédentes, avec l’écart.',
+    costNotKnownNote: `≥${NBSP}: Vapi n’a pas donné le coût de certains appels${NNBSP}; le montant additionne ceux qui sont connus.`,
     headings: {
       funnel: 'Le parcours des visiteurs',
       breakdowns: { locale: 'Par langue', device: 'Par appareil', referrer: 'Par provenance', campaign: 'Par campagne' },
@@ -164,6 +170,8 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
       call_pressed: '“Call Me” pressed',
       calls_started: 'Calls started',
       call_minutes: 'Call minutes',
+      demo_cost: 'Demo cost',
+      calls_without_cost: 'Calls whose cost is not known',
       calls_with_callback: 'Calls ended with a callback request',
       form_started: 'Contact form started',
       form_sent: 'Contact form sent',
@@ -178,11 +186,13 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
       demo_seen: 'Demo seen',
       call_pressed: '“Call Me”',
       calls_started: 'Calls',
+      call_minutes: 'Minutes',
       form_started: 'Form started',
       leads: 'Leads',
     },
     funnelNote:
       'Each step’s rate is taken of the step before it (of the visits for the first step of each path). The two columns on the right are the same figure for the period before and the average of the four before it, with the change.',
+    costNotKnownNote: '≥: Vapi has not given the cost of some calls; the amount adds up those that are known.',
     headings: {
       funnel: 'How visitors went through the site',
       breakdowns: { locale: 'By language', device: 'By device', referrer: 'By referrer', campaign: 'By campaign' },

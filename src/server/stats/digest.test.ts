@@ -68,14 +68,20 @@ async function seed(store: Store, env: Record<string, string>) {
       "insert into contact_submissions (name, email, phone, company, message, locale, page, created_at, source, call_id) values (?, 'x@example.com', '514-555-0100', ?, 'Bonjour', 'fr', '/fr/', ?, ?, ?)",
       [name, company, at, source, callId],
     );
-  // The demo's calls, as the server records them from Vapi's messages (voice_calls, migration
-  // 0013): two that week (one ended in Jean Roy's callback request), one the week before.
-  for (const [id, at, seconds] of [
-    ['call-1', '2026-11-20T19:25:00.000Z', 180],
-    ['call-2', '2026-11-21T15:00:00.000Z', 90],
-    ['call-0', '2026-11-12T15:00:00.000Z', 60],
+  // The demo's calls, as the server records them from Vapi's messages (voice_calls, migrations
+  // 0013 and 0014) with what Vapi billed for each: two on Friday 20 (one ended in Jean Roy's
+  // callback request), one the week before.
+  for (const [id, at, seconds, cost] of [
+    ['call-1', '2026-11-20T19:25:00.000Z', 180, 0.21],
+    ['call-2', '2026-11-20T15:00:00.000Z', 90, 0.42],
+    ['call-0', '2026-11-12T15:00:00.000Z', 60, 0.84],
   ] as const) {
-    await storageQuery(env, "insert into voice_calls (call_id, locale, started_at, duration_seconds) values (?, 'fr', ?, ?)", [id, at, seconds]);
+    await storageQuery(env, "insert into voice_calls (call_id, locale, started_at, duration_seconds, cost, settled_by) values (?, 'fr', ?, ?, ?, 'report')", [
+      id,
+      at,
+      seconds,
+      cost,
+    ]);
   }
   await lead('Marie Tremblay', 'Boulangerie du Coin', 'form', '2026-11-18T15:00:00.000Z', null);
   await lead('Jean Roy', null, 'voice', '2026-11-20T19:30:00.000Z', 'call-1');
@@ -114,6 +120,9 @@ describe.each(ENGINES)('the weekly digest on %s', (engine: EngineName) => {
     expect(report.comparisons.entries).toEqual({ count: 12, previous: 8, baseline: 5 });
     expect(report.totals).toMatchObject({ calls_started: 2, call_minutes: 4.5, calls_with_callback: 1 });
     expect(report.comparisons.calls_started).toEqual({ count: 2, previous: 1, baseline: 0.3 });
+    // What the demo cost: the day's two calls, and the week's.
+    expect(report.days.find(({ day }) => day === '2026-11-20')?.totals).toMatchObject({ calls_started: 2, demo_cost: 0.63, calls_without_cost: 0 });
+    expect(report.comparisons.demo_cost).toEqual({ count: 0.63, previous: 0.84, baseline: 0.21 });
     expect(report.leads.map((lead) => lead.name)).toEqual(['Marie Tremblay', 'Jean Roy', 'Léa Gagnon']);
     expect(report.periods.map(({ totals }) => totals.entries)).toEqual([0, 0, 0, 4, 4, 4, 8, 12]);
 
@@ -131,6 +140,8 @@ describe.each(ENGINES)('the weekly digest on %s', (engine: EngineName) => {
     expect(text).toMatch(/^Formulaire de contact envoyé\s+2\s+50\s%/m);
     expect(text).toMatch(/^Appels commencés\s+2\s+66,7\s%\s+1 \(\+100\s%\)/m);
     expect(text).toMatch(/^Minutes d’appel\s+4,5\s/m);
+    expect(text).toMatch(/^Coût de la démo\s+0,63\s\$\sUS\s+–\s+0,84\s\$\sUS \(-25\s%\)\s+0,21\s\$\sUS \(\+200\s%\)$/m);
+    expect(text).not.toContain('≥');
     expect(text).toMatch(/^Appels terminés par une demande de rappel\s+1\s+50\s%/m);
     expect(text).toMatch(/^Demandes reçues \(formulaire et agent vocal\)\s+3\s+25\s%/m);
     expect(text).toMatch(/^Marie Tremblay\s+Boulangerie du Coin\s+Formulaire\s+18 nov\. 2026/m);
@@ -144,6 +155,9 @@ describe.each(ENGINES)('the weekly digest on %s', (engine: EngineName) => {
     expect(html).not.toMatch(/<img|<link|<script|\bsrc=|url\(|https?:/i);
     expect(html.match(/bgcolor="#2563eb"/g)).toHaveLength(5);
     expect(html).toContain('Marie Tremblay');
+    expect(html).toContain(
+      '<td style="padding:4px 10px 4px 0;text-align:left;vertical-align:top;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap">0,63\u00a0$\u00a0US</td>',
+    );
 
     // Restarted later that morning: not sent again.
     await h.stop();

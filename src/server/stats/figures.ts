@@ -18,6 +18,8 @@ export const METRICS = [
   'call_pressed',
   'calls_started',
   'call_minutes',
+  'demo_cost',
+  'calls_without_cost',
   'calls_with_callback',
   'form_started',
   'form_sent',
@@ -27,6 +29,11 @@ export const METRICS = [
   'newsletter_confirmed',
 ] as const;
 export type Metric = (typeof METRICS)[number];
+/**
+ * Each figure of a period, a day or a slice. `demo_cost` is what Vapi billed for the demo's calls,
+ * in US dollars as it bills them, summed over the calls whose cost is known; `calls_without_cost`
+ * counts the others (a call not settled yet, or whose cost Vapi never gave).
+ */
 export type Totals = Record<Metric, number>;
 
 /**
@@ -78,6 +85,13 @@ export type StatsReport = {
 const zero = (): Totals => Object.fromEntries(METRICS.map((metric) => [metric, 0])) as Totals;
 const VIEWS = new Set<StatsEvent>(VIEW_EVENTS);
 
+/** Decimals a figure keeps once summed or averaged: one, but cents and their fractions for the cost (Vapi bills fractions of a cent). */
+const DECIMALS: Partial<Record<Metric, number>> = { demo_cost: 4 };
+function rounded(metric: Metric, value: number): number {
+  const scale = 10 ** (DECIMALS[metric] ?? 1);
+  return Math.round(value * scale) / scale;
+}
+
 /** Adds counter rows and calls into totals (entries: the views whose referrer is not this site). */
 function accumulate(totals: Totals, rows: readonly StatsRow[], calls: readonly CallLine[]): Totals {
   for (const row of rows) {
@@ -92,9 +106,12 @@ function accumulate(totals: Totals, rows: readonly StatsRow[], calls: readonly C
   for (const call of calls) {
     totals.calls_started += 1;
     totals.call_minutes += (call.seconds ?? 0) / 60;
+    if (call.cost === null) totals.calls_without_cost += 1;
+    else totals.demo_cost += call.cost;
     if (call.callback) totals.calls_with_callback += 1;
   }
-  totals.call_minutes = Math.round(totals.call_minutes * 10) / 10;
+  totals.call_minutes = rounded('call_minutes', totals.call_minutes);
+  totals.demo_cost = rounded('demo_cost', totals.demo_cost);
   return totals;
 }
 
@@ -173,7 +190,7 @@ export function reportOf(period: Period, timeZone: string, rows: readonly StatsR
   const comparisons = Object.fromEntries(
     METRICS.map((metric) => {
       const baseline = [1, 2, 3, 4].reduce((sum, index) => sum + before(index)[metric], 0) / 4;
-      return [metric, { count: totals[metric], previous: before(1)[metric], baseline: Math.round(baseline * 10) / 10 }];
+      return [metric, { count: totals[metric], previous: before(1)[metric], baseline: rounded(metric, baseline) }];
     }),
   ) as Record<Metric, Comparison>;
   const days = Array.from({ length: daysBetween(period.from, period.to) + 1 }, (_, index) => {

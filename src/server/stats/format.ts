@@ -1,9 +1,12 @@
 import { DEVICES, REFERRERS } from '../../contracts/stats';
 import { OTHER_CAMPAIGNS } from '../store';
 import type { StatsCopy } from './copy';
-import { type Breakdown, type Comparison, type Metric, change } from './figures';
+import { type Breakdown, type Comparison, type Metric, type Totals, change } from './figures';
 
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** The currency of the demo's cost: Vapi bills in US dollars, and the figures keep its amounts as they are. */
+const COST_CURRENCY = 'USD';
 
 /** How the figures read in each rendering (digest, terminal, HTML report), in the firm's language. */
 export function formatters(copy: StatsCopy, timeZone: string) {
@@ -13,15 +16,21 @@ export function formatters(copy: StatsCopy, timeZone: string) {
   const longDay = new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'long', timeZone: 'UTC' });
   const shortDay = new Intl.DateTimeFormat(copy.intlLocale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const moment = new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  // "US$1.23", "1,23 $ US".
+  const money = new Intl.NumberFormat(copy.intlLocale, { style: 'currency', currency: COST_CURRENCY });
+  const formatted = (metric: Metric, amount: number) => (metric === 'demo_cost' ? money.format(amount) : number.format(amount));
   return {
     number: (value: number) => number.format(value),
+    /** A figure of these totals: the cost as money, after "≥" when the cost of some of their calls is not known. */
+    figure: (metric: Metric, totals: Totals) =>
+      metric === 'demo_cost' && totals.calls_without_cost > 0 ? `≥\u00a0${formatted(metric, totals[metric])}` : formatted(metric, totals[metric]),
     /** A rate, or the stand-in when the step it is taken of is zero. */
     rate: (value: number | null) => (value === null ? copy.none : percent.format(value)),
     /** "12 (+20 %)": a figure before, and how much the current one differs from it. */
-    versus: (comparison: Comparison, which: 'previous' | 'baseline') => {
+    versus: (metric: Metric, comparison: Comparison, which: 'previous' | 'baseline') => {
       const before = comparison[which];
       const delta = change(comparison.count, before);
-      return `${number.format(before)} (${delta === null ? copy.none : signed.format(delta)})`;
+      return `${formatted(metric, before)} (${delta === null ? copy.none : signed.format(delta)})`;
     },
     day: (day: string) => longDay.format(asDate(day)),
     shortDay: (day: string) => shortDay.format(asDate(day)),
@@ -48,5 +57,8 @@ function keyLabel(copy: StatsCopy, by: Breakdown, key: string): string {
 /** The columns every breakdown table shows. */
 export const BREAKDOWN_COLUMNS: readonly Metric[] = ['entries', 'demo_seen', 'call_pressed', 'form_started', 'leads'];
 
-/** The rows of the funnel table, with call minutes under the calls they belong to. */
-export const FUNNEL_EXTRA_AFTER: Partial<Record<Metric, Metric>> = { calls_started: 'call_minutes' };
+/** The columns of the day-by-day table. */
+export const DAY_COLUMNS: readonly Metric[] = ['views', 'entries', 'demo_seen', 'calls_started', 'call_minutes', 'demo_cost', 'leads'];
+
+/** The rows of the funnel table, with the calls' minutes and cost under the calls they belong to. */
+export const FUNNEL_EXTRA_AFTER: Partial<Record<Metric, readonly Metric[]>> = { calls_started: ['call_minutes', 'demo_cost'] };

@@ -1,6 +1,6 @@
 import type { StatsCopy } from './copy';
 import { type Breakdown, type Metric, type StatsReport, daysIn } from './figures';
-import { BREAKDOWN_COLUMNS, FUNNEL_EXTRA_AFTER, type Formatters } from './format';
+import { BREAKDOWN_COLUMNS, DAY_COLUMNS, FUNNEL_EXTRA_AFTER, type Formatters } from './format';
 
 /**
  * The report as tables, once, for every rendering: the digest's e-mail (./digest.ts), the HTML
@@ -21,13 +21,15 @@ export function reportTables(report: StatsReport, copy: StatsCopy, f: Formatters
   const previous = weekly ? copy.columns.previous : copy.columns.previousPeriod;
   const baseline = weekly ? copy.columns.baseline : copy.columns.baselinePeriods;
   const funnelRows: Row[] = [];
+  const compared = (metric: Metric, rate: string) => {
+    const comparison = report.comparisons[metric];
+    return {
+      cells: [f.metric(metric), f.figure(metric, report.totals), rate, f.versus(metric, comparison, 'previous'), f.versus(metric, comparison, 'baseline')],
+    };
+  };
   for (const step of report.funnel) {
-    funnelRows.push({ cells: [f.metric(step.metric), f.number(step.count), f.rate(step.rate), f.versus(step, 'previous'), f.versus(step, 'baseline')] });
-    const extra = FUNNEL_EXTRA_AFTER[step.metric];
-    if (extra) {
-      const comparison = report.comparisons[extra];
-      funnelRows.push({ cells: [f.metric(extra), f.number(comparison.count), copy.none, f.versus(comparison, 'previous'), f.versus(comparison, 'baseline')] });
-    }
+    funnelRows.push(compared(step.metric, f.rate(step.rate)));
+    for (const extra of FUNNEL_EXTRA_AFTER[step.metric] ?? []) funnelRows.push(compared(extra, copy.none));
   }
   const tables: Table[] = [
     {
@@ -35,7 +37,7 @@ export function reportTables(report: StatsReport, copy: StatsCopy, f: Formatters
       heading: copy.headings.funnel,
       columns: [copy.columns.step, copy.columns.count, copy.columns.rate, previous, baseline],
       rows: funnelRows,
-      note: copy.funnelNote,
+      note: report.totals.calls_without_cost > 0 ? `${copy.funnelNote} ${copy.costNotKnownNote}` : copy.funnelNote,
     },
     {
       kind: 'leads',
@@ -52,7 +54,7 @@ export function reportTables(report: StatsReport, copy: StatsCopy, f: Formatters
       kind: 'breakdown',
       heading: copy.headings.breakdowns[by],
       columns: ['', ...BREAKDOWN_COLUMNS.map((metric: Metric) => f.column(metric))],
-      rows: slices.map((slice) => ({ cells: [f.key(by, slice.key), ...BREAKDOWN_COLUMNS.map((metric) => f.number(slice.totals[metric]))] })),
+      rows: slices.map((slice) => ({ cells: [f.key(by, slice.key), ...BREAKDOWN_COLUMNS.map((metric) => f.figure(metric, slice.totals))] })),
     });
   }
   tables.push({
@@ -68,9 +70,9 @@ export function reportTables(report: StatsReport, copy: StatsCopy, f: Formatters
     tables.push({
       kind: 'days',
       heading: copy.headings.days,
-      columns: [copy.columns.day, ...(['views', 'entries', 'demo_seen', 'calls_started', 'leads'] as const).map((metric) => f.column(metric))],
+      columns: [copy.columns.day, ...DAY_COLUMNS.map((metric) => f.column(metric))],
       rows: report.days.map(({ day, totals }) => ({
-        cells: [day, ...(['views', 'entries', 'demo_seen', 'calls_started', 'leads'] as const).map((metric) => f.number(totals[metric]))],
+        cells: [day, ...DAY_COLUMNS.map((metric) => f.figure(metric, totals))],
         bar: { entries: totals.entries, leads: totals.leads },
       })),
     });

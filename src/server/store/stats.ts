@@ -22,8 +22,9 @@ export interface StatsRepository {
   leadsBetween(from: Date, to: Date): Promise<LeadLine[]>;
   /**
    * The voice demo's calls that started between the two instants (`to` excluded), from the
-   * server's record of Vapi's messages: their language, length, and whether the caller asked to be
-   * called back. The one place the figures read the calls from.
+   * server's record of Vapi's messages: their language, length, what Vapi billed for each (US
+   * dollars; null while not known), and whether the caller asked to be called back. The one place
+   * the figures read the calls from.
    */
   callsBetween(from: Date, to: Date): Promise<CallLine[]>;
   /**
@@ -40,7 +41,7 @@ export interface StatsRepository {
 
 export type StatsRow = { day: string; event: StatsEvent; locale: string; device: string; referrer: string; campaign: string; count: number };
 export type PageCount = { day: string; beacon: StatsBeacon; count: number };
-export type CallLine = { startedAt: string; locale: string | null; seconds: number | null; callback: boolean };
+export type CallLine = { startedAt: string; locale: string | null; seconds: number | null; cost: number | null; callback: boolean };
 export type LeadLine = { createdAt: string; name: string; company: string | null; source: LeadSource; locale: string | null };
 
 /** The Monday of the last week whose digest was queued, in `settings`. */
@@ -127,13 +128,14 @@ export function statsRepository({ db, write, policy }: StoreContext): StatsRepos
     },
 
     async callsBetween(from, to) {
-      // voice_calls (migration 0013): one row per call Vapi reported; the one place the figures read it.
+      // voice_calls (migrations 0013, 0014): one row per call Vapi reported; the one place the figures read it.
       const rows = await db
         .selectFrom('voice_calls')
         .select((eb) => [
           'started_at',
           'locale',
           'duration_seconds',
+          'cost',
           // A call ended in a callback request when the agent stored one for it (one lead per call).
           eb.exists(eb.selectFrom('contact_submissions').select('id').whereRef('contact_submissions.call_id', '=', 'voice_calls.call_id')).as('callback'),
         ])
@@ -144,6 +146,7 @@ export function statsRepository({ db, write, policy }: StoreContext): StatsRepos
         startedAt: isoTimestamp(row.started_at),
         locale: row.locale,
         seconds: row.duration_seconds,
+        cost: row.cost === null ? null : Number(row.cost),
         callback: Boolean(row.callback),
       }));
     },
