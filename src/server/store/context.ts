@@ -57,13 +57,26 @@ export function normalizeEmail(email: string): string {
   return cleanText(email).normalize('NFC').toLowerCase();
 }
 
-/** Providers that deliver every dotted spelling of an address's local part to the same mailbox. */
-const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+/**
+ * Mail providers that deliver several spellings of an address to one inbox: the domains of one
+ * account (`domains`, the first being the one the mailbox is named by), whether dots in the local
+ * part are ignored (Gmail), and whether `anything@user.<domain>` reaches `user@<domain>`
+ * (Fastmail's subdomain addressing). A `+tag` is dropped for every domain (mailboxOf).
+ */
+const ALIASING_PROVIDERS: ReadonlyArray<{ domains: readonly string[]; dotless?: true; subdomainAddressing?: true }> = [
+  { domains: ['gmail.com', 'googlemail.com'], dotless: true },
+  { domains: ['icloud.com', 'me.com', 'mac.com'] },
+  { domains: ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me'] },
+  { domains: ['fastmail.com'], subdomainAddressing: true },
+  // Outlook's domains are separate accounts (user@hotmail.com is not user@outlook.com); its +tags are dropped as everywhere.
+];
+const PROVIDER_OF_DOMAIN = new Map(ALIASING_PROVIDERS.flatMap((provider) => provider.domains.map((domain) => [domain, provider] as const)));
 
 /**
  * The mailbox an address reaches, as providers deliver it: lower case, without a `+tag`, and for
- * Gmail without dots in the local part (googlemail.com is gmail.com), so that `v.ictim+1@gmail.com`
- * and `victim@googlemail.com` are one mailbox to every limit on what is sent to it.
+ * the providers above under one domain of the account (`vic.tim@googlemail.com` and
+ * `victim+x@gmail.com`, `x@me.com` and `x@icloud.com`, `news@jo.fastmail.com` and
+ * `jo@fastmail.com`), so that every spelling of one inbox meets the same limit on what is sent to it.
  */
 export function mailboxOf(email: string): { mailbox: string; domain: string } {
   const address = normalizeEmail(email);
@@ -72,9 +85,16 @@ export function mailboxOf(email: string): { mailbox: string; domain: string } {
   let domain = address.slice(at + 1);
   const plus = local.indexOf('+');
   if (plus > 0) local = local.slice(0, plus);
-  if (DOTLESS_DOMAINS[domain]) {
-    domain = DOTLESS_DOMAINS[domain]!;
-    local = local.replaceAll('.', '');
+  const parent = domain.slice(domain.indexOf('.') + 1);
+  const subdomain = PROVIDER_OF_DOMAIN.get(parent);
+  if (subdomain?.subdomainAddressing && domain.indexOf('.') > 0) {
+    local = domain.slice(0, domain.indexOf('.'));
+    domain = parent;
+  }
+  const provider = PROVIDER_OF_DOMAIN.get(domain);
+  if (provider) {
+    domain = provider.domains[0]!;
+    if (provider.dotless) local = local.replaceAll('.', '');
   }
   return { mailbox: `${local}@${domain}`, domain };
 }
