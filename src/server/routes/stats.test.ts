@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { type Store, createStore } from '../store';
 import { dayOf } from '../stats/calendar';
 import { ENGINES, type TestStorage, freshStorage, storedBytes, testConfig } from '../../../test/storage';
-import { BEACONS_PER_MINUTE, CAMPAIGNS_PER_DAY, floodGate } from './stats';
+import { BEACONS_PER_MINUTE, BEACONS_PER_NETWORK_PER_MINUTE, CAMPAIGNS_PER_DAY, floodGate } from './stats';
 
 const today = () => dayOf(new Date(), 'America/Toronto');
 const WAIT = { timeout: 20_000, interval: 20 };
@@ -24,8 +24,8 @@ describe.each(ENGINES)('POST /api/stats on %s', (engine) => {
   let app: FastifyInstance;
   let inspect: Store;
   let visitor = 0;
-  /** A new address for each test's beacons (another client: the flood cap counts per client). */
-  const nextAddress = () => `198.51.100.${++visitor}`;
+  /** A new address for each test's beacons, in a network of its own (the flood caps count per client and per network). */
+  const nextAddress = () => `203.0.${++visitor}.7`;
 
   beforeAll(async () => {
     storage = await freshStorage(engine);
@@ -109,6 +109,18 @@ describe.each(ENGINES)('POST /api/stats on %s', (engine) => {
     await vi.waitFor(async () => expect(await count('call_pressed')).toBeGreaterThanOrEqual(before + BEACONS_PER_MINUTE + 1), WAIT);
     await pause(100);
     expect(await count('call_pressed')).toBeLessThanOrEqual(before + 2 * BEACONS_PER_MINUTE + 1);
+  });
+
+  it('counts at most BEACONS_PER_NETWORK_PER_MINUTE from one network a minute, however many of its /64s send, and other networks still count', async () => {
+    const before = await count('view_privacy');
+    const beacon = { e: 'view_privacy', l: 'fr', d: 'phone', r: 'none' };
+    // 300 clients of one /48, one beacon each.
+    for (let i = 0; i < 300; i++) expect((await send(beacon, {}, `2001:db8:77:${i.toString(16)}::1`)).statusCode).toBe(202);
+    expect((await send(beacon, {}, '192.0.2.77')).statusCode).toBe(202);
+    // The network's share and the other network's one (or, if the minute turned during the loop, up to twice the share).
+    await vi.waitFor(async () => expect(await count('view_privacy')).toBeGreaterThanOrEqual(before + BEACONS_PER_NETWORK_PER_MINUTE + 1), WAIT);
+    await pause(100);
+    expect(await count('view_privacy')).toBeLessThanOrEqual(before + 2 * BEACONS_PER_NETWORK_PER_MINUTE + 1);
   });
 
   it('counts at most CAMPAIGNS_PER_DAY distinct campaigns a day; the rest together', async () => {
