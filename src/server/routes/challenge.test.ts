@@ -4,6 +4,7 @@ import { solve } from '../../../test/proof';
 import { useFormApp, VALID_CONTACT } from '../../../test/form-app';
 import { ENGINES } from '../../../test/storage';
 import { PROOF_COST, PROOF_LIFETIME_MS } from '../proof-of-work';
+import { CHALLENGES_PER_NETWORK_FACTOR } from './challenge';
 
 /** GET /api/challenge: what a form solves before it posts, or word that no proof is needed. */
 describe.each(ENGINES)('GET /api/challenge on %s', (engine) => {
@@ -50,5 +51,20 @@ describe.each(ENGINES)('GET /api/challenge on %s', (engine) => {
       retryAfter: '600',
     });
     expect((await ask('198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it("limits each network (an IPv6 /48, an IPv4 /24) to ten clients' worth of challenges, and other networks still get theirs", async () => {
+    const app = await form.start({ RATE_LIMIT_CHALLENGE: '2/600' });
+    const ask = (remoteAddress: string) => app.inject({ url: CHALLENGE_PATH, remoteAddress });
+    // One challenge each from 30 /64s of one /48: ten clients' worth (2 × 10) are answered.
+    const statuses = [];
+    for (let i = 0; i < 30; i++) statuses.push((await ask(`2001:db8:9:${i.toString(16)}::1`)).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(2 * CHALLENGES_PER_NETWORK_FACTOR);
+    const refused = await ask('2001:db8:9:ff::1');
+    expect(refused.json()).toMatchObject({ ok: false, error: 'rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    // Another /48, and an IPv4 address, are not affected.
+    expect((await ask('2001:db8:a:1::1')).statusCode).toBe(200);
+    expect((await ask('203.0.113.9')).statusCode).toBe(200);
   });
 });
