@@ -31,8 +31,13 @@ export async function challengeRoute(app: FastifyInstance, options: { rateLimit:
       reply.header('cache-control', 'no-store');
       if (!options.required) return reply.send(NO_PROOF_NEEDED);
       const { max, windowSeconds } = options.rateLimit;
-      const network = await app.storage.get().hitClient('challenges per network', networkOf(request.ip), windowSeconds * 1000);
-      if (network.count > max * CHALLENGES_PER_NETWORK_FACTOR) throw new RateLimitedError(Math.max(1, Math.ceil((network.resetAt - Date.now()) / 1000)));
+      // As the per-client limit (skipOnError): while the database cannot count (a full disk), a challenge is still given.
+      const network = await app.storage
+        .get()
+        .hitClient('challenges per network', networkOf(request.ip), windowSeconds * 1000)
+        .catch(() => undefined);
+      if (network && network.count > max * CHALLENGES_PER_NETWORK_FACTOR)
+        throw new RateLimitedError(Math.max(1, Math.ceil((network.resetAt - Date.now()) / 1000)));
       const { parameters, signature } = await issueChallenge(await proofSecretsOf(app.storage.get()), options.maxAttempts);
       // Always signed (the HMAC secrets are given); the type allows an unsigned one.
       if (!signature) throw new Error('altcha-lib returned an unsigned challenge');
