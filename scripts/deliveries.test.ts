@@ -63,4 +63,22 @@ describe('npm run deliveries', () => {
     expect(await deliveries(['--retry=42'], env)).toMatchObject({ code: 2, stderr: 'Job 42: no delivery job with that id.\n' });
     expect(await deliveries(['--retry', 'all-failed'], env)).toMatchObject({ code: 0, stdout: expect.stringContaining('Re-queued 0 job(s)') });
   });
+
+  it('says above the jobs since when e-mail to the firm is failing, with the relay’s last answer, until it works again', async () => {
+    const reason = "EENVELOPE Can't send mail - all recipients were rejected: 550 5.4.5 <l***@atelier.example>: Daily user sending quota exceeded";
+    const { since } = await store.deliveries.emailFailed({ reason, webhook: true });
+    const listed = await deliveries([], env);
+    expect(listed.code).toBe(0);
+    const when = `${since.slice(0, 19).replace('T', ' ')}Z`;
+    expect(listed.stdout.split('\n').slice(0, 3)).toEqual([
+      `E-mail to the firm has been failing since ${when}; its notifications are kept and retried.`,
+      `Last failure, ${when}: ${reason}`,
+      '',
+    ]);
+    // The word to the firm's webhook waits in the outbox like any notification.
+    expect(listed.stdout).toMatch(/^\d+\s+pending\s+webhook\s+notifications\.email_failing \w{8}\s+0\s+due now\s+-$/m);
+
+    await store.deliveries.emailDelivered();
+    expect((await deliveries([], env)).stdout).not.toContain('E-mail to the firm');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The lead-notification outbox, for the person who runs the server:
  *
- *   npm run deliveries                         pending and failed deliveries, with the last error
+ *   npm run deliveries                         pending and failed deliveries, with the last error, and
+ *                                              since when e-mail to the firm is failing, if it is
  *   npm run deliveries -- --retry 42           queue job 42 again (fresh attempts)
  *   npm run deliveries -- --retry all-failed   queue every failed job again
  *
@@ -10,12 +11,13 @@
  * configuration problem, 2 bad arguments or a job that cannot be retried.
  */
 import { optionsOrExit } from './lib/cli';
-import type { DeliveryRecord } from '../src/server/store';
+import type { DeliveryRecord, EmailFailing } from '../src/server/store';
 import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: deliveries [--json | --retry <id>|all-failed]
 
-  (no option)            list pending and failed lead notifications (e-mail, webhook)
+  (no option)            list pending and failed lead notifications (e-mail, webhook),
+                         and since when e-mail to the firm is failing, if it is
   --json                 the same list as JSON
   --retry <id>           queue that job again, with a fresh attempt count
   --retry all-failed     queue every failed job again
@@ -57,9 +59,20 @@ function nextTry(job: DeliveryRecord, now: number): string {
   return Date.parse(job.nextAttemptAt) <= now ? 'due now' : when(job.nextAttemptAt);
 }
 
-/** A plain table: one job a line, the last error last so it may run long. */
-export function formatDeliveries(jobs: readonly DeliveryRecord[], now = Date.now()): string {
-  if (jobs.length === 0) return 'No pending or failed deliveries.\n';
+/** While e-mail to the firm fails: since when, and the relay's last answer, above the jobs. */
+function emailFailingLines(failing: EmailFailing | undefined): string[] {
+  if (!failing) return [];
+  return [
+    `E-mail to the firm has been failing since ${when(failing.since)}; its notifications are kept and retried.`,
+    `Last failure, ${when(failing.lastFailureAt)}: ${failing.reason}`,
+    '',
+  ];
+}
+
+/** A plain table: one job a line, the last error last so it may run long; first, whether e-mail to the firm is failing. */
+export function formatDeliveries(jobs: readonly DeliveryRecord[], now = Date.now(), emailFailing?: EmailFailing): string {
+  const failing = emailFailingLines(emailFailing);
+  if (jobs.length === 0) return [...failing, 'No pending or failed deliveries.', ''].join('\n');
   const header = ['id', 'status', 'channel', 'event', 'attempts', 'next try', 'last error'];
   const rows = jobs.map((job) => [
     String(job.id),
@@ -78,6 +91,7 @@ export function formatDeliveries(jobs: readonly DeliveryRecord[], now = Date.now
       .trimEnd();
   const failed = jobs.filter((job) => job.status === 'failed').length;
   return [
+    ...failing,
     `${jobs.length} delivery job(s): ${jobs.length - failed} pending, ${failed} failed.`,
     '',
     line(header),
@@ -100,7 +114,7 @@ export async function runDeliveries(args: readonly string[], env: Record<string,
   return withStore(env, err, 'Failed', async (store) => {
     if (command.action === 'list') {
       const jobs = await store.deliveries.list(['pending', 'failed']);
-      out.write(command.json ? `${JSON.stringify(jobs, null, 2)}\n` : formatDeliveries(jobs));
+      out.write(command.json ? `${JSON.stringify(jobs, null, 2)}\n` : formatDeliveries(jobs, Date.now(), await store.deliveries.emailFailing()));
       return 0;
     }
     const result = await store.deliveries.requeue(command.target);

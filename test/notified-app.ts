@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/server/app';
 import { type Store, createStore } from '../src/server/store';
-import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from './receivers';
-import { type EngineName, TEST_WEBHOOK_SECRET, type TestStorage, captureLogs, freshStorage, testConfig } from './storage';
+import { EMAIL_FAILING_SETTING } from '../src/server/store/outbox-email-state';
+import { DEFAULT_REFUSAL, type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from './receivers';
+import { type EngineName, TEST_WEBHOOK_SECRET, type TestStorage, captureLogs, freshStorage, storageQuery, testConfig } from './storage';
 
 /** Short retry settings so a test sees several attempts in about a second. */
 export const FAST_DELIVERY = {
@@ -29,7 +30,20 @@ export function notifiedApp(engine: EngineName, baseEnv: Record<string, string> 
   let hook: WebhookReceiver;
   let inspect: Store;
   let app: FastifyInstance | undefined;
+  let others: FastifyInstance[] = [];
   let logs: ReturnType<typeof captureLogs>;
+  const configOf = (env: Record<string, string>) =>
+    testConfig({
+      ...storage.env,
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL_TO: 'leads@atelier.example',
+      MAIL_FROM: 'Site Atelier IA <site@atelier.example>',
+      WEBHOOK_URL: hook.url,
+      WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      ...FAST_DELIVERY,
+      ...baseEnv,
+      ...env,
+    });
 
   beforeAll(async () => {
     storage = await freshStorage(engine);
@@ -40,11 +54,17 @@ export function notifiedApp(engine: EngineName, baseEnv: Record<string, string> 
     smtp.messages.length = 0;
     smtp.refused.length = 0;
     smtp.refuse = () => false;
+    smtp.refusal = { ...DEFAULT_REFUSAL };
+    smtp.hang = false;
+    smtp.release();
+    // E-mail works and nothing was said of it this hour, whatever a test before (or a first try of this one) did.
+    await storageQuery(storage.env, 'delete from settings where name = ?', [EMAIL_FAILING_SETTING]);
     hook = await startWebhookReceiver(TEST_WEBHOOK_SECRET);
   });
   afterEach(async () => {
-    await app?.close();
+    await Promise.all([app, ...others].map((running) => running?.close()));
     app = undefined;
+    others = [];
     await hook.close();
   });
   afterAll(async () => {
@@ -78,19 +98,14 @@ export function notifiedApp(engine: EngineName, baseEnv: Record<string, string> 
     /** Builds the server; `options` adds to buildApp's (a schedule and its clock, say). */
     async start(env: Record<string, string> = {}, options: Omit<BuildAppOptions, 'config' | 'logger'> = {}) {
       logs = captureLogs();
-      const config = testConfig({
-        ...storage.env,
-        SMTP_URL: smtp.url,
-        NOTIFY_EMAIL_TO: 'leads@atelier.example',
-        MAIL_FROM: 'Site Atelier IA <site@atelier.example>',
-        WEBHOOK_URL: hook.url,
-        WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-        ...FAST_DELIVERY,
-        ...baseEnv,
-        ...env,
-      });
-      app = await buildApp({ ...options, config, logger: logs.logger });
+      app = await buildApp({ ...options, config: configOf(env), logger: logs.logger });
       return app;
+    },
+    /** One more server on the same database and receivers, as another instance (closed after the test). */
+    async startAnother(env: Record<string, string> = {}) {
+      const other = await buildApp({ config: configOf(env), logger: captureLogs().logger });
+      others.push(other);
+      return other;
     },
     /** A new webhook receiver on `port` (the test's receiver was closed there: it comes back). */
     async hookOn(port: number) {

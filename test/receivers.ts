@@ -9,28 +9,57 @@ import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 
-export type ReceivedEmail = { envelope: { from: string; to: string[] }; message: Email };
+export type ReceivedEmail = {
+  envelope: { from: string; to: string[] };
+  message: Email;
+  /** When the receiver accepted it (Date.now()). */
+  at: number;
+};
 
 export type SmtpReceiver = {
   /** SMTP_URL for the server, with the credentials it accepts. */
   url: string;
   messages: ReceivedEmail[];
-  /** Recipients it refuses for good (550 to RCPT TO), as a relay refuses an address it cannot deliver to; none by default. */
+  /** Recipients it refuses (`refusal`, to RCPT TO), as a relay refuses an address it cannot deliver to; none by default. */
   refuse: (address: string) => boolean;
+  /** What a refusal answers: 550 5.1.1 No such mailbox here by default (a daily quota, a relay that denies access: other texts). */
+  refusal: { code: number; text: string };
   /** Every recipient it refused, in order. */
   refused: string[];
+  /** While true, new connections get no greeting (a relay that hangs) until release(). */
+  hang: boolean;
+  /** Connections being held. */
+  held(): number;
+  /** Greets the held connections: their messages go on as usual. */
+  release(): void;
   close(): Promise<void>;
 };
 
+export const DEFAULT_REFUSAL = { code: 550, text: '5.1.1 No such mailbox here' } as const;
+
 export async function startSmtpReceiver(credentials = { user: 'leads', pass: 's3cret pass' }): Promise<SmtpReceiver> {
   const messages: ReceivedEmail[] = [];
-  const receiver = { refuse: (_address: string) => false, refused: [] as string[] };
+  const holding: Array<() => void> = [];
+  const receiver = {
+    refuse: (_address: string) => false,
+    refusal: { ...DEFAULT_REFUSAL } as { code: number; text: string },
+    refused: [] as string[],
+    hang: false,
+    held: () => holding.length,
+    release: () => {
+      for (const greet of holding.splice(0)) greet();
+    },
+  };
   const server = new SMTPServer({
     // Plain SMTP with AUTH on loopback: no certificate to trust in tests.
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
+    onConnect(_session, callback) {
+      if (receiver.hang) holding.push(() => callback());
+      else callback();
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === credentials.user && auth.password === credentials.pass) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
@@ -38,7 +67,7 @@ export async function startSmtpReceiver(credentials = { user: 'leads', pass: 's3
     onRcptTo(address, _session, callback) {
       if (!receiver.refuse(address.address)) return callback();
       receiver.refused.push(address.address);
-      callback(Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 }));
+      callback(Object.assign(new Error(receiver.refusal.text), { responseCode: receiver.refusal.code }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -50,6 +79,7 @@ export async function startSmtpReceiver(credentials = { user: 'leads', pass: 's3
             messages.push({
               envelope: { from: envelope.mailFrom ? envelope.mailFrom.address : '', to: envelope.rcptTo.map((rcpt) => rcpt.address) },
               message,
+              at: Date.now(),
             });
             callback();
           },
@@ -63,7 +93,10 @@ export async function startSmtpReceiver(credentials = { user: 'leads', pass: 's3
   return Object.assign(receiver, {
     url: `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${port}`,
     messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      receiver.release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   });
 }
 
@@ -76,6 +109,8 @@ export type WebhookReceipt = {
   rawBody: string;
   body: unknown;
   status: number;
+  /** When the request arrived (Date.now()). */
+  at: number;
 };
 
 /** How the receiver answers one request: a status code, or 'hang' to hold it until released. */
@@ -148,6 +183,7 @@ export async function startWebhookReceiver(secret: string, port = 0): Promise<We
         rawBody,
         body,
         status: 0,
+        at: Date.now(),
       };
       receiver.receipts.push(receipt);
       const answer = receiver.answer(receipt);

@@ -210,9 +210,9 @@ export type EmailSenderOptions = {
 
 /**
  * An SMTP refusal the relay calls permanent (5xx) to this message or its recipient (RCPT TO, DATA):
- * an address it cannot deliver to, a message it will not take. Retrying cannot change that answer.
- * A 5xx to the sender or the login is the firm's configuration (MAIL_FROM, SMTP_URL), which can be
- * fixed: those keep being retried.
+ * an address it cannot deliver to, a message it will not take. For a visitor's address (a
+ * newsletter confirmation to a mailbox that does not exist) retrying cannot change that answer.
+ * Anything else (a 5xx to the sender or the login: MAIL_FROM, SMTP_URL) is the firm's to fix.
  */
 function permanentRefusal(error: unknown): boolean {
   const { permanent, responseCode, command } = (error ?? {}) as { permanent?: unknown; responseCode?: unknown; command?: unknown };
@@ -220,12 +220,17 @@ function permanentRefusal(error: unknown): boolean {
   return fiveHundred && (command === 'RCPT TO' || command === 'DATA');
 }
 
-/** Sends one message; a permanent refusal comes back as PermanentRefusalError (the worker does not retry it). */
-async function sendOrRefuse(transport: Transporter, message: SendMailOptions): Promise<void> {
+/**
+ * Sends one message. A permanent refusal of a visitor's message comes back as PermanentRefusalError
+ * (the worker does not retry it). The firm's own address refused, even with a 5xx ("550 5.4.5 Daily
+ * user sending quota exceeded", a relay that denies access), is retried like any failure: the
+ * relay's quota resets, its configuration gets fixed, and the firm's leads must then arrive.
+ */
+async function sendOrRefuse(transport: Transporter, message: SendMailOptions, to: 'visitor' | 'firm'): Promise<void> {
   try {
     await transport.sendMail(message);
   } catch (error) {
-    if (permanentRefusal(error)) throw new PermanentRefusalError(error instanceof Error ? error.message : String(error), { cause: error });
+    if (to === 'visitor' && permanentRefusal(error)) throw new PermanentRefusalError(error instanceof Error ? error.message : String(error), { cause: error });
     throw error;
   }
 }
@@ -252,7 +257,10 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
       // RFC 3834: sent by a program, not a person; auto-responders should not answer.
       const automatic = { ...headers, 'Auto-Submitted': 'auto-generated' };
       let message: Pick<SendMailOptions, 'to' | 'replyTo' | 'subject' | 'text' | 'html' | 'headers'>;
-      if (event.type === 'newsletter.confirmation') {
+      if (event.type === 'notifications.email_failing') {
+        // Queued for the webhook only (store/outbox-email-state.ts): e-mail is what is failing.
+        throw new Error(`${event.type} is not sent by e-mail`);
+      } else if (event.type === 'newsletter.confirmation') {
         const link = await options.confirmationLink(event.data.confirmationId, event.data.linkNonce ?? null);
         const mail = composeConfirmationEmail({ locale: asLocale(event.data.locale), link, site: options.site });
         message = { to: event.data.email, subject: mail.subject, text: mail.text, html: mail.html, headers: automatic };
@@ -271,7 +279,11 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
           headers,
         };
       }
-      await sendOrRefuse(await connect(), { from: settings.from, messageId, signal, ...message });
+      await sendOrRefuse(
+        await connect(),
+        { from: settings.from, messageId, signal, ...message },
+        event.type === 'newsletter.confirmation' ? 'visitor' : 'firm',
+      );
     },
     close() {
       void transport?.then((opened) => opened.close());

@@ -1,4 +1,4 @@
-import type { LeadEvent } from '../../contracts/lead-event';
+import type { OutboxEvent } from '../store';
 
 /**
  * One delivery channel. `send` resolves only once the other side has acknowledged the event
@@ -7,13 +7,14 @@ import type { LeadEvent } from '../../contracts/lead-event';
  * shutdown).
  */
 export interface Sender {
-  send(event: LeadEvent, signal: AbortSignal): Promise<void>;
+  send(event: OutboxEvent, signal: AbortSignal): Promise<void>;
   close(): void;
 }
 
 /**
- * The other side refused this event for good (an SMTP 5xx to this message or its recipient, such
- * as an address the relay cannot deliver to): the worker fails the job at once instead of retrying.
+ * The other side refused this event for good (an SMTP 5xx to a visitor's address or to the message
+ * for it, such as an address the relay cannot deliver to): the worker fails the job at once
+ * instead of retrying. Never for the firm's own address (see email.ts).
  */
 export class PermanentRefusalError extends Error {
   override name = 'PermanentRefusalError';

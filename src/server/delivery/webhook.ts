@@ -1,5 +1,5 @@
 import { type NotificationConfig, webhookKey } from '../config';
-import type { LeadEvent } from '../../contracts/lead-event';
+import type { OutboxEvent } from '../store';
 import type { Sender } from './sender';
 import { WEBHOOK_HEADERS, signWebhook } from './signature';
 
@@ -19,7 +19,7 @@ export function webhookSender(settings: NonNullable<NotificationConfig['webhook'
   if ('problem' in parsed) throw new Error(`WEBHOOK_SECRET: ${parsed.problem}`);
   const { key } = parsed;
   return {
-    async send(event: LeadEvent, signal) {
+    async send(event: OutboxEvent, signal) {
       const body = JSON.stringify(event);
       const timestamp = Math.floor(Date.now() / 1000);
       const response = await fetch(settings.url, {

@@ -1,5 +1,6 @@
 import type { DeliveryConfig } from '../config';
 import { limitWarning } from '../limit-warnings';
+import { maskEmails } from '../logger';
 import { type Channel, type ClaimedDelivery, type DeliveryQueue, LANES, type Lane, mailboxOf } from '../store';
 import { type Sender, isPermanent } from './sender';
 
@@ -12,11 +13,18 @@ import { type Sender, isPermanent } from './sender';
  *   event id.
  * - Retries back off exponentially with jitter; after DELIVERY_MAX_ATTEMPTS attempts or
  *   DELIVERY_MAX_AGE the job is marked failed, logged as an error, and waits for
- *   `npm run deliveries -- --retry`. A refusal the other side calls permanent (SMTP 5xx to this
- *   message or recipient) fails the job at once: retrying cannot change the answer.
- * - Two lanes, each claimed on its own (store/outbox.ts LANES): the firm's notifications, and the
- *   e-mails asking newsletter sign-ups to confirm, so a visitor's confirmation never waits behind
- *   the firm's backlog. Within a lane, each source network takes its turn (store/delivery-queue.ts).
+ *   `npm run deliveries -- --retry`. A visitor's address the relay refuses for good (SMTP 5xx to
+ *   that message or recipient) fails its job at once: retrying cannot change the answer. The
+ *   firm's own address refused, 5xx or not, is retried like any failure: a quota resets, a relay
+ *   gets fixed.
+ * - While e-mail to the firm fails, that is recorded with since when (store/outbox-email-state.ts:
+ *   `/api/health`, `npm run deliveries`) and said once an hour, all instances together: an error
+ *   in the log, and a notifications.email_failing event on the firm's webhook.
+ * - One loop per lane and channel (store/outbox.ts LANES: the firm's notifications, and the
+ *   e-mails asking newsletter sign-ups to confirm), each claiming on its own, with a few sends under
+ *   way at once (CONCURRENCY): a relay that hangs never holds a webhook back, nor a slow webhook an
+ *   e-mail, nor the firm's backlog a visitor's confirmation. Within a lane, each source network
+ *   takes its turn (store/delivery-queue.ts).
  * - Several servers on one PostgreSQL database claim jobs with SKIP LOCKED (store/delivery-queue.ts):
  *   each job is held by one worker at a time.
  * - At most NOTIFICATIONS_PER_MINUTE sends per lane and channel per minute, all instances together
@@ -58,6 +66,15 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
 }
 
+/** Which channels each lane sends by: a visitor's confirmation is an e-mail. */
+const LANE_CHANNELS: Record<Lane, readonly Channel[]> = { firm: ['email', 'webhook'], visitor: ['email'] };
+/**
+ * Sends one lane and channel may have under way at once (never more than DELIVERY_BATCH): webhooks
+ * a few side by side, e-mails two (one SMTP connection each; relays limit them).
+ */
+export const CONCURRENCY: Record<Channel, number> = { email: 2, webhook: 4 };
+const loopKey = (lane: Lane, channel: Channel) => `${lane}:${channel}`;
+
 /** How long stop() lets deliveries under way finish before interrupting them. */
 const STOP_GRACE_MS = 3_000;
 const MINUTE_MS = 60_000;
@@ -92,22 +109,42 @@ export function describeFailure(error: unknown): string {
 
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { settings, log, senders, caps } = options;
-  const batchSize = settings.batchSize;
   const random = options.random ?? Math.random;
-  const channels = (Object.keys(senders) as Channel[]).filter((channel) => senders[channel]);
-  /** What each lane sends by: confirmations are e-mails. */
-  const laneChannels: Record<Lane, Channel[]> = { firm: channels, visitor: channels.filter((channel) => channel === 'email') };
   const shutdown = new AbortController();
   let stopped = false;
-  // stop() flips it while a pass is awaited; read through a function so that is plain to see.
+  // stop() flips it while a claim or a send is awaited; read through a function so that is plain to see.
   const isStopped = () => stopped;
   /**
-   * Each lane is worked on its own, with its own timer and passes, so that a slow send in the
-   * firm's lane (a webhook that takes DELIVERY_TIMEOUT to fail) never holds a visitor's
-   * confirmation back.
+   * One loop per lane and configured channel, each with its own timer, claims and sends: a relay
+   * that hangs never holds a webhook back, a slow webhook never an e-mail, the firm's backlog never
+   * a visitor's confirmation. Within a loop, up to `slots` sends are under way at once, and a free
+   * slot takes the next due job at once: one slow send holds only its own slot.
    */
-  type LaneLoop = { timer: NodeJS.Timeout | undefined; running: Promise<void> | undefined; again: boolean };
-  const loops = Object.fromEntries(LANES.map((lane) => [lane, { timer: undefined, running: undefined, again: false }])) as Record<Lane, LaneLoop>;
+  type Loop = {
+    key: string;
+    lane: Lane;
+    channel: Channel;
+    slots: number;
+    timer: NodeJS.Timeout | undefined;
+    /** Set while the loop claims (one claim at a time per loop). */
+    claiming: Promise<void> | undefined;
+    again: boolean;
+    sending: Set<Promise<void>>;
+  };
+  const loops: Loop[] = LANES.flatMap((lane) =>
+    LANE_CHANNELS[lane]
+      .filter((channel) => senders[channel])
+      .map((channel) => ({
+        key: loopKey(lane, channel),
+        lane,
+        channel,
+        slots: Math.min(settings.batchSize, CONCURRENCY[channel]),
+        timer: undefined,
+        claiming: undefined,
+        again: false,
+        sending: new Set<Promise<void>>(),
+      })),
+  );
   /** A lane and channel whose minute is spent, until when: no claims for it before then. */
   const capped = new Map<string, number>();
   const minuteWarning = limitWarning(log, 'NOTIFICATIONS_PER_MINUTE', 'the rest wait for the next minute, in their turns; none is dropped', {
@@ -117,56 +154,68 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     perHour: caps?.perDomainPerHour,
   });
 
-  function schedule(lane: Lane, delayMs: number) {
-    const loop = loops[lane];
+  function schedule(loop: Loop, delayMs: number) {
     clearTimeout(loop.timer);
-    loop.timer = setTimeout(() => void run(lane), delayMs);
+    loop.timer = setTimeout(() => void run(loop), delayMs);
     // The worker alone must not keep a process alive (the HTTP server does that).
     loop.timer.unref();
   }
 
-  async function run(lane: Lane) {
-    const loop = loops[lane];
+  async function run(loop: Loop) {
     if (stopped) return;
-    if (loop.running) {
+    if (loop.claiming) {
       loop.again = true;
       return;
     }
-    loop.running = (async () => {
-      // A full batch means more may be due, and a nudge during a pass asks for another: go on at once.
+    let claimed: (() => void) | undefined;
+    loop.claiming = new Promise<void>((resolve) => (claimed = resolve));
+    try {
+      // Claims that filled every free slot, and a nudge or a freed slot during a claim, ask for another.
       for (let more = true; more && !isStopped();) {
         loop.again = false;
-        more = (await pass(lane)) || loop.again;
+        more = (await claimAndSend(loop)) || loop.again;
       }
-    })();
-    await loop.running;
-    loop.running = undefined;
+    } finally {
+      loop.claiming = undefined;
+      claimed?.();
+    }
     if (stopped) return;
-    // Capped: look again as soon as a capped minute ends, if that comes before the next poll.
-    const now = Date.now();
-    const reopens = laneChannels[lane].map((channel) => capped.get(`${lane}:${channel}`) ?? 0).filter((until) => until > now);
-    schedule(lane, Math.min(settings.pollMs, ...reopens.map((until) => until - now + 50)));
+    // Capped: look again as soon as the capped minute ends, if that comes before the next poll.
+    const reopens = (capped.get(loop.key) ?? 0) - Date.now();
+    schedule(loop, reopens > 0 ? Math.min(settings.pollMs, reopens + 50) : settings.pollMs);
   }
 
-  const open = (lane: Lane, channel: Channel) => (capped.get(`${lane}:${channel}`) ?? 0) <= Date.now();
+  const open = (key: string) => (capped.get(key) ?? 0) <= Date.now();
 
-  /** One claim of the lane's due jobs; true when more may be due at once. */
-  async function pass(lane: Lane): Promise<boolean> {
+  /** One claim of the loop's due jobs, as many as it has free slots, each sent at once; true when more may be due. */
+  async function claimAndSend(loop: Loop): Promise<boolean> {
     const queue = options.queue();
-    const ready = laneChannels[lane].filter((channel) => open(lane, channel));
-    if (!queue || ready.length === 0 || isStopped()) return false;
+    const free = loop.slots - loop.sending.size;
+    if (!queue || free <= 0 || !open(loop.key) || isStopped()) return false;
     let jobs: ClaimedDelivery[];
     try {
-      jobs = await queue.claim({ lane, channels: ready, limit: batchSize, leaseMs: settings.leaseMs });
+      jobs = await queue.claim({ lane: loop.lane, channels: [loop.channel], limit: free, leaseMs: settings.leaseMs });
     } catch (error) {
       log.warn({ err: error }, 'delivery worker cannot reach the database; it will try again');
       return false;
     }
-    // Let past the caps in turn order (the claim's), then send side by side.
-    const going: ClaimedDelivery[] = [];
-    for (const job of jobs) if (await admitted(queue, job)) going.push(job);
-    await Promise.all(going.map((job) => deliver(queue, job)));
-    return jobs.length === batchSize && ready.some((channel) => open(lane, channel));
+    // Let past the caps in turn order (the claim's); each goes as soon as it is let past.
+    for (const job of jobs) {
+      if (isStopped()) await queue.release(job).catch(() => undefined);
+      else if (await admitted(queue, job)) send(loop, queue, job);
+    }
+    return jobs.length === free && loop.sending.size < loop.slots && open(loop.key);
+  }
+
+  function send(loop: Loop, queue: DeliveryQueue, job: ClaimedDelivery) {
+    const sending: Promise<void> = deliver(queue, job)
+      .catch((error: unknown) => log.warn({ ...fieldsOf(job), err: error }, 'lead notification: unexpected error; it will be retried after its lease'))
+      .finally(() => {
+        loop.sending.delete(sending);
+        // A slot is free: the next due job takes it now.
+        void run(loop);
+      });
+    loop.sending.add(sending);
   }
 
   /** Whether the caps let this job go now; if not, it goes back to the queue until they do. */
@@ -176,15 +225,15 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       await queue.release(job, new Date(until)).catch(() => undefined);
       return false;
     };
-    const laneKey = `${job.lane}:${job.channel}`;
-    if (!open(job.lane, job.channel)) return wait(capped.get(laneKey)!);
+    const key = loopKey(job.lane, job.channel);
+    if (!open(key)) return wait(capped.get(key)!);
     if (caps) {
       const minute = Math.floor(Date.now() / MINUTE_MS);
       try {
-        if ((await caps.hit(`notify:${laneKey}:${minute}`, 2 * MINUTE_MS)).count > caps.perMinute) {
+        if ((await caps.hit(`notify:${key}:${minute}`, 2 * MINUTE_MS)).count > caps.perMinute) {
           const next = (minute + 1) * MINUTE_MS;
-          capped.set(laneKey, next);
-          minuteWarning.reached(laneKey);
+          capped.set(key, next);
+          minuteWarning.reached(key);
           return wait(next);
         }
         const domain = job.event.type === 'newsletter.confirmation' ? mailboxOf(job.event.data.email).domain : undefined;
@@ -210,6 +259,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     const fields = fieldsOf(job);
     const sender = senders[job.channel];
     const timeout = AbortSignal.timeout(settings.timeoutMs);
+    const toTheFirmByEmail = job.lane === 'firm' && job.channel === 'email';
     try {
       if (!sender) throw new Error(`no ${job.channel} channel configured`);
       await sender.send(job.event, AbortSignal.any([shutdown.signal, timeout]));
@@ -219,7 +269,9 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         log.info(fields, 'lead notification interrupted by shutdown; it will be sent again');
         return;
       }
-      await recordFailure(queue, job, timeout.aborted ? `timed out after ${settings.timeoutMs} ms` : describeFailure(error), fields, isPermanent(error));
+      const reason = timeout.aborted ? `timed out after ${settings.timeoutMs} ms` : describeFailure(error);
+      await recordFailure(queue, job, reason, fields, isPermanent(error));
+      if (toTheFirmByEmail) await emailFailed(queue, reason);
       return;
     }
     try {
@@ -228,6 +280,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     } catch (error) {
       log.warn({ ...fields, err: error }, 'lead notification delivered, but that could not be recorded: it may be sent again');
     }
+    if (toTheFirmByEmail) await emailWorks(queue);
   }
 
   async function recordFailure(queue: DeliveryQueue, job: ClaimedDelivery, reason: string, fields: object, permanent: boolean) {
@@ -252,12 +305,43 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
   }
 
+  /**
+   * An e-mail to the firm failed: e-mail is failing, since its first failure (store/outbox-email-state.ts).
+   * Once an hour, all instances together, it is said: an error in the log and, when the firm has
+   * a webhook, a notifications.email_failing event on it, sent at once.
+   */
+  async function emailFailed(queue: DeliveryQueue, reason: string) {
+    const webhook = senders.webhook !== undefined;
+    try {
+      const masked = maskEmails(reason);
+      const { since, announced } = await queue.emailFailed({ reason: masked, webhook });
+      if (!announced) return;
+      const told = webhook ? '; the firm is told on its webhook (notifications.email_failing)' : '';
+      log.error({ since, reason: masked }, `e-mail to the firm is failing; its notifications are kept and retried${told}`);
+      if (webhook) for (const loop of loops) if (loop.lane === 'firm' && loop.channel === 'webhook') nudgeLoop(loop);
+    } catch (error) {
+      log.warn({ err: error }, 'e-mail to the firm failed, and that could not be recorded');
+    }
+  }
+
+  async function emailWorks(queue: DeliveryQueue) {
+    try {
+      const recovered = await queue.emailDelivered();
+      if (recovered) log.info(recovered, 'e-mail to the firm works again');
+    } catch (error) {
+      log.warn({ err: error }, 'e-mail to the firm works again, but that could not be recorded');
+    }
+  }
+
+  const claims = () => loops.flatMap((loop) => (loop.claiming ? [loop.claiming] : []));
+  const sends = () => loops.flatMap((loop) => [...loop.sending]);
+  const nudgeLoop = (loop: Loop) => {
+    if (loop.claiming) loop.again = true;
+    else schedule(loop, 0);
+  };
   const nudge = () => {
     if (stopped) return;
-    for (const lane of LANES) {
-      if (loops[lane].running) loops[lane].again = true;
-      else schedule(lane, 0);
-    }
+    for (const loop of loops) nudgeLoop(loop);
   };
   nudge();
 
@@ -266,13 +350,12 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     async stop() {
       if (stopped) return;
       stopped = true;
-      const running = LANES.map((lane) => {
-        clearTimeout(loops[lane].timer);
-        return loops[lane].running;
-      }).filter((loop) => loop !== undefined);
-      if (running.length > 0) {
+      for (const loop of loops) clearTimeout(loop.timer);
+      if (claims().length + sends().length > 0) {
         const grace = setTimeout(() => shutdown.abort(), Math.min(settings.timeoutMs, STOP_GRACE_MS));
-        await Promise.all(running);
+        // Claims under way end first (what they claim from now on goes back), then the sends they started.
+        await Promise.all(claims());
+        await Promise.all(sends());
         clearTimeout(grace);
       }
       shutdown.abort();

@@ -4,12 +4,23 @@ import { ENGINES, captureLogs, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
 
 /**
- * GET /api/health for supervisors and scripts (the database answers), and ?live for the proxy's
+ * GET /api/health for supervisors and scripts (the database answers; since when e-mail to the firm
+ * is failing, if it is: ../delivery/email-failing.test.ts with a real relay), and ?live for the proxy's
  * probe (this process answers, whatever the database says). Full disks: ../properties/full-disk.test.ts;
  * a site deleted under the server: ../plugins/static.test.ts.
  */
 describe.each(ENGINES)('GET /api/health on %s', (engine) => {
   const form = useFormApp(engine);
+
+  it('says since when e-mail to the firm is failing, and nothing more, still 200 (its status is the database’s)', async () => {
+    const app = await form.start();
+    const reason = "EENVELOPE Can't send mail - all recipients were rejected: 550 5.4.5 Daily user sending quota exceeded";
+    const { since } = await form.store.deliveries.emailFailed({ reason, webhook: false });
+    const failing = await app.inject({ url: '/api/health' });
+    expect({ status: failing.statusCode, body: failing.json() }).toEqual({ status: 200, body: { ok: true, emailFailingSince: since } });
+    await form.store.deliveries.emailDelivered();
+    expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: true });
+  });
 
   it('is ok while the database answers, 503 unavailable once it does not, while ?live stays ok', async () => {
     const app = await form.start();

@@ -3,14 +3,17 @@ import { type Kysely, sql } from 'kysely';
 import { HOUR_MS } from './context';
 import { hitCounter } from './limits';
 import type { Engine } from './migrations';
-import type { LeadEvent } from '../../contracts/lead-event';
-import { type Channel, type Lane, VISITOR_EVENTS } from './outbox';
+import { type Channel, type Lane, type OutboxEvent, VISITOR_EVENTS } from './outbox';
+import { type EmailState, emailState } from './outbox-email-state';
 import type { Database } from './tables';
+
+export type { EmailFailing, EmailState } from './outbox-email-state';
 
 /**
  * The outbox's jobs as the delivery worker (src/server/delivery/worker.ts) and `npm run
- * deliveries` work on them: claim the due ones, record each outcome, list and requeue. The jobs
- * themselves are written with their lead by ./outbox.ts's enqueue.
+ * deliveries` work on them: claim the due ones, record each outcome, list and requeue; and
+ * whether e-mail to the firm is failing (./outbox-email-state.ts). The jobs themselves are written
+ * with their lead by ./outbox.ts's enqueue.
  */
 export type DeliveryStatus = 'pending' | 'done' | 'failed';
 
@@ -21,7 +24,7 @@ export type ClaimedDelivery = {
   lane: Lane;
   /** The network (or `voice`) it came from; null for jobs queued before 0011. */
   source: string | null;
-  event: LeadEvent;
+  event: OutboxEvent;
   /** This attempt's number (1 for the first). */
   attempt: number;
   queuedAt: string;
@@ -47,7 +50,7 @@ export type DeliveryRecord = {
 
 export type RequeueResult = { requeued: number } | { error: 'not_found' | 'delivered' | 'in_progress' };
 
-export interface DeliveryQueue {
+export interface DeliveryQueue extends EmailState {
   /**
    * Reserves up to `limit` due jobs of this lane (the firm's by default) and these channels for `leaseMs`, in fair turns:
    * each source's first job before any source's second, and among them the sources served least
@@ -86,6 +89,8 @@ const turnsKey = (lane: Lane, channel: Channel, source: string | null) => `turns
 
 export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQueue {
   return {
+    ...emailState(db, engine),
+
     async claim({ lane = 'firm', channels, limit, leaseMs }) {
       if (channels.length === 0) return [];
       const now = new Date();
@@ -151,7 +156,7 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
           channel: row.channel as Channel,
           lane,
           source: row.source,
-          event: JSON.parse(row.payload as string) as LeadEvent,
+          event: JSON.parse(row.payload as string) as OutboxEvent,
           attempt: row.attempts,
           queuedAt: iso(row.queued_at),
           lockedUntil,

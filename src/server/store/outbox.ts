@@ -34,9 +34,24 @@ export const VISITOR_EVENTS = ['newsletter.confirmation'] as const satisfies rea
 
 /** The job source of what the voice agent took (one lead per call; calls are the voice demo's budget). */
 export const VOICE_SOURCE = 'voice';
+/** The job source of what the server says about itself (notifications.email_failing). */
+export const SERVER_SOURCE = 'server';
+
+/**
+ * E-mail to the firm is failing (the relay refuses or does not answer): said on the webhook, at
+ * most once an hour, so that the firm hears of it on the channel that works (./outbox-email-state.ts).
+ * `reason`: the relay's last answer, e-mail addresses masked. Not a lead, and never e-mailed.
+ * (It crosses the wire like the leads' events: src/contracts/lead-event.ts is its place once that
+ * file can take it.)
+ */
+export type EmailFailingData = { since: string; reason: string };
+export type EmailFailingEvent = { id: string; type: 'notifications.email_failing'; createdAt: string; data: EmailFailingData };
+/** Every event a job carries: the leads' (LeadEvent) and the server's own word to the firm. */
+export type OutboxEvent = LeadEvent | EmailFailingEvent;
 
 /** An event as it is queued: everything but its id, which enqueue gives it. */
 export type LeadEventInput = LeadEvent extends infer Event ? (Event extends LeadEvent ? Omit<Event, 'id'> : never) : never;
+type OutboxEventInput = LeadEventInput | Omit<EmailFailingEvent, 'id'>;
 
 /** The kinds of request a summary counts, by event: the rest are never summarised. */
 const SUMMARISED: Partial<Record<LeadEventType, keyof Pick<LeadsSummaryData, 'contactRequests' | 'newsletterSignUps'>>> = {
@@ -58,7 +73,12 @@ export async function enqueue(trx: Transaction<Database>, policy: OutboxPolicy, 
   await insertJobs(trx, channels, event, network ?? VOICE_SOURCE);
 }
 
-async function insertJobs(trx: Transaction<Database>, channels: readonly Channel[], event: LeadEventInput, source: string, dueAt?: string) {
+/** Queues the server's own word to the firm (notifications.email_failing) on these channels, in the caller's transaction. */
+export async function enqueueServerEvent(trx: Transaction<Database>, channels: readonly Channel[], event: Omit<EmailFailingEvent, 'id'>): Promise<void> {
+  await insertJobs(trx, channels, event, SERVER_SOURCE);
+}
+
+async function insertJobs(trx: Transaction<Database>, channels: readonly Channel[], event: OutboxEventInput, source: string, dueAt?: string) {
   if (channels.length === 0) return;
   const id = randomUUID();
   const payload = JSON.stringify({ id, ...event });
