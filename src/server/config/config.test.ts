@@ -124,7 +124,7 @@ describe('loadServerConfig', () => {
       timeZone: 'America/Vancouver',
     });
     expect(config.delivery).toEqual({
-      maxAttempts: 20,
+      maxAttempts: 100,
       maxAgeMs: 172_800_000,
       retryBaseMs: 500,
       retryMaxMs: 3_600_000,

@@ -180,7 +180,8 @@ export const envSchema = z.object({
     z.string().check(z.refine((value) => isTimeZone(value.trim()), 'expected an IANA time zone, e.g. America/Toronto')),
     'America/Toronto',
   ),
-  DELIVERY_MAX_ATTEMPTS: wholeNumber(1, 1000, 20),
+  // More than DELIVERY_MAX_AGE allows at the default back-off (about 50 in 48 h): the age decides, so a relay down for a day (a spent sending quota) loses nothing.
+  DELIVERY_MAX_ATTEMPTS: wholeNumber(1, 1000, 100),
   DELIVERY_MAX_AGE: duration('48h'),
   DELIVERY_RETRY_BASE: duration('30s'),
   DELIVERY_RETRY_MAX: duration('1h'),
