@@ -13,6 +13,11 @@ export type StatsCopy = {
   intlLocale: string;
   digestSubject: (brand: string, week: string) => string;
   digestIntro: (from: string, to: string) => string;
+  /** The same two for a site's first digest, of the days it ran since it was installed mid-week. */
+  digestSubjectSince: (brand: string, since: string) => string;
+  digestIntroSince: (since: string, to: string) => string;
+  /** Under the digest's leads when there were more than it lists: how many, and the command that lists them all. */
+  digestMoreLeads: (count: string, command: string) => string;
   reportTitle: (brand: string, from: string, to: string) => string;
   metrics: Record<Metric, string>;
   /** Shorter names where a figure heads a column (the breakdowns, the charts' tables). */
@@ -76,6 +81,10 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
     intlLocale: 'fr-CA',
     digestSubject: (brand, week) => `${brand}${NBSP}: les chiffres du site, semaine du ${week}`,
     digestIntro: (from, to) => `Voici ce que le site a fait du ${from} au ${to}, comparé à la semaine d’avant et à la moyenne des quatre semaines précédentes.`,
+    digestSubjectSince: (brand, since) => `${brand}${NBSP}: les chiffres du site depuis le ${since}`,
+    digestIntroSince: (since, to) =>
+      `Voici ce que le site a fait depuis le ${since}, jour de sa mise en service, jusqu’au ${to}${NBSP}: une semaine partielle, la première du site.`,
+    digestMoreLeads: (count, command) => `Et ${count} de plus${NBSP}: ${command} sur le serveur les liste toutes.`,
     reportTitle: (brand, from, to) => `${brand}${NBSP}: les chiffres du site du ${from} au ${to}`,
     metrics: {
       views: 'Pages vues',
@@ -159,6 +168,9 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
     intlLocale: 'en-CA',
     digestSubject: (brand, week) => `${brand}: the site's figures, week of ${week}`,
     digestIntro: (from, to) => `Here is what the site did from ${from} to ${to}, against the week before and the average of the four weeks before it.`,
+    digestSubjectSince: (brand, since) => `${brand}: the site's figures since ${since}`,
+    digestIntroSince: (since, to) => `Here is what the site did since ${since}, the day it started, to ${to}: a partial week, the site’s first.`,
+    digestMoreLeads: (count, command) => `And ${count} more: ${command} on the server lists them all.`,
     reportTitle: (brand, from, to) => `${brand}: the site's figures from ${from} to ${to}`,
     metrics: {
       views: 'Page views',

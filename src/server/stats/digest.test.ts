@@ -1,12 +1,16 @@
+import { createTransport } from 'nodemailer';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
+import { CONTACT_LIMITS } from '../../contracts/contact';
 import { DIGEST_WEEK_SETTING, type Store } from '../store';
 import { dueWeek } from '../plugins/stats-digest';
 import { runPurgeJobs } from '../retention';
 import { ENGINES, type EngineName, captureLogs, storageQuery, testConfig } from '../../../test/storage';
 import { FAST_DELIVERY, WAIT, notifiedApp } from '../../../test/notified-app';
-import { startSmtpReceiver } from '../../../test/receivers';
+import { type ReceivedEmail, startSmtpReceiver } from '../../../test/receivers';
+import { runStats } from '../../../scripts/stats';
 import { addDays, startOfDay } from './calendar';
+import { DIGEST_LEADS_SHOWN, DIGEST_MAX_BYTES, DIGEST_SINCE_SETTING, shortened } from './digest';
 import { buildReport } from './figures';
 
 const ZONE = 'America/Toronto';
@@ -178,7 +182,7 @@ describe.each(ENGINES)('the weekly digest on %s', (engine: EngineName) => {
     expect(await h.inspect.setting(DIGEST_WEEK_SETTING)).toBe(WEEK.from);
   });
 
-  it('a new installation records its first week and sends nothing until the next Monday; STATS_DIGEST=off sends nothing', async () => {
+  it('a new installation first started on a Monday morning sends nothing that day; STATS_DIGEST=off records nothing', async () => {
     await storageQuery(h.storage.env, 'delete from settings where name = ?', [DIGEST_WEEK_SETTING]);
     await h.start({ STATS_DIGEST: 'off' }, onMonday);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -222,16 +226,21 @@ describe('the weekly digest with the SMTP relay down, and with two instances', (
     );
   });
 
-  it('the firm’s own address refused for good by the relay (550): one attempt, no retries, as a lead’s notification', async () => {
+  it('the firm’s own address refused by the relay (550, a spent quota) is retried, and the digest arrives once the relay accepts', async () => {
     await h.inspect.saveSetting(DIGEST_WEEK_SETTING, '2026-11-09');
+    h.smtp.messages.length = 0;
     h.smtp.refuse = (address) => address === 'leads@atelier.example';
+    const all = async () => (await h.inspect.deliveries.list(['pending', 'failed', 'done'])).filter((record) => record.eventType === 'stats.digest');
+    // This test's digest only: earlier tests' jobs share the database.
+    const earlier = new Set((await all()).map((job) => job.id));
+    const digestJobs = async () => (await all()).filter((job) => !earlier.has(job.id));
     await h.start({}, { digest: { firstCheckMs: 0, checkEveryMs: 50, now: () => MONDAY_MORNING } });
-    const digestJobs = async () => (await h.inspect.deliveries.list(['pending', 'failed'])).filter((record) => record.eventType === 'stats.digest');
-    await vi.waitFor(async () => expect((await digestJobs()).map((job) => job.status)).toEqual(['failed']), WAIT);
-    // Retries here come after 100-400 ms: none came.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(h.smtp.refused).toEqual(['leads@atelier.example']);
-    expect(await digestJobs()).toHaveLength(1);
+    // Refused twice or more, and still pending: not given up.
+    await vi.waitFor(() => expect(h.smtp.refused.length).toBeGreaterThanOrEqual(2), WAIT);
+    expect((await digestJobs()).map((job) => job.status)).toEqual(['pending']);
+    h.smtp.refuse = () => false;
+    await vi.waitFor(() => expect(h.smtp.messages.filter((m) => m.message.subject?.includes('week of'))).toHaveLength(1), WAIT);
+    await vi.waitFor(async () => expect((await digestJobs()).map((job) => job.status)).toEqual(['done']), WAIT);
   });
 
   it('two instances on one PostgreSQL database send one digest a week', async () => {
@@ -263,5 +272,177 @@ describe('the weekly digest with the SMTP relay down, and with two instances', (
     } finally {
       await other.close();
     }
+  });
+});
+
+/** The digests the receiver got (a lead's notification is not one). */
+const digests = (received: readonly ReceivedEmail[]) => received.filter((m) => /chiffres du site|site's figures/.test(m.message.subject ?? ''));
+
+/**
+ * The message's size as the relay counts it: the received parts and headers encoded again by the
+ * library the server sends with (the receiver keeps the parsed message, not its bytes).
+ */
+async function wireSize({ envelope, message }: ReceivedEmail): Promise<number> {
+  const sent = await createTransport({ streamTransport: true, buffer: true }).sendMail({
+    from: envelope.from,
+    to: envelope.to,
+    subject: message.subject ?? '',
+    text: message.text ?? '',
+    html: message.html ?? '',
+    messageId: message.messageId,
+    headers: Object.fromEntries(message.headers.filter(({ key }) => key.startsWith('x-') || key === 'auto-submitted').map(({ key, value }) => [key, value])),
+  });
+  return (sent.message as Buffer).length;
+}
+
+/** A lead as long as the form takes, of characters that grow most once escaped and encoded (& < É 東). */
+const floodName = (index: number) => `Lead ${String(index).padStart(4, '0')} ${'É&<東'.repeat(40)}`.slice(0, CONTACT_LIMITS.name);
+const FLOOD_COMPANY = 'Ü&"東'.repeat(40).slice(0, CONTACT_LIMITS.company);
+const FLOOD_MESSAGE = 'é<東&'.repeat(1250).slice(0, CONTACT_LIMITS.message);
+const FLOOD_EMAIL = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`;
+const FLOOD_LEADS = 3_000;
+
+/** `count` leads (an even number) spread over WEEK, oldest first, written in a few statements (not one request each). */
+async function floodWeek(env: Record<string, string>, count: number) {
+  const weekStart = startOfDay(WEEK.from, ZONE).getTime();
+  const step = Math.floor((7 * 86_400_000) / count);
+  for (let first = 0; first < count; first += 300) {
+    const indexes = Array.from({ length: Math.min(300, count - first) }, (_, offset) => first + offset);
+    await storageQuery(
+      env,
+      `insert into contact_submissions (name, email, phone, company, message, locale, page, created_at, source) values ${indexes.map(() => "(?, ?, '+1 514-555-0100 poste 123456', ?, ?, 'fr', '/fr/', ?, ?)").join(', ')}`,
+      indexes.flatMap((index) => [
+        floodName(index),
+        FLOOD_EMAIL,
+        FLOOD_COMPANY,
+        FLOOD_MESSAGE,
+        new Date(weekStart + index * step).toISOString(),
+        index % 2 ? 'voice' : 'form',
+      ]),
+    );
+  }
+  // Counted as the store counts a lead it writes (its language only).
+  for (const event of ['form_sent', 'voice_lead']) {
+    await storageQuery(env, "insert into site_stats (day, event, locale, device, referrer, campaign, count) values (?, ?, 'fr', '', '', '', ?)", [
+      WEEK.from,
+      event,
+      count / 2,
+    ]);
+  }
+}
+
+describe.each(ENGINES)('a week of 3,000 leads on %s', (engine: EngineName) => {
+  const h = notifiedApp(engine);
+
+  it(`the digest lists the first ${DIGEST_LEADS_SHOWN}, says how many more and the command that lists them all, and stays under 200 KB, in French and English`, async () => {
+    for (const table of ['contact_submissions', 'site_stats']) await storageQuery(h.storage.env, `delete from ${table}`);
+    await floodWeek(h.storage.env, FLOOD_LEADS);
+    const more = FLOOD_LEADS - DIGEST_LEADS_SHOWN;
+    for (const [locale, moreLine] of [
+      ['fr', /^Et 2\s950 de plus\s: atelier-ia stats --week 2026-W47 sur le serveur les liste toutes\.$/m],
+      ['en', /^And 2,950 more: atelier-ia stats --week 2026-W47 on the server lists them all\.$/m],
+    ] as const) {
+      // The week before was sent: this one is due.
+      await h.inspect.saveSetting(DIGEST_WEEK_SETTING, '2026-11-09');
+      h.smtp.messages.length = 0;
+      await h.start({ FIRM_LOCALE: locale }, { digest: { firstCheckMs: 0, checkEveryMs: 50, now: () => MONDAY_MORNING } });
+      await vi.waitFor(() => expect(digests(h.smtp.messages)).toHaveLength(1), WAIT);
+      await h.stop();
+      const received = digests(h.smtp.messages)[0]!;
+      expect(await wireSize(received)).toBeLessThan(DIGEST_MAX_BYTES);
+      const { text = '', html = '' } = received.message;
+      // The week's first leads, in the order they came, their names cut to a cell's width.
+      const listed = text.match(/^Lead \d{4} /gm) ?? [];
+      expect(listed).toHaveLength(DIGEST_LEADS_SHOWN);
+      expect(listed.at(-1)).toBe(`Lead ${String(DIGEST_LEADS_SHOWN - 1).padStart(4, '0')} `);
+      expect(html.match(/>Lead \d{4} /g)).toHaveLength(DIGEST_LEADS_SHOWN);
+      expect(text).toContain(shortened(floodName(0)));
+      expect(text).not.toContain(floodName(0));
+      expect(text).not.toContain(FLOOD_COMPANY);
+      expect(text).toMatch(moreLine);
+      expect(html.replace(/<[^>]+>/g, '\n')).toMatch(moreLine);
+      // The figures still count every lead.
+      expect(text).toMatch(
+        locale === 'fr' ? /^Demandes reçues \(formulaire et agent vocal\)\s+3\s000\s/m : /^Leads received \(form and voice agent\)\s+3,000\s/m,
+      );
+      expect(more).toBe(2_950);
+    }
+
+    // The command the digest names lists every one of them.
+    const out = { text: '', write: (chunk: string) => (out.text += chunk) };
+    expect(await runStats(['--week', '2026-W47'], { ...h.storage.env, FIRM_LOCALE: 'en' }, out, { write: () => true })).toBe(0);
+    expect(out.text.match(/^Lead \d{4} /gm)).toHaveLength(FLOOD_LEADS);
+  });
+});
+
+/** The digest's schedule with the clock stopped at `now`. */
+const clockAt = (now: string) => ({ digest: { firstCheckMs: 0, checkEveryMs: 50, now: () => new Date(now) } });
+
+describe.each(ENGINES)('a new installation’s first digest on %s', (engine: EngineName) => {
+  const h = notifiedApp(engine, { FIRM_LOCALE: 'fr' });
+  const lead = (name: string, createdAt: string) =>
+    storageQuery(
+      h.storage.env,
+      "insert into contact_submissions (name, email, phone, company, message, locale, page, created_at, source) values (?, 'x@example.com', '514-555-0100', null, 'Bonjour', 'fr', '/fr/', ?, 'form')",
+      [name, createdAt],
+    );
+  /** A database as a new installation has it: no lead, no count, no digest yet (also on a retry). */
+  async function fresh() {
+    for (const table of ['contact_submissions', 'site_stats']) await storageQuery(h.storage.env, `delete from ${table}`);
+    await storageQuery(h.storage.env, 'delete from settings where name in (?, ?)', [DIGEST_WEEK_SETTING, DIGEST_SINCE_SETTING]);
+    h.smtp.messages.length = 0;
+  }
+  /** Starts the server at `now`, lets it look a few times (until `digestsBy` digests arrived), stops it. */
+  async function runAt(now: string, digestsBy = 0) {
+    await h.start({}, clockAt(now));
+    await vi.waitFor(async () => expect(await h.inspect.setting(DIGEST_WEEK_SETTING)).toBeDefined(), WAIT);
+    await vi.waitFor(() => expect(digests(h.smtp.messages).length).toBeGreaterThanOrEqual(digestsBy), WAIT);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await h.stop();
+  }
+
+  it('started on a Thursday: the next Monday morning, one digest of Thursday to Sunday, said so; a restart that Monday sends no second one', async () => {
+    await fresh();
+    // Thursday 26 November 2026, 10:00 in Toronto: the first start of a fresh database.
+    await runAt('2026-11-26T15:00:00Z');
+    await lead('Première Cliente', '2026-11-26T16:00:00.000Z');
+    await lead('Client du Dimanche', '2026-11-30T04:00:00.000Z'); // Sunday 29, 23:00 in Toronto
+    expect(digests(h.smtp.messages)).toEqual([]);
+
+    // Monday 30 November, 08:00 in Toronto.
+    await runAt('2026-11-30T13:00:00Z', 1);
+    expect(digests(h.smtp.messages)).toHaveLength(1);
+    const { message } = digests(h.smtp.messages)[0]!;
+    expect(message.subject).toBe('Atelier IA\u00a0: les chiffres du site depuis le 26 novembre 2026');
+    expect(message.text).toContain(
+      'Voici ce que le site a fait depuis le 26 novembre 2026, jour de sa mise en service, jusqu’au 29 novembre 2026\u00a0: une semaine partielle, la première du site.',
+    );
+    expect(message.text).toMatch(/^Première Cliente\s+Formulaire\s+26 nov\. 2026/m);
+    expect(message.text).toMatch(/^Client du Dimanche\s+Formulaire\s+29 nov\. 2026, 23 h 00/m);
+
+    // Restarted later that Monday: nothing more.
+    await runAt('2026-11-30T15:00:00Z');
+    expect(digests(h.smtp.messages)).toHaveLength(1);
+  });
+
+  it('started on a Monday before 07:00: no digest of the week before it ran; the next Monday, that whole week', async () => {
+    await fresh();
+    // Monday 7 December 2026, 06:00 in Toronto, then 08:00 that morning.
+    await runAt('2026-12-07T11:00:00Z');
+    await runAt('2026-12-07T13:00:00Z');
+    expect(digests(h.smtp.messages)).toEqual([]);
+    // Monday 14 December, 08:00.
+    await runAt('2026-12-14T13:00:00Z', 1);
+    expect(digests(h.smtp.messages).map((m) => m.message.subject)).toEqual(['Atelier IA\u00a0: les chiffres du site, semaine du 7 décembre 2026']);
+  });
+
+  it('a site that counted before its digest was turned on (STATS_DIGEST, SMTP_URL) gets whole weeks, not “since”', async () => {
+    await fresh();
+    await h.inspect.addPageCounts([{ day: '2026-12-15', beacon: { e: 'view_home', l: 'fr', d: 'phone', r: 'search' }, count: 3 }], 20);
+    // Turned on Thursday 17 December; Monday 21, 08:00.
+    await runAt('2026-12-17T15:00:00Z');
+    await runAt('2026-12-21T13:00:00Z', 1);
+    expect(digests(h.smtp.messages).map((m) => m.message.subject)).toEqual(['Atelier IA\u00a0: les chiffres du site, semaine du 14 décembre 2026']);
+    expect(digests(h.smtp.messages)[0]!.message.text).toMatch(/^Visites \(entrées\)\s+3\s/m);
   });
 });
