@@ -83,6 +83,22 @@ describe('a database that cannot take writes', () => {
     expect(await store.listContacts()).toHaveLength(2);
   });
 
+  it('SQLite with less free space than STORAGE_RESERVE: leads get 503, and so does /api/health, which no longer says all is well', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'reserve-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const sqlitePath = join(dir, 'leads.sqlite');
+    // More than any disk here has free: the disk is below its reserve, though far from full.
+    const env = { SQLITE_PATH: sqlitePath, DATABASE_URL: '', STORAGE_RESERVE: '1000TB' };
+    const store = await createStore(testConfig(env));
+    cleanups.push(() => store.close());
+    const { app, post, health } = await serve(store, env);
+    expect((await post()).statusCode).toBe(503);
+    const checked = await health();
+    expect({ status: checked.statusCode, body: checked.json() }).toEqual({ status: 503, body: { ok: false, error: 'unavailable' } });
+    // The liveness probe still answers: the page is served, its forms say 503 themselves.
+    expect((await app.inject({ url: '/api/health?live' })).statusCode).toBe(200);
+  });
+
   it('PostgreSQL read-only: 503 with the cause in the log, health says not writable, and all is well once writable again', async () => {
     const admin = inject('pgAdminUrl');
     const database = await createDatabase(admin);

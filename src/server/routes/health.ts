@@ -7,8 +7,9 @@ import type { ZodMiniTypeProvider } from '../validation';
 
 /**
  * GET /api/health, for load balancers, supervisors and scripts: {ok:true} when the database
- * answers and can take writes; 503 not_configured, or 503 unavailable (with `writable: false` when
- * it answers but cannot commit a write: a full disk, a read-only database). The cause is in the
+ * answers and can take writes, and its disk has STORAGE_RESERVE free; 503 not_configured, or 503
+ * unavailable (with `writable: false` when it answers but cannot commit a write: a full disk, a
+ * read-only database; without it when the free space is under the reserve, as leads then get). The cause is in the
  * request's log line.
  *
  * GET /api/health?live: {ok:true} whenever this process answers and can serve its page, whatever the
@@ -35,6 +36,8 @@ export async function healthRoute(app: FastifyInstance, { sitePresent }: { siteP
       const health = await store.health();
       if (health.status === 'unreachable') throw new StoreUnavailableError(health.cause);
       if (health.status === 'cannot_write') throw new StoreNotWritableError(health.cause);
+      // Below STORAGE_RESERVE every lead gets 503: so does the health check (StorageReserveError).
+      await store.checkSubmission(undefined);
       const emailFailing = await store.deliveries.emailFailing();
       return emailFailing ? { ok: true as const, emailFailingSince: emailFailing.since } : { ok: true as const };
     },
