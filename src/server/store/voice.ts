@@ -167,7 +167,11 @@ export function voiceRepository({ db, write }: StoreContext): VoiceRepository {
           await trx.deleteFrom('voice_holds').where('id', '=', session).where('call_id', 'is', null).execute();
           return;
         }
-        await trx.updateTable('voice_holds').set({ call_id: callId, placed_at: now.toISOString(), control_url: controlUrl }).where('id', '=', session).execute();
+        await trx
+          .updateTable('voice_holds')
+          .set({ call_id: callId, placed_at: now.toISOString(), control_url: controlUrl })
+          .where('id', '=', session)
+          .execute();
         placed = true;
       });
       return placed;
