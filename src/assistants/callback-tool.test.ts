@@ -51,6 +51,8 @@ const VALUES = {
     'x'.repeat(121),
     'Zoé\u0007',
     'deux\nlignes',
+    'deux\u2028lignes',
+    'deux\u2029paragraphes',
     '😀'.repeat(60),
     '😀'.repeat(61),
     'seul \uD83D',
@@ -68,9 +70,13 @@ const VALUES = {
     '',
     'CEO<x@x.example>',
     'x@y.example,boss@y.example',
+    'ceo\u202E@y.example',
+    'genevieve@clinique\u200B-cote.example',
+    '\u2066genevieve@clinique-cote.example\u2069',
+    'zoé@café.example',
   ],
   need: [undefined, 'Un agent vocal.', 'ligne 1\nligne 2', '', 'x'.repeat(5000), 'x'.repeat(5001), 'nul\u0000'],
-  preferredTime: [undefined, 'mardi matin', '', 'x'.repeat(160), 'x'.repeat(161), '\u0085'],
+  preferredTime: [undefined, 'mardi matin', '', 'x'.repeat(160), 'x'.repeat(161), '\u0085', 'mardi\u2028matin'],
   language: [undefined, 'fr', 'en', 'de', 'FR'],
 } as const;
 

@@ -13,12 +13,15 @@ export { EMAIL_MAX, EMAIL_PATTERN, FIELD_ERROR_CODES, HONEYPOT_FIELD, type Field
  * Characters no one types and the firm could not read back: control characters (line breaks and
  * tabs are allowed where the field has lines), U+FFFD (what a body that was not valid UTF-8 decodes
  * to), and a lone UTF-16 surrogate (not a character; SQLite and PostgreSQL store it differently).
+ * A one-line field takes no line break of any kind: neither the control characters (CR, LF, VT, FF,
+ * U+0085 NEL) nor Unicode's line and paragraph separators (U+2028, U+2029), which drew a line of
+ * their own ("Courriel : …") in the firm's e-mail.
  * Written as the pattern of what is readable (any other character, or a whole surrogate pair), so
  * that a JSON Schema made from these rules carries it too (src/contracts/voice-lead.ts).
  */
 const readablePattern = (controls: string) => new RegExp(`^(?:[^${controls}\\u007F-\\u009F\\uFFFD\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$`);
 const READABLE = {
-  line: readablePattern('\\u0000-\\u001F'),
+  line: readablePattern('\\u0000-\\u001F\\u2028\\u2029'),
   lines: readablePattern('\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F'),
 };
 

@@ -9,14 +9,25 @@ export const FIELD_ERROR_CODES = ['required', 'too_long', 'invalid_email', 'inva
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
 /**
+ * Characters that change how an address reads without being seen: bidirectional controls
+ * (U+202A-U+202E, U+2066-U+2069, and the marks U+200E, U+200F, U+061C), which can show
+ * `moc.elpmaxe@ofni` as `info@example.com`, and zero-width or blank ones (U+200B-U+200D,
+ * U+2060-U+2064, U+FEFF, U+180E, the soft hyphen, the combining grapheme joiner, the Hangul
+ * fillers), which make an address look like another it is not.
+ */
+const INVISIBLE = '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\u3164\\uFEFF\\uFFA0';
+
+/**
  * The newsletter's simple pattern: text, @, text, dot, text, no spaces. Nor any of the characters
  * that separate or wrap addresses in a mail header (`a@x.example,ceo`, `CEO<x@x.example>`): the
- * address becomes the Reply-To of the firm's e-mail, and must name one mailbox. And a domain a mail
- * server can deliver to: names joined by single dots, at least two, none empty (`victim@mail.example.`,
- * with its final dot, was refused by the relay after being accepted here, then retried for hours).
+ * address becomes the Reply-To of the firm's e-mail, and must name one mailbox. Nor an invisible
+ * one (INVISIBLE). And a domain a mail server can deliver to: names joined by single dots, at least
+ * two, none empty (`victim@mail.example.`, with its final dot, was refused by the relay after being
+ * accepted here, then retried for hours). Every address the site takes follows it: the contact
+ * form, the newsletter and the voice agent's callback requests (./fields.ts `email`).
  */
-const ADDRESS_PART = '[^\\s@<>(),;:"[\\]\\\\]+';
-const DOMAIN_LABEL = '[^\\s@<>(),;:"[\\]\\\\.]+';
+const ADDRESS_PART = `[^\\s@<>(),;:"[\\]\\\\${INVISIBLE}]+`;
+const DOMAIN_LABEL = `[^\\s@<>(),;:"[\\]\\\\.${INVISIBLE}]+`;
 export const EMAIL_PATTERN = new RegExp(`^${ADDRESS_PART}@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`);
 
 /** RFC 5321 caps a forward path at 256 octets including the brackets. */

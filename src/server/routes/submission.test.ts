@@ -87,6 +87,54 @@ describe.each(ENGINES)('a form post, contact or newsletter, on %s', (engine) => 
     // Line breaks and tabs are still fine in a message, and any real character anywhere.
     expect((await post('/api/contact', { ...VALID_CONTACT, name: 'Zoé Côté 😀', message: 'Line one\n\tline two\r\nline three' })).statusCode).toBe(201);
   });
+  it('refuses a line or paragraph separator in a one-line field (it drew a line of its own in the firm’s e-mail)', async () => {
+    await start();
+    const before = await counts();
+    // U+2028 and U+2029 passed in the name, the company and the phone; NEL (U+0085) is a control character.
+    for (const separator of ['\u2028', '\u2029', '\u0085']) {
+      const fake = `${separator}Courriel : ceo@firm.example${separator}`;
+      for (const [field, value] of [
+        ['name', `Marie${fake}Tremblay`],
+        ['company', `Cie${fake}inc.`],
+        ['phone', `514 555${separator}0100`],
+        ['email', `marie${separator}@example.com`],
+      ] as const) {
+        const shown = JSON.stringify(value);
+        const response = await post('/api/contact', { ...VALID_CONTACT, [field]: value });
+        expect({ shown, status: response.statusCode, body: response.json() }).toEqual({
+          shown,
+          status: 400,
+          body: { ok: false, error: 'invalid_request', fields: { [field]: 'invalid_characters' } },
+        });
+      }
+    }
+    expect(await counts()).toEqual(before);
+    // Still fine on the message's own lines.
+    expect((await post('/api/contact', { ...VALID_CONTACT, message: 'Ligne un\u2028ligne deux' })).statusCode).toBe(201);
+  });
+
+  it('refuses an e-mail address with an invisible character (bidirectional controls, zero-width), on both forms', async () => {
+    await start();
+    const before = await counts();
+    const invisible = ['\u202E', '\u202A', '\u2066', '\u2069', '\u200B', '\u200C', '\u200D', '\u200E', '\u2060', '\uFEFF', '\u00AD'];
+    for (const character of invisible) {
+      for (const address of [`ceo${character}@firm.example`, `ceo@firm${character}.example`, `ceo@${character}firm.example`]) {
+        const shown = JSON.stringify(address);
+        const contact = await post('/api/contact', { ...VALID_CONTACT, email: address });
+        expect({ shown, status: contact.statusCode, body: contact.json() }).toEqual({
+          shown,
+          status: 400,
+          body: { ok: false, error: 'invalid_request', fields: { email: 'invalid_email' } },
+        });
+        const newsletter = await post('/api/newsletter', { email: address });
+        expect({ shown, status: newsletter.statusCode, fields: newsletter.json().fields }).toEqual({ shown, status: 400, fields: { email: 'invalid_email' } });
+      }
+    }
+    expect(await counts()).toEqual(before);
+    // An address in another script is still an address.
+    expect((await post('/api/newsletter', { email: 'zoé@café.example' })).statusCode).toBe(201);
+  });
+
   it('answers a filled honeypot like a success and stores nothing', async () => {
     const logs = captureLogs();
     await start({}, { logger: logs.logger });
