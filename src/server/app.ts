@@ -103,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     doubleOptIn: config.notifications.email !== undefined,
     voiceSession: { voice, timeZone: config.notifications.timeZone, now: voiceSchedule.now },
     voiceCall: { voice, calls, now: voiceSchedule.now },
-    voiceEvents: { voice, site: config.site, timeZone: config.notifications.timeZone },
+    voiceEvents: { voice, site: config.site, timeZone: config.notifications.timeZone, now: voiceSchedule.now },
     sitePresent: site?.present,
     stats: { timeZone: config.notifications.timeZone, flushMs: options.statsFlushMs },
   });

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { ENGINES } from '../../../test/storage';
+import { describe, expect, it, vi } from 'vitest';
+import { ENGINES, storageRows } from '../../../test/storage';
+import { dayOf, startOfDay } from '../stats/calendar';
 import { MAX_TOOL_CALLS_PER_MESSAGE } from '../vapi/callback-requests';
 import { CALLER, endOfCallReport, toolCallsMessage } from '../../../test/vapi-messages';
-import { VAPI_SECRET, WAIT, newCall, voiceEventsHarness } from '../../../test/voice-events';
+import { AUTH, VAPI_SECRET, WAIT, newCall, voiceEventsHarness } from '../../../test/voice-events';
 
 /**
  * POST /api/voice/events through `inject`, on both engines: the callback requests the voice agent
@@ -82,6 +83,12 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
       { args: { ...CALLER, name: '  ' }, error: /il manque le nom/ },
       { args: { ...CALLER, need: 'x'.repeat(5001) }, error: /le besoin de la personne dépasse la longueur permise/ },
       { args: { ...CALLER, name: 'Zoé\u0007' }, error: /le nom contient des caractères/ },
+      // A line of its own in the firm's e-mail ("Courriel : …"), as the form refuses it.
+      { args: { ...CALLER, name: 'Zoé\u2028Courriel : ceo@firm.example' }, error: /le nom contient des caractères/ },
+      { args: { ...CALLER, preferredTime: 'mardi\u2029Courriel : ceo@firm.example' }, error: /le moment préféré contient des caractères/ },
+      // An address that reads as another (a bidirectional override, a zero-width space), as the forms refuse it.
+      { args: { ...CALLER, email: 'genevieve\u202E@clinique-cote.example' }, error: /l'adresse courriel semble incomplète ou erronée/ },
+      { args: { ...CALLER, email: 'genevieve@clinique\u200B-cote.example' }, error: /l'adresse courriel semble incomplète ou erronée/ },
       { args: { ...CALLER, language: 'en', email: 'sam@' }, error: /^Not saved: the e-mail address seems incomplete or wrong\. Ask the caller/ },
     ];
     for (const { args, error } of cases) {
@@ -131,6 +138,109 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
     const warnings = h.logs.lines().filter((line) => line.limit === 'MAX_TOOL_CALLS_PER_MESSAGE');
     expect(warnings).toEqual([expect.objectContaining({ level: 40, count: 1, toolCalls: 1000 })]);
     expect(h.logs.lines().filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+
+  it('reads each tool call’s arguments once, and only the first MAX_TOOL_CALLS_PER_MESSAGE: 200 calls of 4 KB each answered at once', async () => {
+    await h.start();
+    const callId = newCall();
+    const need = `Un agent vocal pour la clinique. ${'Détails. '.repeat(440)}`;
+    const message = toolCallsMessage({
+      callId,
+      calls: Array.from({ length: 200 }, (_, i) => ({ id: `${callId}_${i}`, args: { ...CALLER, need }, shape: 'function' as const })),
+    });
+    // Vapi's other list holds the same calls: without it the message stays under the 1 MB limit.
+    delete (message.message as { toolWithToolCallList?: unknown }).toolWithToolCallList;
+    const texts = new Set(message.message.toolCallList.map((call) => (call as { function?: { arguments: string } }).function!.arguments));
+    expect(JSON.stringify(message).length).toBeGreaterThan(800_000);
+    // Every JSON.parse of one of the calls' argument texts (the body's own parse takes the whole message).
+    const parse = vi.spyOn(JSON, 'parse');
+    const started = performance.now();
+    const answer = await h.send(message);
+    const elapsed = performance.now() - started;
+    const parsedArguments = parse.mock.calls.filter(([text]) => texts.has(text)).length;
+    parse.mockRestore();
+    expect(answer.statusCode).toBe(200);
+    const { results } = answer.json<{ results: Array<{ toolCallId: string; result?: string; error?: string }> }>();
+    expect(results.map((result) => result.toolCallId)).toEqual(Array.from({ length: 200 }, (_, i) => `${callId}_${i}`));
+    // The first is stored, the next four are checked (the same call: already noted), the rest not read.
+    expect(results.slice(0, MAX_TOOL_CALLS_PER_MESSAGE).map((result) => result.result?.split(' ')[0])).toEqual(['Enregistrée', 'Déjà', 'Déjà', 'Déjà', 'Déjà']);
+    expect(results.slice(MAX_TOOL_CALLS_PER_MESSAGE).every((result) => result.error?.startsWith('Non traitée'))).toBe(true);
+    expect(await h.leadsOf(callId)).toHaveLength(1);
+    expect(parsedArguments).toBe(MAX_TOOL_CALLS_PER_MESSAGE);
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
+  it('is not held up by one call with huge arguments followed by thousands of others (49.8 s of event loop before)', async () => {
+    await h.start();
+    const callId = newCall();
+    // Its first call's arguments, 550 KB of JSON text, were read again for each call past the fifth.
+    const padding = Array.from({ length: 275_000 }, () => 1);
+    const first = { id: 'call_huge', type: 'function', function: { name: 'request_callback', arguments: JSON.stringify({ ...CALLER, padding }) } };
+    const others = Array.from({ length: 8_000 }, (_, i) => ({ id: `c${i}`, name: 'request_callback' }));
+    const message = { message: { type: 'tool-calls', toolCallList: [first, ...others], call: { id: callId, assistantId: 'asst-test' } } };
+    expect(JSON.stringify(message).length).toBeLessThan(1_000_000);
+    const started = performance.now();
+    const answer = await h.send(message);
+    const elapsed = performance.now() - started;
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().results).toHaveLength(8_001);
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
+  it('charges an end-of-call report to the day it arrives, whatever its dates and length: never another day, never past the longest call', async () => {
+    const timeZone = 'America/Toronto';
+    // The server's clock: 13:00 today in the firm's time zone, so that 12 hours before it is still today.
+    const now = new Date(startOfDay(dayOf(new Date(), timeZone), timeZone).getTime() + 13 * 3_600_000);
+    const today = dayOf(now, timeZone);
+    await h.start({ FIRM_TIME_ZONE: timeZone }, { voiceCalls: { now: () => now } });
+    const at = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
+    const reports: Array<[string, Record<string, unknown> | string]> = [
+      ['dated 2001', { startedAt: '2001-09-09T01:46:40.000Z', endedAt: '2001-09-09T01:49:10.000Z', durationSeconds: 150 }],
+      ['dated 2099', { startedAt: '2099-12-31T22:00:00.000Z', endedAt: '2099-12-31T22:02:30.000Z', durationSeconds: 150 }],
+      ['started in 2001, ended now', { startedAt: '2001-09-09T01:46:40.000Z', endedAt: at(0), durationSeconds: 150 }],
+      ['ended in 2099, no length', { startedAt: at(-150), endedAt: '2099-12-31T22:02:30.000Z', durationSeconds: null }],
+      ['lasting 1e12 s', { startedAt: at(-150), endedAt: at(0), durationSeconds: 1e12 }],
+      ['lasting -5 s', { startedAt: at(-150), endedAt: at(0), durationSeconds: -5 }],
+      ['lasting "NaN"', { startedAt: at(-150), endedAt: at(0), durationSeconds: 'NaN' }],
+      ['with dates that are not dates', { startedAt: 'not a date', endedAt: '2001-13-45T99:99:99Z', durationSeconds: 1e12 }],
+      // JSON reads 1e400 as Infinity.
+      ['lasting 1e400 s', '1e400'],
+    ];
+    for (const [what, said] of reports) {
+      const callId = newCall();
+      const report = endOfCallReport({ callId });
+      const answer =
+        typeof said === 'string'
+          ? await h.app.inject({
+              method: 'POST',
+              url: '/api/voice/events',
+              headers: { ...AUTH, 'content-type': 'application/json' },
+              payload: JSON.stringify({ ...report, message: { ...report.message, durationSeconds: 0 } }).replace(
+                '"durationSeconds":0',
+                `"durationSeconds":${said}`,
+              ),
+            })
+          : await h.send({ ...report, message: { ...report.message, ...said } });
+      expect({ what, status: answer.statusCode }).toEqual({ what, status: 200 });
+      const [call] = await storageRows<{ started_at: string; ended_at: string; duration_seconds: number }>(
+        h.storage.env,
+        'select started_at, ended_at, duration_seconds from voice_calls where call_id = ?',
+        [callId],
+      );
+      const [hold] = await storageRows<{ day: string }>(h.storage.env, 'select day from voice_holds where call_id = ?', [callId]);
+      const started = new Date(call!.started_at);
+      const ended = new Date(call!.ended_at);
+      expect({ what, day: hold?.day, startedOn: dayOf(started, timeZone), endedOn: dayOf(ended, timeZone) }).toEqual({
+        what,
+        day: today,
+        startedOn: today,
+        endedOn: today,
+      });
+      expect(call!.duration_seconds, what).toBeGreaterThanOrEqual(0);
+      expect(call!.duration_seconds, what).toBeLessThanOrEqual(43_200);
+      expect(ended.getTime() - started.getTime(), what).toBeGreaterThanOrEqual(0);
+      expect(ended.getTime(), what).toBeLessThanOrEqual(now.getTime() + 60_000);
+    }
   });
 
   it('refuses a request without the secret, or with another, with 401, and stores nothing', async () => {

@@ -16,6 +16,8 @@ export type VoiceEventsOptions = {
   site: SiteConfig;
   /** FIRM_TIME_ZONE: the day a call counts in. */
   timeZone: string;
+  /** The demo's clock (the voice calls' schedule): a report's times are believed around it. */
+  now?: (() => Date) | undefined;
 };
 
 /**

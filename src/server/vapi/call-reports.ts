@@ -11,9 +11,37 @@ const LONGEST_CALL_SECONDS = 43_200;
 const HIGHEST_CALL_COST = 10_000;
 
 /** A call's length in whole seconds, rounded up, from what Vapi gave: its own count if any, else its times. */
-export function callSeconds(startedAt: Date, endedAt: Date, given?: number | null): number {
+export function callSeconds(startedAt: Date, endedAt: Date, given?: unknown): number {
   const seconds = typeof given === 'number' && Number.isFinite(given) ? given : (endedAt.getTime() - startedAt.getTime()) / 1000;
   return Math.min(LONGEST_CALL_SECONDS, Math.max(0, Math.ceil(Number.isFinite(seconds) ? seconds : 0)));
+}
+
+/** How far after the moment it arrives a report's times are believed: a clock a little ahead. */
+const CLOCK_AHEAD_MS = 60_000;
+/** How long before the moment it arrives a call is believed to have ended: a report retried for a day. */
+const REPORT_LATE_MS = 24 * 60 * 60 * 1000;
+
+/** A date, when it falls between `earliest` and `latest` (milliseconds); otherwise it is not believed. */
+const believed = (date: Date | undefined, earliest: number, latest: number) =>
+  date !== undefined && date.getTime() >= earliest && date.getTime() <= latest ? date : undefined;
+
+/**
+ * A call's times as they are believed, from what a message says and the moment it arrived (`now`).
+ * It ended when it says if that is between a day before and a minute after now, else now; it
+ * started when it says if that is within LONGEST_CALL_SECONDS before it ended, else its length
+ * (`durationSeconds`) before it ended; its length from those. A report dated 2001 or 2099, or with
+ * dates that cannot be read, is charged to the day it arrives, never to another, and never for
+ * more than the longest call.
+ */
+function callTimes(
+  now: Date,
+  said: { startedAt?: Date | undefined; endedAt?: Date | undefined; durationSeconds?: unknown },
+): { startedAt: Date; endedAt: Date; durationSeconds: number } {
+  const endedAt = believed(said.endedAt, now.getTime() - REPORT_LATE_MS, now.getTime() + CLOCK_AHEAD_MS) ?? now;
+  const end = endedAt.getTime();
+  const startedAt =
+    believed(said.startedAt, end - LONGEST_CALL_SECONDS * 1000, end) ?? new Date(end - callSeconds(endedAt, endedAt, said.durationSeconds) * 1000);
+  return { startedAt, endedAt, durationSeconds: callSeconds(startedAt, endedAt, said.durationSeconds) };
 }
 
 /** What Vapi billed, when it is a plausible amount. */
@@ -29,8 +57,12 @@ export function callCost(cost: unknown): number | null {
  *   agent took one (a call without a lead leaves nothing of what was said).
  * The session id the page gave the call (assistantOverrides.metadata) ties it to its key's network.
  */
-export function callReports(app: FastifyInstance, options: { voice: Pick<VoiceConfig, 'leads' | 'assistantIds'>; timeZone: string }) {
+export function callReports(
+  app: FastifyInstance,
+  options: { voice: Pick<VoiceConfig, 'leads' | 'assistantIds'>; timeZone: string; now?: (() => Date) | undefined },
+) {
   const { leads } = options.voice;
+  const now = options.now ?? (() => new Date());
 
   function seen(message: ServerMessage, callId: string, startedAt: Date) {
     return {
@@ -46,17 +78,20 @@ export function callReports(app: FastifyInstance, options: { voice: Pick<VoiceCo
     async statusUpdate(request: FastifyRequest, message: ServerMessage): Promise<void> {
       const callId = message.call?.id;
       if (message.status !== CALL_IN_PROGRESS || !callId) return;
-      await app.storage.get().recordVoiceCall(seen(message, callId, dateOf(message.call?.startedAt) ?? new Date()));
+      // In progress: it started within the longest call before now (now, if it does not say so).
+      const { startedAt } = callTimes(now(), { startedAt: dateOf(message.call?.startedAt) });
+      await app.storage.get().recordVoiceCall(seen(message, callId, startedAt));
       request.logFields = { ...request.logFields, voiceCall: 'started' };
     },
 
     async endOfCall(request: FastifyRequest, message: ServerMessage): Promise<void> {
       const callId = message.call?.id;
       if (!callId) return;
-      const endedAt = dateOf(message.endedAt ?? message.call?.endedAt) ?? new Date();
-      const given = message.durationSeconds;
-      const startedAt = dateOf(message.startedAt ?? message.call?.startedAt) ?? new Date(endedAt.getTime() - callSeconds(endedAt, endedAt, given) * 1000);
-      const durationSeconds = callSeconds(startedAt, endedAt, given);
+      const { startedAt, endedAt, durationSeconds } = callTimes(now(), {
+        startedAt: dateOf(message.startedAt ?? message.call?.startedAt),
+        endedAt: dateOf(message.endedAt ?? message.call?.endedAt),
+        durationSeconds: message.durationSeconds,
+      });
       const store = app.storage.get();
       await store.recordVoiceCall({
         ...seen(message, callId, startedAt),

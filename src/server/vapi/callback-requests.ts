@@ -11,7 +11,7 @@ import { NotConfiguredError } from '../http-errors';
 import { limitWarning } from '../limit-warnings';
 import { StorageReserveError, StoreUnavailableError } from '../store';
 import { callLanguage } from './call-language';
-import { type ServerMessage, type ToolCallRequest, type ToolCallsReply, argumentsObject, toolCallsOf } from './server-messages';
+import { type ServerMessage, type ToolCallRequest, type ToolCallsReply, toolCallsOf } from './server-messages';
 
 /**
  * At most this many tool calls of one message are processed; the rest are answered with an error.
@@ -21,6 +21,9 @@ import { type ServerMessage, type ToolCallRequest, type ToolCallsReply, argument
 export const MAX_TOOL_CALLS_PER_MESSAGE = 5;
 
 type Answers = AgentCopy['callback']['answers'];
+
+/** The `language` argument of a tool call's arguments, if they have one. */
+const languageOf = (args: unknown): unknown => (args as { language?: unknown } | null | undefined)?.language;
 
 /**
  * The answers to a tool-calls message: each call of the callback tool is checked with the contract
@@ -38,25 +41,22 @@ export function callbackRequests(app: FastifyInstance, options: { site: SiteConf
   });
 
   return async function answer(request: FastifyRequest, message: ServerMessage): Promise<ToolCallsReply> {
-    const calls = toolCallsOf(message);
+    const { taken, beyond } = toolCallsOf(message, MAX_TOOL_CALLS_PER_MESSAGE);
     const results: Vapi.ToolCallResult[] = [];
-    for (const [index, call] of calls.entries()) {
-      if (index < MAX_TOOL_CALLS_PER_MESSAGE) {
-        results.push(await answerOne(request, message, call));
-        continue;
-      }
-      if (index === MAX_TOOL_CALLS_PER_MESSAGE) tooMany.reached(undefined, { toolCalls: calls.length });
+    for (const call of taken) results.push(await answerOne(request, message, call));
+    if (beyond.length > 0) {
+      tooMany.reached(undefined, { toolCalls: taken.length + beyond.length });
       // In the language of the call, as the first tool call gave it.
-      const answers = copies[callLanguage(message, options.assistantIds, (argumentsObject(calls[0]?.arguments) as { language?: unknown } | null)?.language)];
-      results.push({ name: call.name ?? '', toolCallId: call.id, error: oneLine(answers.tooMany) });
+      const tooManyAnswer = oneLine(copies[callLanguage(message, options.assistantIds, languageOf(taken[0]?.arguments))].tooMany);
+      for (const call of beyond) results.push({ name: call.name ?? '', toolCallId: call.id, error: tooManyAnswer });
     }
     return { results };
   };
 
   /** The answer to one tool call; a refusal is an `error` the agent can say, never an HTTP error. */
   async function answerOne(request: FastifyRequest, message: ServerMessage, call: ToolCallRequest): Promise<Vapi.ToolCallResult> {
-    const args = argumentsObject(call.arguments);
-    const answers = copies[callLanguage(message, options.assistantIds, (args as { language?: unknown } | null)?.language)];
+    const args = call.arguments;
+    const answers = copies[callLanguage(message, options.assistantIds, languageOf(args))];
     const name = call.name ?? '';
     const outcome = (text: string, kind: 'result' | 'error'): Vapi.ToolCallResult => ({ name, toolCallId: call.id, [kind]: oneLine(text) });
     if (call.name !== CALLBACK_TOOL) return outcome(answers.unknownTool, 'error');

@@ -52,9 +52,14 @@ export const serverMessageSchema = z.object({
     endedReason: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
     startedAt: timestamp,
     endedAt: timestamp,
-    durationSeconds: z.optional(z.nullable(z.number())),
+    /**
+     * end-of-call-report: the call's length, in seconds. Like `cost`, any value is taken and only a
+     * plausible number believed (./call-reports.ts): a figure JSON reads as Infinity (`1e400`) must
+     * not get the whole report refused.
+     */
+    durationSeconds: z.optional(z.unknown()),
     /** end-of-call-report: what Vapi billed for the call, in US dollars. */
-    cost: z.optional(z.nullable(z.number())),
+    cost: z.optional(z.unknown()),
     assistant: z.optional(z.nullable(z.object({ metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))) }))),
     toolCallList: z.optional(z.array(toolCall)),
     toolWithToolCallList: z.optional(z.array(z.object({ toolCall: z.optional(toolCall) }))),
@@ -99,20 +104,31 @@ type ReplyResult = Extract<z.output<typeof voiceEventsReplySchema>, { results: u
 type ResultFits = Pick<Vapi.ToolCallResult, 'name' | 'toolCallId' | 'result' | 'error'> extends ReplyResult ? true : false;
 true satisfies ResultFits;
 
-/** One tool call of a tool-calls message: its id, the function's name and its arguments as sent. */
-export type ToolCallRequest = { id: string; name: string | undefined; arguments: unknown };
+/** One tool call of a tool-calls message: its id and the function's name. */
+export type ToolCallId = { id: string; name: string | undefined };
+/** A tool call to process: with its arguments as an object (JSON text parsed), `undefined` when they cannot be read as one. */
+export type ToolCallRequest = ToolCallId & { arguments: unknown };
 
-export function toolCallsOf(message: ServerMessage): ToolCallRequest[] {
+/**
+ * The tool calls of a tool-calls message: the first `max` with their arguments read, each call's
+ * once, and the others by id and name only, their arguments never read. An authenticated message
+ * of 981 KB, its first call's arguments parsed again for each of thousands of calls past the fifth,
+ * held the event loop 49.8 s.
+ */
+export function toolCallsOf(message: ServerMessage, max: number): { taken: ToolCallRequest[]; beyond: ToolCallId[] } {
   const calls = message.toolCallList ?? message.toolWithToolCallList?.flatMap((item) => (item.toolCall ? [item.toolCall] : [])) ?? [];
-  return calls.map((call) => ({
-    id: call.id,
-    name: call.name ?? call.function?.name,
-    arguments: call.arguments ?? call.parameters ?? call.function?.arguments ?? call.function?.parameters,
-  }));
+  const idOf = (call: (typeof calls)[number]): ToolCallId => ({ id: call.id, name: call.name ?? call.function?.name });
+  return {
+    taken: calls.slice(0, max).map((call) => ({
+      ...idOf(call),
+      arguments: argumentsObject(call.arguments ?? call.parameters ?? call.function?.arguments ?? call.function?.parameters),
+    })),
+    beyond: calls.slice(max).map(idOf),
+  };
 }
 
 /** The arguments as an object: JSON text is parsed; anything else that is not an object is `undefined`. */
-export function argumentsObject(raw: unknown): unknown {
+function argumentsObject(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw ?? {};
   try {
     return JSON.parse(raw) as unknown;
