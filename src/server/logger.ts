@@ -12,6 +12,10 @@ import type { LogLevel } from './config';
 // A local part is everything up to the @ that cannot end a JSON string or a word.
 const EMAIL_IN_TEXT = /([^\s"'<>()[\]{},;:\\@*])[^\s"'<>()[\]{},;:\\@]*@([^\s"'<>()[\]{},;:\\@]+\.[^\s"'<>()[\]{},;:\\@]+)/g;
 
+/**
+ * Every e-mail address in `text` masked: the one masker of the server, for the log lines, the
+ * relay's answers kept with a notification (delivery/email.ts) and the newsletter's link pages.
+ */
 export function maskEmails(text: string): string {
   return text.replace(EMAIL_IN_TEXT, '$1***@$2');
 }

@@ -73,6 +73,9 @@ describe.each(ENGINES)("the firm's e-mail refused by its relay, on %s", (engine)
     expect(listing.code).toBe(0);
     expect(listing.out).toContain(`E-mail to the firm has been failing since ${when(since)}`);
     expect(listing.out).toContain('Daily user sending quota exceeded');
+    // Each job keeps the relay's answer with the address masked, as the log and the webhook have it.
+    expect((await emailJobs()).map((job) => job.lastError)).toEqual(Array(3).fill(expect.stringContaining('550 5.4.5 <l***@atelier.example>: Daily user')));
+    expect(listing.out).not.toContain(FIRM);
 
     // The relay accepts again: every lead is e-mailed, and e-mail is no longer said to fail.
     h.smtp.refuse = () => false;

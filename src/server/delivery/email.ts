@@ -3,6 +3,7 @@ import type { SiteConfig } from '../../config/site-schema';
 import { CONTACT_FIELDS } from '../../contracts/contact';
 import { escapeHtml, oneLine } from '../../content/text';
 import type { NotificationConfig } from '../config';
+import { maskEmails } from '../logger';
 import { composeConfirmationEmail } from '../newsletter/confirm-email';
 import { asLocale } from '../../contracts/locales';
 import type { LeadEvent, StatsDigestData } from '../../contracts/lead-event';
@@ -35,13 +36,9 @@ type FirmEvent = Exclude<LeadEvent, { type: 'newsletter.confirmation' | 'stats.d
 
 /**
  * A longer text under its own heading. `fromCaller`: written from what a caller said (Vapi's summary,
- * the transcript): shown quoted, under a line that says whose words they are, its links inert.
- * `inert`: written by the voice agent from what the caller said (a voice lead's need): its links inert.
+ * the transcript): shown quoted, under a line that says whose words they are.
  */
-type LongText = { label: string; body: string; fromCaller?: boolean; inert?: boolean };
-
-/** A long text as the e-mail shows it: with its links inert when a caller may have chosen them. */
-const bodyOf = (text: LongText) => (text.fromCaller || text.inert ? inertLinks(text.body) : text.body);
+type LongText = { label: string; body: string; fromCaller?: boolean };
 
 /** What one e-mail to the firm says: labelled fields, then longer texts under their own heading. */
 type LeadEmailParts = {
@@ -49,11 +46,30 @@ type LeadEmailParts = {
   intro: string;
   fields: Array<[string, string | null]>;
   texts: LongText[];
-  /** The person to answer; no address (a voice lead without an e-mail): the hint says to call. */
-  replyTo: LeadEmail['replyTo'] | undefined;
   hint: string;
 };
 
+/**
+ * The event as the firm's e-mail shows it: every text of its data made inert (untrusted-text.ts
+ * `inertLinks`: links, host names and addresses shown but never clickable, host names in ASCII).
+ * What a visitor or a caller chose is all there (name, company, phone, e-mail address, message or
+ * need, preferred time, the page their browser named, Vapi's summary and transcript), and the
+ * subject, the fields, the texts and the hint are all written from this, never from the event as
+ * stored: a field added later is inert without a word here. The Reply-To takes the address as given.
+ */
+function asShown<Event extends FirmEvent>(event: Event): Event {
+  const data = Object.fromEntries(Object.entries(event.data).map(([key, value]) => [key, typeof value === 'string' ? inertLinks(value) : value]));
+  return { ...event, data } as Event;
+}
+
+/** Who the firm answers with "Reply": the visitor's address as given (a voice lead may have none), with a name that can only read as a name. */
+function replyToOf(event: FirmEvent): LeadEmail['replyTo'] {
+  if (event.type === 'newsletter.subscribed') return { address: event.data.email };
+  if (event.type === 'contact.created' && event.data.email) return { name: displayName(event.data.name), address: event.data.email };
+  return undefined;
+}
+
+/** The parts of the e-mail about `event`, as shown (`asShown`): nothing in it can be a link. */
 function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string, timeZone: string): LeadEmailParts {
   const { labels } = copy;
   const when: Array<[string, string]> = [
@@ -70,7 +86,6 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string, t
         data.summary === null ? { label: labels.summary, body: copy.notGiven } : { label: labels.summary, body: data.summary, fromCaller: true },
         ...(data.transcript === null ? [] : [{ label: labels.transcript, body: data.transcript, fromCaller: true }]),
       ],
-      replyTo: undefined,
       hint: copy.reportHint,
     };
   }
@@ -88,15 +103,13 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string, t
         ...when,
       ],
       texts: [],
-      replyTo: undefined,
       hint: copy.summaryHint,
     };
   }
   if (event.type === 'contact.created') {
     const { data } = event;
     const name = oneLine(data.name);
-    const replyTo = data.email ? { name: displayName(data.name), address: data.email } : undefined;
-    const hint = replyTo ? copy.replyHint(name) : copy.callHint(name, data.phone ?? '');
+    const hint = data.email ? copy.replyHint(name) : copy.callHint(name, data.phone ?? '');
     if (data.source === 'voice') {
       return {
         subject: copy.voiceSubject(name),
@@ -112,8 +125,7 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string, t
           [labels.submission, String(data.submissionId)],
           ...when,
         ],
-        texts: [{ label: labels.need, body: data.message, inert: true }],
-        replyTo,
+        texts: [{ label: labels.need, body: data.message }],
         hint,
       };
     }
@@ -128,7 +140,6 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string, t
         ...when,
       ],
       texts: [{ label: labels.message, body: data.message }],
-      replyTo,
       hint,
     };
   }
@@ -137,7 +148,6 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string, t
     intro: copy.newsletterIntro,
     fields: [[labels.email, event.data.email], [labels.page, event.data.page], [labels.language, languageName(event.data.locale, copy)], ...when],
     texts: [],
-    replyTo: { address: event.data.email },
     hint: copy.replyHint(event.data.email),
   };
 }
@@ -145,7 +155,8 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string, t
 /** The message the firm receives about one lead (or a voice lead's call report): every field, in its language. */
 export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZone: string): LeadEmail {
   const receivedAt = new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(event.createdAt));
-  const { subject, intro, fields, texts, replyTo, hint } = partsOf(event, copy, receivedAt, timeZone);
+  const { subject, intro, fields, texts, hint } = partsOf(asShown(event), copy, receivedAt, timeZone);
+  const replyTo = replyToOf(event);
   const shown = (value: string | null) => value || copy.notGiven;
 
   const text = [
@@ -155,7 +166,7 @@ export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZ
     ...texts.flatMap((long) => [
       '',
       `${long.label}${copy.separator.trimEnd()}`,
-      ...(long.fromCaller ? [`(${copy.callerWords})`, quoted(bodyOf(long))] : [bodyOf(long)]),
+      ...(long.fromCaller ? [`(${copy.callerWords})`, quoted(long.body)] : [long.body]),
     ]),
     '',
     hint,
@@ -176,9 +187,9 @@ export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZ
       ...(long.fromCaller
         ? [
             `<p style="margin:0 0 .5em;color:#444;font-size:.875em">${escapeHtml(copy.callerWords)}</p>`,
-            `<blockquote style="white-space:pre-wrap;margin:0;padding:0 0 0 1em;border-left:3px solid #999;color:#333">${escapeHtml(bodyOf(long))}</blockquote>`,
+            `<blockquote style="white-space:pre-wrap;margin:0;padding:0 0 0 1em;border-left:3px solid #999;color:#333">${escapeHtml(long.body)}</blockquote>`,
           ]
-        : [`<p style="white-space:pre-wrap;margin:0">${escapeHtml(bodyOf(long))}</p>`]),
+        : [`<p style="white-space:pre-wrap;margin:0">${escapeHtml(long.body)}</p>`]),
     ]),
     `<p style="color:#444;margin-top:1.5em">${escapeHtml(hint)}</p>`,
     '</body></html>',
@@ -221,17 +232,34 @@ function permanentRefusal(error: unknown): boolean {
 }
 
 /**
+ * The relay's answers quote addresses (`550 5.4.5 <leads@firm.example>: Daily user sending quota
+ * exceeded`, a visitor's mailbox it refuses): masked in the error and its causes (../logger.ts
+ * maskEmails, the server's one masker) before the error leaves the sender, so that no text made
+ * from it keeps a whole address: the job's `last_error` and `npm run deliveries`, the log, the
+ * webhook's `notifications.email_failing`.
+ */
+function withAddressesMasked(error: unknown): unknown {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    current.message = maskEmails(current.message);
+  }
+  return typeof error === 'string' ? maskEmails(error) : error;
+}
+
+/**
  * Sends one message. A permanent refusal of a visitor's message comes back as PermanentRefusalError
  * (the worker does not retry it). The firm's own address refused, even with a 5xx ("550 5.4.5 Daily
  * user sending quota exceeded", a relay that denies access), is retried like any failure: the
  * relay's quota resets, its configuration gets fixed, and the firm's leads must then arrive.
+ * Either way, with the addresses in it masked.
  */
 async function sendOrRefuse(transport: Transporter, message: SendMailOptions, to: 'visitor' | 'firm'): Promise<void> {
   try {
     await transport.sendMail(message);
   } catch (error) {
-    if (to === 'visitor' && permanentRefusal(error)) throw new PermanentRefusalError(error instanceof Error ? error.message : String(error), { cause: error });
-    throw error;
+    const masked = withAddressesMasked(error);
+    if (to === 'visitor' && permanentRefusal(error))
+      throw new PermanentRefusalError(masked instanceof Error ? masked.message : String(masked), { cause: masked });
+    throw masked;
   }
 }
 

@@ -91,6 +91,47 @@ describe.each(ENGINES)("the firm's e-mail as its mail client shows it, on %s", (
     expect((await h.leadsOf(callId))[0]!.call_summary).toBe(summary);
   });
 
+  it('a link in any field a visitor or a caller filled reaches the firm as text: subject, both parts, the hint, the call report', async () => {
+    await h.start();
+    const marker = `every-field-${Date.now()}`;
+    const form = await injectWithProof(h.app, {
+      url: '/api/contact',
+      remoteAddress: '198.51.100.21',
+      // The page is the path the visitor's browser names.
+      headers: { referer: 'http://localhost/www.evil.example/x' },
+      payload: {
+        name: `Marie ${LINK}`,
+        phone: '514 555 0100',
+        email: 'marie@www.evil.example',
+        company: 'www.evil.example',
+        message: `${marker} Voir ${LINK} ou www.evil.example`,
+      },
+    });
+    expect(form.statusCode).toBe(201);
+    const callId = newCall();
+    const args = { ...CALLER, name: `Luc ${LINK}`, company: 'www.evil.example', email: undefined, preferredTime: `mardi, ${LINK}`, need: `${marker} ${LINK}` };
+    expect((await h.send(toolCallsMessage({ callId, calls: [{ args }] }))).json().results[0].result).toMatch(/^Enregistrée/);
+    expect((await h.send(endOfCallReport({ callId, summary: `Luc veut un rappel, voir ${LINK}.` }))).statusCode).toBe(200);
+
+    const mails = () => h.smtp.messages.filter((received) => received.message.text?.includes(marker) || received.message.text?.includes(callId));
+    await expect.poll(() => mails().length, WAIT).toBe(3);
+    for (const { message } of mails()) {
+      expect(`${message.subject}\n${message.text}\n${message.html}`, message.subject).not.toMatch(CLICKABLE);
+      expect(message.html, message.subject).not.toMatch(/<a\b/i);
+    }
+    const [lead, voiceLead, report] = ['Nouvelle demande', 'Demande de rappel', 'Résumé'].map(
+      (subject) => mails().find((mail) => mail.message.subject?.startsWith(subject))!.message,
+    );
+    expect(lead!.subject).toBe(`Nouvelle demande de contact${NBSP}: Marie https[:]//vapi-billing[.]evil[.]example/login`);
+    expect(lead!.text).toContain(`Courriel${NBSP}: marie@www[.]evil[.]example`);
+    expect(lead!.text).toContain(`Page${NBSP}: /www[.]evil[.]example/x`);
+    // Answering still writes to the address as given.
+    expect(lead!.replyTo?.map((entry) => entry.address)).toEqual(['marie@www.evil.example']);
+    expect(voiceLead!.text).toContain(`Moment souhaité pour le rappel${NBSP}: mardi, https[:]//vapi-billing[.]evil[.]example/login`);
+    expect(voiceLead!.text).toContain(`Luc https[:]//vapi-billing[.]evil[.]example/login n’a pas donné d’adresse courriel${NBSP}: rappelez au 418 555-0163.`);
+    expect(report!.subject).toBe(`Résumé de l’appel${NBSP}: Luc https[:]//vapi-billing[.]evil[.]example/login`);
+  });
+
   it.each([
     ['fr', '203.0.113', '3\u00a0autres demandes de 203.0.113.0/24 dans la dernière heure, dans l’export', 'Demandes de contact\u00a0: 3'],
     ['en', '192.0.2', '3 more requests from 192.0.2.0/24 in the last hour, in the export', 'Contact requests: 3'],

@@ -28,9 +28,9 @@ describe.each(ENGINES)('the outbox lanes on %s', (engine) => {
     });
   const signUp = (email: string, remoteAddress = '192.0.2.50') => injectWithProof(h.app, { url: '/api/newsletter', remoteAddress, payload: { email } });
   const jobs = () =>
-    storageRows<{ event_type: string; status: string; attempts: number; next_attempt_at: string; payload: string | null }>(
+    storageRows<{ event_type: string; status: string; attempts: number; next_attempt_at: string; payload: string | null; last_error: string | null }>(
       h.storage.env,
-      'select event_type, status, attempts, next_attempt_at, payload from delivery_jobs order by id',
+      'select event_type, status, attempts, next_attempt_at, payload, last_error from delivery_jobs order by id',
     );
   /** The refused test's own failed jobs. */
   const failed = async () => (await jobs()).filter((job) => job.status === 'failed' && /nobody@refused\.example|lane test 99/.test(job.payload ?? ''));
@@ -93,6 +93,8 @@ describe.each(ENGINES)('the outbox lanes on %s', (engine) => {
 
   it("a visitor's address the relay refuses for good (5xx) ends its job at once: failed after one attempt, a warning", async () => {
     h.smtp.refuse = (address) => address === 'nobody@refused.example';
+    // As Postfix answers: the address quoted.
+    h.smtp.refusal = { code: 550, text: '5.1.1 <nobody@refused.example>: Recipient address rejected: User unknown' };
     await h.start();
     expect((await signUp('nobody@refused.example')).statusCode).toBe(201);
     await expect.poll(async () => (await failed()).map((job) => [job.event_type, job.attempts]), WAIT).toEqual([['newsletter.confirmation', 1]]);
@@ -103,6 +105,8 @@ describe.each(ENGINES)('the outbox lanes on %s', (engine) => {
     const lines = h.logs.lines().filter((line) => /refused for good/.test(String(line.msg)) && ours.has(String(line.eventId)));
     // The visitor's typo is theirs: a warning. (The firm's own address refused is retried: email-failing.test.ts.)
     expect(lines.map((line) => [line.event, line.level])).toEqual([['newsletter.confirmation', 40]]);
+    // What `npm run deliveries` shows of it: the relay's answer, the visitor's address masked.
+    expect((await failed()).map((job) => job.last_error)).toEqual([expect.stringContaining('550 5.1.1 <n***@refused.example>: Recipient address rejected')]);
   });
 
   /** Leads from networks of their own, one after the other: when each was answered 201, by its message. */

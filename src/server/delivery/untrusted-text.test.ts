@@ -23,6 +23,14 @@ describe('text someone else chose, as the firm’s e-mail shows it', () => {
     expect(inertLinks('3.5 h, e.g. mardi, 10 h 30; 514 555-0142')).toBe('3.5 h, e.g. mardi, 10 h 30; 514 555-0142');
   });
 
+  it('host names in any script are inert too, and shown in ASCII, so a look-alike cannot pass for a known name', () => {
+    // Cyrillic "а" and "е" in a name that reads as apple.example; a whole name in Cyrillic; full-width dots.
+    expect(inertLinks('https://аpple.example/login, пример.рф/x, zoé@café.example')).toBe(
+      'https[:]//xn--pple-43d[.]example/login, xn--e1afmkfd[.]xn--p1ai/x, zoé@xn--caf-dma[.]example',
+    );
+    expect(inertLinks('www．evil。example and x@xn--e1afmkfd.xn--p1ai')).toBe('www[.]evil[.]example and x@xn--e1afmkfd[.]xn--p1ai');
+  });
+
   it('quotes every line as mail clients quote a message', () => {
     expect(quoted('one\ntwo')).toBe('> one\n> two');
   });

@@ -1,3 +1,5 @@
+import { domainToASCII } from 'node:url';
+
 /**
  * What the firm's e-mails show of text someone else chose, so that it cannot pass for something else.
  */
@@ -22,20 +24,38 @@ export function displayName(name: string): string | undefined {
 const BARE_SCHEMES = /\b(mailto|tel|sms|callto|javascript|data|file):/gi;
 /** `scheme://`, whatever the scheme. */
 const SCHEME = /\b([a-z][a-z0-9+.-]{0,30}):(?=\/\/)/gi;
-/** A host name: labels joined by dots, ending in letters (so `3.5` and `e.g.` are left alone). */
-const HOST = /\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}\b/gi;
+/** The dot of a host name, and the three IDNA (and so browsers) read as one: 。．｡ */
+const DOTS = '.\u3002\uFF0E\uFF61';
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?';
+/**
+ * A host name, in any script: labels joined by dots, ending in letters or in an IDN's ASCII form
+ * (`xn--p1ai`), so `3.5` and `e.g.` are left alone.
+ */
+const HOST = new RegExp(`(?:${LABEL}[${DOTS}])+(?:\\p{L}[\\p{L}\\p{M}]{1,62}|xn--[a-z0-9-]{1,59})(?![\\p{L}\\p{M}\\p{N}])`, 'giu');
+const OTHER_DOTS = new RegExp(`[${DOTS.slice(1)}]`, 'g');
+const NOT_ASCII = /[\u0080-\uFFFF]/;
+
+/**
+ * A host name as the firm's e-mail shows it: in ASCII (`café.example` is `xn--caf-dma.example`,
+ * so a look-alike of a known name in another script cannot pass for it), its dots inert. One that
+ * IDNA refuses keeps its letters.
+ */
+function inertHost(host: string): string {
+  const dotted = host.replace(OTHER_DOTS, '.');
+  const ascii = NOT_ASCII.test(dotted) ? domainToASCII(dotted) || dotted : dotted;
+  return ascii.replaceAll('.', '[.]');
+}
 
 /**
  * Text with its links and addresses shown, but made inert ("defanged"): `https://evil.example/login`
- * becomes `https[:]//evil[.]example/login`, `x@evil.example` becomes `x@evil[.]example`. Mail
- * clients make links of what looks like one even in plain text, so escaping the HTML is not enough:
- * the firm must be able to read the link, never click it.
+ * becomes `https[:]//evil[.]example/login`, `x@evil.example` becomes `x@evil[.]example`, and a host
+ * name in another script is shown in ASCII (`x@xn--caf-dma[.]example`). Mail clients make links of
+ * what looks like one even in plain text, so escaping the HTML is not enough: the firm must be able
+ * to read the link, never click it. The firm's e-mails show everything a visitor or a caller chose
+ * through it (email.ts).
  */
 export function inertLinks(text: string): string {
-  return text
-    .replace(SCHEME, '$1[:]')
-    .replace(BARE_SCHEMES, '$1[:]')
-    .replace(HOST, (host) => host.replaceAll('.', '[.]'));
+  return text.replace(SCHEME, '$1[:]').replace(BARE_SCHEMES, '$1[:]').replace(HOST, inertHost);
 }
 
 /** Each line quoted as mail clients quote a message (`> `), in the plain-text part. */

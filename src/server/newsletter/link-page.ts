@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LinkPageCopy } from './link-copy';
 import type { Locale } from '../../contracts/locales';
 import { escapeHtml } from '../../content/text';
+import { maskEmails } from '../logger';
 
 export type LinkPageState = 'confirm' | 'done' | 'already' | 'gone' | 'invalid' | 'unavailable' | 'rateLimited';
 
@@ -44,20 +45,13 @@ export function localesFor(locale: Locale | undefined): Locale[] {
   return locale ? [locale] : ['fr', 'en'];
 }
 
-/** "jane.doe@example.com" → "j•••@example.com": enough to recognise, not enough to harvest. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '•••';
-  return `${email.slice(0, 1)}•••${email.slice(at)}`;
-}
-
 export type LinkPageInput = {
   copy: Record<Locale, LinkPageCopy>;
   state: LinkPageState;
   /** The subscriber's language; undefined (unknown subscriber) renders French and English. */
   locale: Locale | undefined;
   brand: string;
-  /** The subscriber's address (masked on the page), or undefined when unknown. */
+  /** The subscriber's address, or undefined when unknown: the page shows it masked as the logs do ("j***@example.com", ../logger.ts maskEmails), enough to recognise, not enough to harvest. */
   email?: string | undefined;
   /** The firm's address, offered when the link cannot be used. */
   firmEmail: string;
@@ -67,7 +61,7 @@ function section(locale: Locale, input: LinkPageInput, headingLevel: 'h1' | 'h2'
   const copy = input.copy[locale];
   const message = copy[input.state];
   const shownEmail =
-    input.state === 'invalid' || input.state === 'unavailable' || input.state === 'rateLimited' ? input.firmEmail : maskEmail(input.email ?? '');
+    input.state === 'invalid' || input.state === 'unavailable' || input.state === 'rateLimited' ? input.firmEmail : maskEmails(input.email ?? '');
   const fill = (text: string) =>
     escapeHtml(text)
       .replaceAll('{brand}', escapeHtml(input.brand))
