@@ -12,6 +12,7 @@
 import { optionsOrExit } from './lib/cli';
 import { resolve } from 'node:path';
 import { linkUrl } from '../src/server/newsletter/signed-link';
+import { toCsv } from '../src/server/csv';
 import { CONTACT_RECORD_COLUMNS, NEWSLETTER_RECORD_COLUMNS, type Store } from '../src/server/store';
 import { newFileProblem, writePrivateFile } from './lib/private-file';
 import { type Output, withStore } from './lib/with-store';
@@ -64,30 +65,6 @@ export function parseArgs(args: readonly string[]): { table: Table; format: Form
     }
   }
   return table ? { table, format, out } : { error: 'say which table to export: contacts or newsletter' };
-}
-
-/**
- * Spreadsheets run a cell that starts with = + - @ (or a tab or CR before one) as a formula, and a
- * visitor could type `=HYPERLINK(...)` in the form. As OWASP describes, such text gets an apostrophe
- * before it, which spreadsheets show as text ("+1 514..." is exported as "'+1 514..."). Not only at
- * the start: a Quebec Excel splits cells at `;`, and a reader whose quoting went astray at `,`, a
- * quote or a line break, so `hello;=cmd|...` would put `=cmd|...` at the start of a cell of its own.
- * Every cell is quoted, so a separator inside a value stays inside it.
- */
-const FORMULA_START = /(^|[,;"\t\r\n])(?=[ ]*[=+\-@\t\r])/g;
-
-export function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value).replace(FORMULA_START, "$1'");
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-/**
- * RFC 4180: CRLF line ends, every field quoted. Starts with a UTF-8 byte-order mark,
- * without which Excel reads the file as ANSI and garbles accents ("Montréal").
- */
-export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {
-  const lines = [columns.map(csvCell).join(','), ...rows.map((row) => columns.map((column) => csvCell(row[column])).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
 /** Subscribers with the signed link to put in every message sent to them (CASL). */

@@ -18,7 +18,7 @@ import { formatters } from '../src/server/stats/format';
 import { reportHtml } from '../src/server/stats/report-html';
 import { reportTables, tableText } from '../src/server/stats/tables';
 import { dueWeek } from '../src/server/plugins/stats-digest';
-import { toCsv } from './export';
+import { toCsv } from '../src/server/csv';
 import { optionsOrExit } from './lib/cli';
 import { newFileProblem, writePrivateFile } from './lib/private-file';
 import { type Output, withStore } from './lib/with-store';
