@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Store, createStore } from '../src/server/store';
-import { TEST_WEBHOOK_SECRET } from '../test/storage';
+import { TEST_WEBHOOK_SECRET, storageQuery } from '../test/storage';
 import { runDeliveries } from './deliveries';
 
 async function deliveries(args: string[], env: Record<string, string>) {
@@ -49,8 +49,8 @@ describe('npm run deliveries', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/^1 delivery job\(s\): 1 pending, 0 failed\.$/m);
     expect(listed.stdout).toMatch(/^1\s+pending\s+webhook\s+contact\.created \w{8}\s+0\s+due now\s+-$/m);
-    const json = JSON.parse((await deliveries(['--json'], env)).stdout) as unknown[];
-    expect(json).toEqual([expect.objectContaining({ id: 1, channel: 'webhook', eventType: 'contact.created', status: 'pending', attempts: 0 })]);
+    const json = JSON.parse((await deliveries(['--json'], env)).stdout) as { jobs: unknown[] };
+    expect(json.jobs).toEqual([expect.objectContaining({ id: 1, channel: 'webhook', eventType: 'contact.created', status: 'pending', attempts: 0 })]);
 
     // While a worker holds it, it is shown as being sent and cannot be re-queued.
     const [job] = await store.deliveries.claim({ channels: ['webhook'], limit: 1, leaseMs: 60_000 });
@@ -80,5 +80,37 @@ describe('npm run deliveries', () => {
 
     await store.deliveries.emailDelivered();
     expect((await deliveries([], env)).stdout).not.toContain('E-mail to the firm');
+  });
+
+  it('says how long the oldest lead the firm does not have yet has waited, past the promise as /api/health counts it, and --json has it with e-mail’s state', async () => {
+    await store.insertContact({ name: 'Léa Roy', email: 'lea@example.com', phone: '+1 514-555-0199', message: 'Rappelez-moi' });
+    const stored = new Date(Date.now() - 6 * 60_000).toISOString();
+    await storageQuery(env, "update delivery_jobs set created_at = ? where event_type = 'contact.created' and status = 'pending'", [stored]);
+
+    const listing = await deliveries([], env);
+    expect(listing.code).toBe(0);
+    expect(listing.stdout.split('\n').slice(0, 2)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^The oldest lead the firm does not have yet has waited 6 min \\d+ s, since ${stored.slice(0, 19).replace('T', ' ')}Z: past the promise of 5 minutes \\(/api/health answers 503 leads_waiting\\)\\.$`,
+        ),
+      ),
+      '',
+    ]);
+
+    const reason = '421 4.7.0 Try again later';
+    const { since } = await store.deliveries.emailFailed({ reason, webhook: false });
+    const json = JSON.parse((await deliveries(['--json'], env)).stdout) as Record<string, unknown>;
+    expect(json).toEqual({
+      emailFailing: { since, lastFailureAt: expect.any(String), reason },
+      oldestUndeliveredLead: { createdAt: stored, ageSeconds: expect.toSatisfy((seconds: number) => seconds >= 360 && seconds < 390), overdue: true },
+      jobs: expect.arrayContaining([expect.objectContaining({ eventType: 'contact.created', channel: 'webhook', status: 'pending' })]),
+    });
+    await store.deliveries.emailDelivered();
+
+    // Its webhook delivered it: the firm has it, and nothing waits.
+    for (const job of await store.deliveries.claim({ channels: ['webhook'], limit: 10, leaseMs: 60_000 })) await store.deliveries.complete(job);
+    expect(JSON.parse((await deliveries(['--json'], env)).stdout)).toMatchObject({ emailFailing: null, oldestUndeliveredLead: null });
+    expect((await deliveries([], env)).stdout).not.toContain('oldest lead');
   });
 });

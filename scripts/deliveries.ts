@@ -1,8 +1,10 @@
 /**
  * The lead-notification outbox, for the person who runs the server:
  *
- *   npm run deliveries                         pending and failed deliveries, with the last error, and
- *                                              since when e-mail to the firm is failing, if it is
+ *   npm run deliveries                         pending and failed deliveries, with the last error,
+ *                                              since when e-mail to the firm is failing, if it is, and
+ *                                              how long the oldest lead the firm does not have has waited
+ *   npm run deliveries -- --json               the same as JSON
  *   npm run deliveries -- --retry 42           queue job 42 again (fresh attempts)
  *   npm run deliveries -- --retry all-failed   queue every failed job again
  *
@@ -11,14 +13,16 @@
  * configuration problem, 2 bad arguments or a job that cannot be retried.
  */
 import { optionsOrExit } from './lib/cli';
-import type { DeliveryRecord, EmailFailing } from '../src/server/store';
+import { type DeliveryRecord, type EmailFailing, LEAD_DELIVERY_PROMISE_MS, type UndeliveredLead } from '../src/server/store';
 import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: deliveries [--json | --retry <id>|all-failed]
 
   (no option)            list pending and failed lead notifications (e-mail, webhook),
-                         and since when e-mail to the firm is failing, if it is
-  --json                 the same list as JSON
+                         since when e-mail to the firm is failing, if it is, and how
+                         long the oldest lead the firm does not have yet has waited
+  --json                 the same as JSON: emailFailing, oldestUndeliveredLead (null
+                         when the firm has every lead) and jobs
   --retry <id>           queue that job again, with a fresh attempt count
   --retry all-failed     queue every failed job again
 
@@ -69,9 +73,31 @@ function emailFailingLines(failing: EmailFailing | undefined): string[] {
   ];
 }
 
-/** A plain table: one job a line, the last error last so it may run long; first, whether e-mail to the firm is failing. */
-export function formatDeliveries(jobs: readonly DeliveryRecord[], now = Date.now(), emailFailing?: EmailFailing): string {
-  const failing = emailFailingLines(emailFailing);
+/** "6 min 5 s", "42 s". */
+function duration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
+}
+
+/** How long the oldest lead the firm does not have has waited, as /api/health counts it, and whether past the promise. */
+function waitingLines(waiting: UndeliveredLead | undefined): string[] {
+  if (!waiting) return [];
+  const promise = `${LEAD_DELIVERY_PROMISE_MS / 60_000} minutes`;
+  const past = waiting.overdue ? `: past the promise of ${promise} (/api/health answers 503 leads_waiting)` : ` (the promise: ${promise})`;
+  return [`The oldest lead the firm does not have yet has waited ${duration(waiting.ageSeconds)}, since ${when(waiting.createdAt)}${past}.`, ''];
+}
+
+/**
+ * A plain table: one job a line, the last error last so it may run long; first, whether e-mail to
+ * the firm is failing and how long the oldest lead not delivered has waited.
+ */
+export function formatDeliveries(
+  jobs: readonly DeliveryRecord[],
+  now = Date.now(),
+  emailFailing?: EmailFailing,
+  oldestUndeliveredLead?: UndeliveredLead,
+): string {
+  const failing = [...emailFailingLines(emailFailing), ...waitingLines(oldestUndeliveredLead)];
   if (jobs.length === 0) return [...failing, 'No pending or failed deliveries.', ''].join('\n');
   const header = ['id', 'status', 'channel', 'event', 'attempts', 'next try', 'last error'];
   const rows = jobs.map((job) => [
@@ -113,8 +139,17 @@ export async function runDeliveries(args: readonly string[], env: Record<string,
 
   return withStore(env, err, 'Failed', async (store) => {
     if (command.action === 'list') {
-      const jobs = await store.deliveries.list(['pending', 'failed']);
-      out.write(command.json ? `${JSON.stringify(jobs, null, 2)}\n` : formatDeliveries(jobs, Date.now(), await store.deliveries.emailFailing()));
+      const now = new Date();
+      const [jobs, emailFailing, oldestUndeliveredLead] = await Promise.all([
+        store.deliveries.list(['pending', 'failed']),
+        store.deliveries.emailFailing(),
+        store.deliveries.oldestUndeliveredLead(now),
+      ]);
+      out.write(
+        command.json
+          ? `${JSON.stringify({ emailFailing: emailFailing ?? null, oldestUndeliveredLead: oldestUndeliveredLead ?? null, jobs }, null, 2)}\n`
+          : formatDeliveries(jobs, now.getTime(), emailFailing, oldestUndeliveredLead),
+      );
       return 0;
     }
     const result = await store.deliveries.requeue(command.target);

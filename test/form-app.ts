@@ -22,6 +22,8 @@ export const VALID_CONTACT = {
 export type FormApp = {
   readonly app: FastifyInstance;
   readonly store: Store;
+  /** Where the store is (its `env`), for statements a test runs by the engine's own driver (storageQuery). */
+  readonly storage: TestStorage;
   start(env?: Record<string, string>, options?: Partial<BuildAppOptions>): Promise<FastifyInstance>;
   /** A form post; an object payload carries a solved proof of work (a raw string is sent as it is). */
   post(url: string, payload: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
@@ -54,6 +56,9 @@ export function useFormApp(engine: EngineName): FormApp {
     },
     get store() {
       return store;
+    },
+    get storage() {
+      return storage;
     },
     async start(env = {}, options = {}) {
       app = await buildApp({ config: testConfig({ ...storage.env, ...env }), store, logger: captureLogs().logger, ...options });

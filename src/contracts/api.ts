@@ -66,6 +66,12 @@ export const API_ERROR_CODES = [
    * session's line is free again and nothing is charged.
    */
   'call_failed',
+  /**
+   * 503 (GET /api/health only): a lead has waited longer than the server promises
+   * (LEAD_DELIVERY_PROMISE_MS, src/server/store/outbox-promise.ts) to reach the firm by e-mail or
+   * webhook; `oldestUndeliveredLeadSeconds` says how long.
+   */
+  'leads_waiting',
   /** 404 for unknown /api paths. */
   'not_found',
   /** 500: a bug; details are logged, never returned. */
@@ -82,6 +88,10 @@ export type ApiError = {
   proof?: ProofProblem;
   /** GET /api/health only: the database answers but cannot take writes (disk full, read-only). */
   writable?: false;
+  /** GET /api/health only (leads_waiting): how long, in whole seconds, the oldest lead the firm does not have yet has waited. */
+  oldestUndeliveredLeadSeconds?: number;
+  /** GET /api/health only (leads_waiting): since when e-mail to the firm is failing, if it is. */
+  emailFailingSince?: string;
 };
 
 export type ApiResponse = ApiSuccess | ApiError;

@@ -22,6 +22,8 @@ export const apiErrorSchema = z.object({
   retryAfter: z.optional(z.number()),
   proof: z.optional(z.enum(PROOF_PROBLEMS)),
   writable: z.optional(z.literal(false)),
+  oldestUndeliveredLeadSeconds: z.optional(z.number()),
+  emailFailingSince: z.optional(z.string()),
 });
 
 /** Every error status of an /api/* route: one shape, whatever the code (src/server/plugins/errors.ts). */

@@ -111,6 +111,22 @@ export class SiteGoneError extends Error {
   }
 }
 
+/**
+ * GET /api/health: a lead has waited longer than LEAD_DELIVERY_PROMISE_MS to reach the firm (its
+ * e-mail and webhook jobs still pending or failed). `emailFailingSince`: e-mail to the firm is
+ * failing, which is often why.
+ */
+export class LeadsWaitingError extends Error {
+  override name = 'LeadsWaitingError';
+  readonly statusCode = 503;
+  constructor(
+    readonly oldestUndeliveredLeadSeconds: number,
+    readonly emailFailingSince: string | undefined,
+  ) {
+    super(`a lead has waited ${oldestUndeliveredLeadSeconds} s for the firm, past the promise`);
+  }
+}
+
 /** The server is shutting down and takes no new requests. */
 export class ShuttingDownError extends Error {
   override name = 'ShuttingDownError';
@@ -139,6 +155,10 @@ export function toApiAnswer(error: unknown): { status: number; body: ApiError } 
   if (error instanceof LinesBusyError) return { status: 503, body: apiError('lines_busy', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof DailyBudgetError) return { status: 503, body: apiError('daily_budget_spent', { retryAfter: error.retryAfterSeconds }) };
   if (error instanceof StoreNotWritableError) return { status: 503, body: apiError('unavailable', { writable: false }) };
+  if (error instanceof LeadsWaitingError) {
+    const { oldestUndeliveredLeadSeconds, emailFailingSince } = error;
+    return { status: 503, body: apiError('leads_waiting', { oldestUndeliveredLeadSeconds, ...(emailFailingSince ? { emailFailingSince } : {}) }) };
+  }
   if (error instanceof StoreUnavailableError || error instanceof ShuttingDownError || error instanceof StorageReserveError || error instanceof SiteGoneError) {
     return { status: 503, body: apiError('unavailable') };
   }

@@ -26,6 +26,17 @@ export type NotificationCopy = {
   summarySubject: (count: number, network: string) => string;
   summaryIntro: (network: string, sentOneByOne: number) => string;
   summaryHint: string;
+  /**
+   * More leads came in a minute than NOTIFICATIONS_PER_MINUTE e-mails: those waiting, together in
+   * one e-mail (`shown` of them in its body; all of them in its CSV file when `attached`).
+   */
+  togetherSubject: (count: number) => string;
+  togetherIntro: (count: number, shown: number, attached: boolean) => string;
+  togetherHint: string;
+  /** After a long text cut short in that e-mail. */
+  shortened: string;
+  /** The CSV file's name, before its date. */
+  csvName: string;
   /** Between a label and its value ("Nom : Marie", "Name: Marie"). */
   separator: string;
   /** One per field of the contact form's contract (src/contracts/contact.ts), then the others. */
@@ -46,6 +57,9 @@ export type NotificationCopy = {
     period: string;
     contactRequests: string;
     newsletterSignUps: string;
+    /** The CSV file's columns: what each lead is (its e-mail's subject), and its other fields. */
+    request: string;
+    details: string;
   };
   /** Shown for an optional field the visitor left empty or that is unknown. */
   notGiven: string;
@@ -76,6 +90,14 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
     summaryIntro: (network, sentOneByOne) =>
       `Plus de ${sentOneByOne}${NBSP}demandes sont venues du même réseau (${network}) en une heure. Les ${sentOneByOne}${NBSP}premières vous ont été envoyées une à une. Pour qu’un afflux ne puisse pas remplir votre boîte de réception, les suivantes sont comptées ici. Toutes sont enregistrées, et le webhook, s’il est configuré, les a reçues une à une.`,
     summaryHint: 'Pour les voir, exportez les demandes sur le serveur (atelier-ia export contacts, ou newsletter pour les inscriptions), triées par date.',
+    togetherSubject: (count) => `${count}${NBSP}nouvelles demandes réunies dans un seul courriel`,
+    togetherIntro: (count, shown, attached) =>
+      `Il est arrivé en une minute plus de demandes que le site ne vous en envoie une à une. Pour ne pas remplir votre boîte de réception, celles qui attendaient sont réunies ici, chacune avec ses coordonnées.` +
+      (attached ? ` Les ${shown}${NBSP}premières sont ci-dessous, et les ${count} sont toutes dans le fichier CSV joint.` : ''),
+    togetherHint:
+      'Toutes sont enregistrées (atelier-ia export contacts), et le webhook, s’il est configuré, les a reçues une à une. Ici, les adresses sont affichées comme du texte et ne sont pas cliquables. Celles du fichier CSV sont telles que données.',
+    shortened: '(texte abrégé ici, complet dans l’export)',
+    csvName: 'demandes',
     separator: `${NBSP}: `,
     labels: {
       name: 'Nom',
@@ -98,6 +120,8 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
       period: 'Période',
       contactRequests: 'Demandes de contact',
       newsletterSignUps: 'Inscriptions à l’infolettre',
+      request: 'Demande',
+      details: 'Autres détails',
     },
     notGiven: '(non indiqué)',
     replyHint: (who) => `Répondez à ce courriel pour écrire directement à ${who}.`,
@@ -120,6 +144,14 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
     summaryIntro: (network, sentOneByOne) =>
       `More than ${sentOneByOne} requests came from one network (${network}) within an hour. The first ${sentOneByOne} were e-mailed to you one by one. So that a flood cannot fill your inbox, the others are counted here instead. Every one of them is stored, and the webhook, if you use one, received each of them.`,
     summaryHint: 'To see them, export the requests on the server (atelier-ia export contacts, or newsletter for the sign-ups), sorted by date.',
+    togetherSubject: (count) => `${count} new requests in one e-mail`,
+    togetherIntro: (count, shown, attached) =>
+      `More requests came in within a minute than the site e-mails you one by one. So that they cannot fill your inbox, those waiting are together here, each with its details.` +
+      (attached ? ` The first ${shown} are below, and all ${count} are in the attached CSV file.` : ''),
+    togetherHint:
+      'Every one of them is stored (atelier-ia export contacts), and the webhook, if you use one, received each of them on its own. Here, addresses are shown as text and are not clickable; in the CSV file they are as given.',
+    shortened: '(shortened here; whole in the export)',
+    csvName: 'requests',
     separator: ': ',
     labels: {
       name: 'Name',
@@ -142,6 +174,8 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
       period: 'Period',
       contactRequests: 'Contact requests',
       newsletterSignUps: 'Newsletter sign-ups',
+      request: 'Request',
+      details: 'Other details',
     },
     notGiven: '(not given)',
     replyHint: (who) => `Reply to this e-mail to write to ${who} directly.`,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadEvent } from '../../contracts/lead-event';
 import { NOTIFICATION_COPY } from './copy';
-import { composeLeadEmail } from './email';
+import { parse } from 'csv-parse/sync';
+import { TOGETHER_MAX } from './worker';
+import { composeLeadEmail, composeTogetherEmail } from './email';
 
 /**
  * Whatever a visitor or a caller typed or said, in whichever field, reaches the firm's e-mail as
@@ -131,5 +133,86 @@ describe('a link typed into any field of a lead is text in the firm’s e-mail, 
 
   it.each(LINKS)('the page the visitor’s browser named (%s)', (link) => {
     expect(problemsOf(mailOf(form({ page: `/${link}` })), `/${SHOWN[link]}`, ['text', 'html'])).toEqual([]);
+  });
+});
+
+/**
+ * The minute's last e-mail, when more leads came than NOTIFICATIONS_PER_MINUTE allows: every lead
+ * waiting, each with its details, inert like its own e-mail; past TOGETHER_SHOWN, all of them in
+ * a CSV file; and a size a relay takes, whatever the leads hold.
+ */
+const many = (count: number, data: (i: number) => Partial<Extract<LeadEvent, { type: 'contact.created' }>['data']> = () => ({})) =>
+  Array.from({ length: count }, (_, i) => ({
+    ...form({ submissionId: i + 1, name: `Lead ${i + 1}`, email: `lead${i + 1}@example.com`, ...data(i) }),
+    id: `evt-${i + 1}`,
+  }));
+const together = (events: FirmEvent[], locale: 'fr' | 'en' = 'fr') =>
+  composeTogetherEmail(events as Parameters<typeof composeTogetherEmail>[0], NOTIFICATION_COPY[locale], 'America/Toronto', new Date(createdAt));
+/** Every field this long, in characters of three bytes. */
+const wide = (length: number) => '語'.repeat(length);
+const csvRows = (content: string) => parse(content.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
+
+describe('leads e-mailed together', () => {
+  it('a few: each in the body with its fields, a link in any of them inert, no file', () => {
+    const mail = together([form({ name: 'Marie https://evil.example/x' }), voice({ company: 'www.evil.example' }), signUp('x@пример.рф')]);
+    expect(mail.count).toBe(3);
+    expect(mail.csv).toBeUndefined();
+    expect(mail.subject).toBe('3\u00a0nouvelles demandes réunies dans un seul courriel');
+    const all = `${mail.subject}\n${mail.text}\n${mail.html}`;
+    expect(LIVE.exec(all)).toBeNull();
+    for (const shown of ['Marie https[:]//evil[.]example/x', 'www[.]evil[.]example', 'x@xn--e1afmkfd[.]xn--p1ai', 'Cabinet Tremblay', '514 555-0142'])
+      expect({ shown, text: mail.text.includes(shown), html: mail.html.includes(shown) }).toEqual({ shown, text: true, html: true });
+    expect(mail.text).toContain('1. Nouvelle demande de contact\u00a0: Marie https[:]//evil[.]example/x');
+    expect(mail.text).toContain('3. Nouvelle inscription à l’infolettre\u00a0: x@xn--e1afmkfd[.]xn--p1ai');
+  });
+
+  it('many: the first ones in the body, every one in the CSV file with its values as given and formulas defused', () => {
+    const mail = together(
+      many(250, (i) => (i === 0 ? { phone: '+1 514 555 0100', company: '=HYPERLINK("http://evil.example")' } : {})),
+      'en',
+    );
+    expect(mail.count).toBe(250);
+    expect(mail.subject).toBe('250 new requests in one e-mail');
+    expect(mail.text).toContain('The first 20 are below, and all 250 are in the attached CSV file.');
+    expect(mail.text).toContain('20. New contact request: Lead 20');
+    expect(mail.text).not.toContain('Lead 21');
+    expect(mail.csv!.filename).toBe('requests-2026-11-24-10-30.csv');
+    const rows = csvRows(mail.csv!.content);
+    expect(rows).toHaveLength(250);
+    expect(rows.map((row) => row.Reference)).toEqual(Array.from({ length: 250 }, (_, i) => `evt-${i + 1}`));
+    expect(rows[0]).toMatchObject({
+      Request: 'New contact request: Lead 1',
+      Name: 'Lead 1',
+      'E-mail': 'lead1@example.com',
+      Phone: "'+1 514 555 0100",
+      Company: '\'=HYPERLINK("http://evil.example")',
+      Message: 'Bonjour, un agent vocal pour notre accueil.',
+    });
+    expect(rows[0]!['Other details']).toContain('Page: /fr/');
+  });
+
+  it('whatever the leads hold, under 800 KB: the longest texts cut, and as many leads as the file can hold, the others left for the next', () => {
+    // Every field at its longest, in characters of three bytes: what an attacker would send.
+    const longest = many(TOGETHER_MAX, () => ({
+      name: wide(120),
+      company: wide(160),
+      phone: '5'.repeat(32),
+      email: `${'x'.repeat(240)}@e.example`,
+      message: wide(5000),
+      page: `/${wide(200)}`,
+    }));
+    const mail = together(longest);
+    const size = Buffer.byteLength(mail.text) + Buffer.byteLength(mail.html) + Math.ceil((Buffer.byteLength(mail.csv!.content) * 4) / 3);
+    expect(size).toBeLessThan(800_000);
+    expect(mail.count).toBeGreaterThan(50);
+    expect(mail.count).toBeLessThan(TOGETHER_MAX);
+    expect(csvRows(mail.csv!.content)).toHaveLength(mail.count);
+    expect(mail.text).toContain('(texte abrégé ici, complet dans l’export)');
+    console.info(
+      `${mail.count} leads of the longest kind in ${Math.round(size / 1000)} KB; ${TOGETHER_MAX} ordinary ones:`,
+      together(many(TOGETHER_MAX)).count,
+    );
+    // Ordinary leads: all of them.
+    expect(together(many(TOGETHER_MAX)).count).toBe(TOGETHER_MAX);
   });
 });

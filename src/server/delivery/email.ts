@@ -3,6 +3,7 @@ import type { SiteConfig } from '../../config/site-schema';
 import { CONTACT_FIELDS } from '../../contracts/contact';
 import { escapeHtml, oneLine } from '../../content/text';
 import type { NotificationConfig } from '../config';
+import { toCsv } from '../csv';
 import { maskEmails } from '../logger';
 import { composeConfirmationEmail } from '../newsletter/confirm-email';
 import { asLocale } from '../../contracts/locales';
@@ -152,38 +153,30 @@ function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: string, t
   };
 }
 
-/** The message the firm receives about one lead (or a voice lead's call report): every field, in its language. */
-export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZone: string): LeadEmail {
-  const receivedAt = new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(event.createdAt));
-  const { subject, intro, fields, texts, hint } = partsOf(asShown(event), copy, receivedAt, timeZone);
-  const replyTo = replyToOf(event);
-  const shown = (value: string | null) => value || copy.notGiven;
+const CELL = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left';
 
-  const text = [
-    intro,
-    '',
+/** One lead's fields and texts, as lines of the text part. */
+function textOf({ fields, texts }: Pick<LeadEmailParts, 'fields' | 'texts'>, copy: NotificationCopy): string[] {
+  const shown = (value: string | null) => value || copy.notGiven;
+  return [
     ...fields.map(([label, value]) => `${label}${copy.separator}${shown(value)}`),
     ...texts.flatMap((long) => [
       '',
       `${long.label}${copy.separator.trimEnd()}`,
       ...(long.fromCaller ? [`(${copy.callerWords})`, quoted(long.body)] : [long.body]),
     ]),
-    '',
-    hint,
-    '',
-  ].join('\n');
+  ];
+}
 
-  const cell = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left';
-  const html = [
-    '<!doctype html>',
-    `<html lang="${escapeHtml(copy.intlLocale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;line-height:1.5;color:#111">',
-    `<p>${escapeHtml(intro)}</p>`,
+/** The same, as HTML (everything escaped); the texts' headings at `level`. */
+function htmlOf({ fields, texts }: Pick<LeadEmailParts, 'fields' | 'texts'>, copy: NotificationCopy, level: 'h2' | 'h3'): string[] {
+  const shown = (value: string | null) => value || copy.notGiven;
+  return [
     '<table style="border-collapse:collapse">',
-    ...fields.map(([label, value]) => `<tr><th scope="row" style="${cell}">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(shown(value))}</td></tr>`),
+    ...fields.map(([label, value]) => `<tr><th scope="row" style="${CELL}">${escapeHtml(label)}</th><td style="${CELL}">${escapeHtml(shown(value))}</td></tr>`),
     '</table>',
     ...texts.flatMap((long) => [
-      `<h2 style="font-size:1em;margin:1.5em 0 .5em">${escapeHtml(long.label)}</h2>`,
+      `<${level} style="font-size:1em;margin:1.5em 0 .5em">${escapeHtml(long.label)}</${level}>`,
       ...(long.fromCaller
         ? [
             `<p style="margin:0 0 .5em;color:#444;font-size:.875em">${escapeHtml(copy.callerWords)}</p>`,
@@ -191,11 +184,146 @@ export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZ
           ]
         : [`<p style="white-space:pre-wrap;margin:0">${escapeHtml(long.body)}</p>`]),
     ]),
-    `<p style="color:#444;margin-top:1.5em">${escapeHtml(hint)}</p>`,
+  ];
+}
+
+/** A whole HTML message around `body`. */
+function htmlDocument(subject: string, copy: NotificationCopy, body: string[]): string {
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeHtml(copy.intlLocale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;line-height:1.5;color:#111">',
+    ...body,
     '</body></html>',
   ].join('\n');
+}
 
-  return { subject, text, html, replyTo };
+const receivedAtOf = (event: FirmEvent, copy: NotificationCopy, timeZone: string) =>
+  new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(event.createdAt));
+
+/** The message the firm receives about one lead (or a voice lead's call report): every field, in its language. */
+export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZone: string): LeadEmail {
+  const parts = partsOf(asShown(event), copy, receivedAtOf(event, copy, timeZone), timeZone);
+  const { subject, intro, hint } = parts;
+  const text = [intro, '', ...textOf(parts, copy), '', hint, ''].join('\n');
+  const html = htmlDocument(subject, copy, [
+    `<p>${escapeHtml(intro)}</p>`,
+    ...htmlOf(parts, copy, 'h2'),
+    `<p style="color:#444;margin-top:1.5em">${escapeHtml(hint)}</p>`,
+  ]);
+  return { subject, text, html, replyTo: replyToOf(event) };
+}
+
+/** The events one e-mail can carry together: leads and what follows them, never the digest. */
+export const TOGETHER_EVENTS = [
+  'contact.created',
+  'newsletter.subscribed',
+  'contact.call_report',
+  'leads.summary',
+] as const satisfies readonly FirmEvent['type'][];
+type TogetherEvent = Extract<FirmEvent, { type: (typeof TOGETHER_EVENTS)[number] }>;
+export const carriesTogether = (event: { type: string }): event is TogetherEvent => (TOGETHER_EVENTS as readonly string[]).includes(event.type);
+
+/**
+ * The sizes of an e-mail that carries several leads, so that it fits a relay's limit (often 1 MB,
+ * some 10 MB) whatever the leads hold: the body shows the first TOGETHER_SHOWN in full, their
+ * long texts cut at LONG_TEXT_MAX characters (the export has them whole); past that many, every
+ * lead is in an attached CSV file, as many as fit in CSV_BUDGET bytes (at least one), the others
+ * left for the next such e-mail. With maximum-size leads in the widest characters the message
+ * stays under 800 KB (email.test.ts).
+ */
+export const TOGETHER_SHOWN = 20;
+export const LONG_TEXT_MAX = 1_000;
+export const CSV_BUDGET = 400_000;
+
+export type TogetherEmail = Omit<LeadEmail, 'replyTo'> & {
+  /** How many of the events it carries: the first ones given. */
+  count: number;
+  /** Every lead it carries, one row each, when there are more than the body shows. */
+  csv: { filename: string; content: string } | undefined;
+};
+
+const cut = (text: string, copy: NotificationCopy) =>
+  text.length <= LONG_TEXT_MAX ? text : `${text.slice(0, LONG_TEXT_MAX).replace(/[\uD800-\uDBFF]$/, '')}… ${copy.shortened}`;
+
+/**
+ * One e-mail for several leads that waited (the delivery worker sends one when a minute's
+ * NOTIFICATIONS_PER_MINUTE is reached): each lead with its details, inert as in its own e-mail;
+ * past TOGETHER_SHOWN, a CSV file with every one (the values as given, formulas defused, as the
+ * export writes them: a file the firm imports, where a shown-inert address would be of no use).
+ */
+export function composeTogetherEmail(events: readonly TogetherEvent[], copy: NotificationCopy, timeZone: string, now: Date = new Date()): TogetherEmail {
+  const partsOfEvent = (event: TogetherEvent, shown: boolean) => {
+    const parts = partsOf(shown ? asShown(event) : event, copy, receivedAtOf(event, copy, timeZone), timeZone);
+    return { ...parts, texts: parts.texts.map((long) => ({ ...long, body: cut(long.body, copy) })) };
+  };
+  let carried = events.length;
+  let csv: TogetherEmail['csv'];
+  if (events.length > TOGETHER_SHOWN) {
+    const { labels } = copy;
+    const columns = [
+      labels.receivedAt,
+      labels.request,
+      labels.name,
+      labels.email,
+      labels.phone,
+      labels.company,
+      labels.message,
+      labels.details,
+      labels.reference,
+    ];
+    const asRow = (event: TogetherEvent): Record<string, string> => {
+      const parts = partsOfEvent(event, false);
+      const inColumns = new Set<string>([labels.name, labels.email, labels.phone, labels.company, labels.reference, labels.receivedAt]);
+      const value = (label: string) => parts.fields.find(([name]) => name === label)?.[1] ?? '';
+      return {
+        [labels.receivedAt]: event.createdAt,
+        [labels.request]: parts.subject,
+        [labels.name]: value(labels.name),
+        [labels.email]: value(labels.email),
+        [labels.phone]: value(labels.phone),
+        [labels.company]: value(labels.company),
+        [labels.message]: parts.texts.map((long) => (parts.texts.length > 1 ? `${long.label}${copy.separator}${long.body}` : long.body)).join('\n\n'),
+        [labels.details]: parts.fields
+          .filter(([label, given]) => !inColumns.has(label) && given)
+          .map(([label, given]) => `${label}${copy.separator}${given}`)
+          .join('\n'),
+        [labels.reference]: event.id,
+      };
+    };
+    const rows: Array<Record<string, string>> = [];
+    let bytes = Buffer.byteLength(toCsv(columns, []));
+    for (const event of events) {
+      const row = asRow(event);
+      const size = Buffer.byteLength(toCsv(columns, [row])) - Buffer.byteLength(toCsv(columns, []));
+      if (rows.length > 0 && bytes + size > CSV_BUDGET) break;
+      rows.push(row);
+      bytes += size;
+    }
+    carried = rows.length;
+    const stamp = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(now).replace(/[ :]/g, '-');
+    csv = { filename: `${copy.csvName}-${stamp}.csv`, content: toCsv(columns, rows) };
+  }
+  const shownEvents = events.slice(0, Math.min(carried, TOGETHER_SHOWN));
+  const subject = copy.togetherSubject(carried);
+  const intro = copy.togetherIntro(carried, shownEvents.length, csv !== undefined);
+  const sections = shownEvents.map((event) => partsOfEvent(event, true));
+  const text = [
+    intro,
+    ...sections.flatMap((parts, index) => ['', `${index + 1}. ${parts.subject}`, '', ...textOf(parts, copy)]),
+    '',
+    copy.togetherHint,
+    '',
+  ].join('\n');
+  const html = htmlDocument(subject, copy, [
+    `<p>${escapeHtml(intro)}</p>`,
+    ...sections.flatMap((parts, index) => [
+      `<h2 style="font-size:1.1em;margin:2em 0 .5em;border-top:1px solid #ccc;padding-top:1em">${index + 1}. ${escapeHtml(parts.subject)}</h2>`,
+      ...htmlOf(parts, copy, 'h3'),
+    ]),
+    `<p style="color:#444;margin-top:1.5em">${escapeHtml(copy.togetherHint)}</p>`,
+  ]);
+  return { subject, text, html, count: carried, csv };
 }
 
 /** The domain of MAIL_FROM, so our Message-IDs look like the sender's own. */
@@ -312,6 +440,29 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
         { from: settings.from, messageId, signal, ...message },
         event.type === 'newsletter.confirmation' ? 'visitor' : 'firm',
       );
+    },
+    async sendTogether(events, signal) {
+      const leads = events.filter(carriesTogether);
+      if (leads.length !== events.length) throw new Error('only leads are e-mailed together');
+      const mail = composeTogetherEmail(leads, copy, options.timeZone);
+      // Its id from the first lead's: sent again with the same leads, it is the same message.
+      const messageId = `<together-${leads[0]!.id}-${mail.count}@${domain}>`;
+      await sendOrRefuse(
+        await connect(),
+        {
+          from: settings.from,
+          to: settings.to,
+          messageId,
+          signal,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: { 'X-AtelierIA-Event': 'leads.together', 'X-AtelierIA-Count': String(mail.count) },
+          ...(mail.csv ? { attachments: [{ filename: mail.csv.filename, content: mail.csv.content, contentType: 'text/csv; charset=utf-8' }] } : {}),
+        },
+        'firm',
+      );
+      return mail.count;
     },
     close() {
       void transport?.then((opened) => opened.close());

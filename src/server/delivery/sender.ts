@@ -8,6 +8,11 @@ import type { OutboxEvent } from '../store';
  */
 export interface Sender {
   send(event: OutboxEvent, signal: AbortSignal): Promise<void>;
+  /**
+   * E-mail only: one message carrying the first of these leads (as many as it can hold, at least
+   * one), once the minute's NOTIFICATIONS_PER_MINUTE is reached; resolves with how many it carried.
+   */
+  sendTogether?(events: readonly OutboxEvent[], signal: AbortSignal): Promise<number>;
   close(): void;
 }
 

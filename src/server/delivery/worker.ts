@@ -2,6 +2,7 @@ import type { DeliveryConfig } from '../config';
 import { limitWarning } from '../limit-warnings';
 import { maskEmails } from '../logger';
 import { type Channel, type ClaimedDelivery, type DeliveryQueue, LANES, type Lane, mailboxOf } from '../store';
+import { TOGETHER_EVENTS, carriesTogether } from './email';
 import { type Sender, isPermanent } from './sender';
 
 /**
@@ -27,10 +28,15 @@ import { type Sender, isPermanent } from './sender';
  *   takes its turn (store/delivery-queue.ts).
  * - Several servers on one PostgreSQL database claim jobs with SKIP LOCKED (store/delivery-queue.ts):
  *   each job is held by one worker at a time.
- * - At most NOTIFICATIONS_PER_MINUTE sends per lane and channel per minute, all instances together
- *   (counted in the database), so a flood of leads cannot flood the firm's inbox or CRM, and at
- *   most CONFIRMATIONS_PER_DOMAIN_PER_HOUR confirmation e-mails to one recipient domain per hour.
- *   What waits goes back to the queue, uncounted, and takes its turn later: delayed, never dropped.
+ * - At most NOTIFICATIONS_PER_MINUTE e-mails per lane per minute, all instances together (counted
+ *   in the database), so a flood of leads cannot flood the firm's inbox or spend its relay's quota.
+ *   The firm's last e-mail of a minute carries every lead still waiting (up to TOGETHER_MAX, as many
+ *   as its size allows), so each lead is in an e-mail within about a minute however many networks
+ *   send. Webhooks have no such cap: each lead is posted on its own, CONCURRENCY at a time (a cap
+ *   would only delay them: every one is sent in the end, and the receiver is asked no faster than
+ *   it answers). At most CONFIRMATIONS_PER_DOMAIN_PER_HOUR confirmation e-mails to one recipient
+ *   domain per hour. What waits goes back to the queue, uncounted, and takes its turn later:
+ *   delayed, never dropped.
  */
 
 export type WorkerLogger = {
@@ -52,7 +58,7 @@ export type DeliveryWorkerOptions = {
    */
   caps?: {
     hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
-    /** NOTIFICATIONS_PER_MINUTE, per lane and channel. */
+    /** NOTIFICATIONS_PER_MINUTE, e-mails per lane. */
     perMinute: number;
     /** CONFIRMATIONS_PER_DOMAIN_PER_HOUR, confirmation e-mails per recipient domain. */
     perDomainPerHour: number;
@@ -80,6 +86,12 @@ const STOP_GRACE_MS = 3_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const REASON_MAX = 500;
+/**
+ * The most leads one e-mail may carry together (the minute's last): with NOTIFICATIONS_PER_MINUTE
+ * e-mails a minute, the firm's e-mail takes in about this many leads a minute however many networks
+ * send them (fewer when the leads are long: the e-mail holds what fits in its size).
+ */
+export const TOGETHER_MAX = 1_000;
 
 /**
  * Delay before the next attempt after `attempt` failed: DELIVERY_RETRY_BASE doubled per attempt,
@@ -200,15 +212,28 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       return false;
     }
     // Let past the caps in turn order (the claim's); each goes as soon as it is let past.
-    for (const job of jobs) {
-      if (isStopped()) await queue.release(job).catch(() => undefined);
-      else if (await admitted(queue, job)) send(loop, queue, job);
+    for (const [index, job] of jobs.entries()) {
+      if (isStopped()) {
+        await queue.release(job).catch(() => undefined);
+        continue;
+      }
+      const verdict = await admitted(queue, job);
+      if (verdict === 'alone') send(loop, queue, job);
+      if (verdict === 'together') {
+        // The minute's last e-mail: the leads this claim holds go with it, the others back to the queue.
+        const rest = jobs.slice(index + 1);
+        const joining = rest.filter((other) => carriesTogether(other.event));
+        for (const other of rest) if (!joining.includes(other)) await queue.release(other, new Date(capped.get(loop.key) ?? Date.now())).catch(() => undefined);
+        send(loop, queue, job, joining);
+        break;
+      }
     }
     return jobs.length === free && loop.sending.size < loop.slots && open(loop.key);
   }
 
-  function send(loop: Loop, queue: DeliveryQueue, job: ClaimedDelivery) {
-    const sending: Promise<void> = deliver(queue, job)
+  /** Sends `job` on its own, or with `together` and every other lead waiting (the minute's last e-mail: deliverTogether). */
+  function send(loop: Loop, queue: DeliveryQueue, job: ClaimedDelivery, together?: ClaimedDelivery[]) {
+    const sending: Promise<void> = (together ? deliverTogether(queue, [job, ...together]) : deliver(queue, job))
       .catch((error: unknown) => log.warn({ ...fieldsOf(job), err: error }, 'lead notification: unexpected error; it will be retried after its lease'))
       .finally(() => {
         loop.sending.delete(sending);
@@ -218,23 +243,35 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     loop.sending.add(sending);
   }
 
-  /** Whether the caps let this job go now; if not, it goes back to the queue until they do. */
-  async function admitted(queue: DeliveryQueue, job: ClaimedDelivery): Promise<boolean> {
+  /**
+   * Whether the caps let this job go now: on its own, or (the minute's last e-mail to the firm,
+   * when it is a lead) together with every other lead waiting. If not, it goes back to the queue
+   * until they do.
+   */
+  async function admitted(queue: DeliveryQueue, job: ClaimedDelivery): Promise<'alone' | 'together' | false> {
     const fields = fieldsOf(job);
     const wait = async (until: number) => {
       await queue.release(job, new Date(until)).catch(() => undefined);
-      return false;
+      return false as const;
     };
     const key = loopKey(job.lane, job.channel);
     if (!open(key)) return wait(capped.get(key)!);
-    if (caps) {
+    let together = false;
+    // Webhooks are not capped: each lead is delivered on its own, CONCURRENCY at a time (see above).
+    if (caps && job.channel === 'email') {
       const minute = Math.floor(Date.now() / MINUTE_MS);
       try {
-        if ((await caps.hit(`notify:${key}:${minute}`, 2 * MINUTE_MS)).count > caps.perMinute) {
+        const sent = (await caps.hit(`notify:${key}:${minute}`, 2 * MINUTE_MS)).count;
+        if (sent > caps.perMinute) {
           const next = (minute + 1) * MINUTE_MS;
           capped.set(key, next);
           minuteWarning.reached(key);
           return wait(next);
+        }
+        if (sent === caps.perMinute) {
+          // The minute's last e-mail: nothing more goes on this lane before the next minute.
+          capped.set(key, (minute + 1) * MINUTE_MS);
+          together = job.lane === 'firm' && senders.email?.sendTogether !== undefined && carriesTogether(job.event);
         }
         const domain = job.event.type === 'newsletter.confirmation' ? mailboxOf(job.event.data.email).domain : undefined;
         if (domain !== undefined) {
@@ -252,7 +289,55 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
     // This job's turn is taken now: its source goes after quieter ones in the next claims.
     await queue.countTurn(job).catch(() => undefined);
-    return true;
+    return together ? 'together' : 'alone';
+  }
+
+  /**
+   * The minute's last e-mail to the firm: `held` (this claim's leads) and every other lead waiting
+   * in that lane, in their turns, up to TOGETHER_MAX, in one e-mail (as many as it can hold: the
+   * sender says how many; the others go back to the queue for the next minute's). Alone when no
+   * other lead waits. Sent, each is done; failed, each is retried on its own back-off.
+   */
+  async function deliverTogether(queue: DeliveryQueue, held: ClaimedDelivery[]) {
+    const sender = senders.email;
+    let more: ClaimedDelivery[] = [];
+    try {
+      more = await queue.claim({ lane: 'firm', channels: ['email'], limit: TOGETHER_MAX - held.length, leaseMs: settings.leaseMs, events: TOGETHER_EVENTS });
+    } catch (error) {
+      log.warn({ err: error }, 'delivery worker cannot reach the database; the waiting leads go in a later e-mail');
+    }
+    const jobs = [...held, ...more];
+    if (jobs.length === 1 || !sender?.sendTogether) return deliver(queue, jobs[0]!);
+    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    let carried: number;
+    try {
+      carried = await sender.sendTogether(
+        jobs.map((job) => job.event),
+        AbortSignal.any([shutdown.signal, timeout]),
+      );
+    } catch (error) {
+      if (shutdown.signal.aborted) {
+        await Promise.all(jobs.map((job) => queue.release(job).catch(() => undefined)));
+        log.info({ leads: jobs.length }, 'leads e-mailed together: interrupted by shutdown; they will be sent again');
+        return;
+      }
+      const reason = timeout.aborted ? `timed out after ${settings.timeoutMs} ms` : describeFailure(error);
+      for (const job of jobs) await recordFailure(queue, job, reason, fieldsOf(job), false);
+      await emailFailed(queue, reason);
+      return;
+    }
+    const sent = jobs.slice(0, carried);
+    const left = jobs.slice(carried);
+    // The ones it could not hold wait for the next minute's e-mail, their attempt not counted.
+    for (const job of left) await queue.release(job, new Date(capped.get(loopKey('firm', 'email')) ?? Date.now())).catch(() => undefined);
+    try {
+      await queue.completeAll(sent);
+      for (const job of sent.slice(1)) await queue.countTurn(job).catch(() => undefined);
+      log.info({ leads: sent.length, waiting: left.length, eventIds: sent.map((job) => job.event.id) }, 'leads e-mailed together (the minute’s last e-mail)');
+    } catch (error) {
+      log.warn({ err: error, leads: sent.length }, 'leads e-mailed together, but that could not be recorded: they may be sent again');
+    }
+    await emailWorks(queue);
   }
 
   async function deliver(queue: DeliveryQueue, job: ClaimedDelivery) {

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DailyBudgetError,
+  LeadsWaitingError,
   LinesBusyError,
   NotConfiguredError,
   ShuttingDownError,
@@ -26,11 +27,17 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
   const answer = toApiAnswer(error);
   if (answer.status >= 500) {
     // The log line gets the code, and the error itself unless it is a known state
-    // (no storage, shutting down, the storage reserve, the voice demo off, its budget spent or its lines busy)
-    // whose stack would say nothing new.
-    const known = [NotConfiguredError, ShuttingDownError, StorageReserveError, VoiceNotConfiguredError, DailyBudgetError, LinesBusyError].some(
-      (kind) => error instanceof kind,
-    );
+    // (no storage, shutting down, the storage reserve, the voice demo off, its budget spent or its lines busy,
+    // leads waiting past the promise: the answer says how long) whose stack would say nothing new.
+    const known = [
+      NotConfiguredError,
+      ShuttingDownError,
+      StorageReserveError,
+      VoiceNotConfiguredError,
+      DailyBudgetError,
+      LinesBusyError,
+      LeadsWaitingError,
+    ].some((kind) => error instanceof kind);
     const limit =
       error instanceof StorageReserveError
         ? { limit: 'STORAGE_RESERVE' }
@@ -46,7 +53,9 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
         : error instanceof VoiceCallFailedError
           ? { cause: String((error.cause as Error | undefined)?.message ?? error.cause) }
           : { err: error };
-    request.logFields = { ...request.logFields, apiError: answer.body.error, ...limit, ...(known ? {} : gone) };
+    // How long the oldest lead has waited, for whoever reads the log rather than the answer.
+    const waiting = error instanceof LeadsWaitingError ? { oldestUndeliveredLeadSeconds: error.oldestUndeliveredLeadSeconds } : {};
+    request.logFields = { ...request.logFields, apiError: answer.body.error, ...limit, ...waiting, ...(known ? {} : gone) };
   }
   reply.code(answer.status);
   // An answer that knows when to come back says so (the rate limiter's 429 has it already).

@@ -56,11 +56,19 @@ export interface DeliveryQueue extends EmailState {
    * each source's first job before any source's second, and among them the sources served least
    * in the last hour first (see turnOrder). Safe with several workers.
    */
-  claim(options: { lane?: Lane; channels: readonly Channel[]; limit: number; leaseMs: number }): Promise<ClaimedDelivery[]>;
+  claim(options: {
+    lane?: Lane;
+    channels: readonly Channel[];
+    limit: number;
+    leaseMs: number;
+    events?: readonly OutboxEvent['type'][];
+  }): Promise<ClaimedDelivery[]>;
   /** The job is being sent now: one more turn for its source this hour (claim's order reads it). */
   countTurn(job: ClaimedDelivery): Promise<void>;
   /** The channel acknowledged: done for good (its payload is dropped; the lead stays in its table). */
   complete(job: ClaimedDelivery): Promise<void>;
+  /** complete, for the jobs one e-mail carried together, in one statement. */
+  completeAll(jobs: readonly ClaimedDelivery[]): Promise<void>;
   /** The attempt failed; try again at `at`. Ignored if the claim was lost meanwhile. */
   retryLater(job: ClaimedDelivery, reason: string, at: Date): Promise<void>;
   /** The attempt failed and no more will be made. */
@@ -88,11 +96,26 @@ const isoOrNull = (date: Date | string | null) => (date === null ? null : iso(da
 const turnsKey = (lane: Lane, channel: Channel, source: string | null) => `turns:${lane}:${channel}:${source ?? ''}`;
 
 export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQueue {
+  async function completeAll(jobs: readonly ClaimedDelivery[]) {
+    if (jobs.length === 0) return;
+    // Not tied to the claim: the channel has the message, whoever else may hold the job now.
+    await db
+      .updateTable('delivery_jobs')
+      .set({ status: 'done', delivered_at: new Date().toISOString(), payload: null, source: null, locked_until: null, claim_token: null, last_error: null })
+      .where(
+        'id',
+        'in',
+        jobs.map((job) => job.id),
+      )
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
   return {
     ...emailState(db, engine),
 
-    async claim({ lane = 'firm', channels, limit, leaseMs }) {
-      if (channels.length === 0) return [];
+    async claim({ lane = 'firm', channels, limit, leaseMs, events }) {
+      if (channels.length === 0 || events?.length === 0) return [];
       const now = new Date();
       const nowIso = now.toISOString();
       const lockedUntil = new Date(now.getTime() + leaseMs).toISOString();
@@ -113,6 +136,7 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
         .where('status', '=', 'pending')
         .where('channel', 'in', channels)
         .where('event_type', lane === 'visitor' ? 'in' : 'not in', [...VISITOR_EVENTS])
+        .$if(events !== undefined, (query) => query.where('event_type', 'in', events!))
         .where('next_attempt_at', '<=', nowIso)
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]));
       const inTurn = db
@@ -168,15 +192,8 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
       await hitCounter(db, turnsKey(job.lane, job.channel, job.source), HOUR_MS);
     },
 
-    async complete(job) {
-      // Not tied to the claim: the channel has the message, whoever else may hold the job now.
-      await db
-        .updateTable('delivery_jobs')
-        .set({ status: 'done', delivered_at: new Date().toISOString(), payload: null, source: null, locked_until: null, claim_token: null, last_error: null })
-        .where('id', '=', job.id)
-        .where('status', '=', 'pending')
-        .execute();
-    },
+    complete: (job) => completeAll([job]),
+    completeAll,
 
     async retryLater(job, reason, at) {
       await db

@@ -11,6 +11,7 @@ import { type NewsletterRepository, newsletterRepository } from './newsletter';
 import { type NewsletterConfirmationsRepository, newsletterConfirmationsRepository } from './newsletter-confirmations';
 import { type DeliveryQueue, deliveryQueue } from './delivery-queue';
 import { outboxPolicy } from './outbox';
+import { type DeliveryPromise, deliveryPromise } from './outbox-promise';
 import { type SettingsRepository, settingsRepository } from './settings';
 import { openSqlite } from './sqlite';
 import { type VoiceRepository, voiceRepository } from './voice';
@@ -26,6 +27,7 @@ export { mailboxOf, normalizeEmail } from './context';
 export { LANES, VOICE_SOURCE } from './outbox';
 export type * from './outbox';
 export type * from './delivery-queue';
+export { LEAD_DELIVERY_PROMISE_MS, LEAD_EVENTS, type DeliveryPromise, type UndeliveredLead } from './outbox-promise';
 export { CONTACT_RECORD_COLUMNS, type CallReport, type ContactRecord, type NewContact, type NewVoiceLead, type SubmissionOrigin } from './contacts';
 export { NEWSLETTER_RECORD_COLUMNS, type ConsentEvent, type NewSubscription, type NewsletterRecord, type SubscriptionState } from './newsletter';
 export { CONFIRMATION_EMAILS, CONFIRMATION_RESEND_MS, PENDING_SUBSCRIPTION_DAYS, type ConfirmationState } from './newsletter-confirmations';
@@ -57,8 +59,11 @@ export interface Store
     StatsRepository,
     DatabaseTasks {
   readonly engine: Engine;
-  /** The notification outbox the delivery worker and `npm run deliveries` work on. */
-  readonly deliveries: DeliveryQueue;
+  /**
+   * The notification outbox the delivery worker and `npm run deliveries` work on, and how long
+   * its oldest lead has waited (`/api/health`).
+   */
+  readonly deliveries: DeliveryQueue & DeliveryPromise;
   /** Closes the connections; idempotent. Later calls fail with StoreUnavailableError. */
   close(): Promise<void>;
 }
@@ -120,7 +125,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
       ...statsRepository(context),
     }),
     ...databaseTasks(context),
-    deliveries: guardAll(deliveryQueue(db, engine)),
+    deliveries: guardAll({ ...deliveryQueue(db, engine), ...deliveryPromise(db) }),
     close() {
       closed ??= db.destroy();
       return closed;
