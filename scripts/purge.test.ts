@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, testConfig } from '../test/storage';
+import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, storageQuery, storageRows, testConfig } from '../test/storage';
+import { runPurgeJobs } from '../src/server/retention';
 import { createStore } from '../src/server/store';
 import { addDays, dayOf } from '../src/server/stats/calendar';
 import { runPurge } from './purge';
@@ -38,7 +39,8 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
       expect(code).toBe(0);
       expect(out.text()).toBe(
         `Deleted 1 contact request received before ${cutoff.toISOString()} (older than 10 days).\nDeleted 0 newsletter sign-ups not confirmed within 7 days.\n` +
-          `Deleted 1 daily counter of the site's figures for days before ${addDays(dayOf(run, 'America/Toronto'), -760)} (older than 760 days).\n`,
+          `Deleted 1 daily counter of the site's figures for days before ${addDays(dayOf(run, 'America/Toronto'), -760)} (older than 760 days).\n` +
+          `Deleted 0 demo sessions of days before today and 0 demo call records started before ${new Date(run.getTime() - 760 * DAY_MS).toISOString()} (older than 760 days).\n`,
       );
       // The figures of the days still kept stay, the purged lead's too: counts identify no one.
       expect((await store.statsRows('2000-01-01', '2100-01-01')).map((row) => `${row.event} ${row.count}`).sort()).toEqual([
@@ -121,5 +123,36 @@ describe('npm run purge arguments', () => {
     const err = capture();
     expect(await runPurge([], { SQLITE_PATH: '/nonexistent/dir/leads.sqlite' }, capture(), err)).toBe(1);
     expect(err.text()).toMatch(/No database at/);
+  });
+});
+
+describe.each(ENGINES)('the voice demo’s records on %s', (engine) => {
+  it('the sessions of days before today (with the network each went to) and the calls older than STATS_RETENTION_DAYS go; the rest stays', async () => {
+    const storage = await freshStorage(engine);
+    const store = await createStore(testConfig(storage.env));
+    try {
+      const zone = 'America/Toronto';
+      const run = new Date('2026-11-28T15:00:00.000Z');
+      const today = dayOf(run, zone);
+      const yesterday = addDays(today, -1);
+      const hold = (id: string, day: string) =>
+        storageQuery(storage.env, 'insert into voice_holds (id, day, network, expires_at) values (?, ?, ?, ?)', [id, day, '203.0.113.0/24', run.toISOString()]);
+      await hold('held-yesterday', yesterday);
+      await hold('held-today', today);
+      const call = (id: string, startedAt: Date) =>
+        storageQuery(storage.env, 'insert into voice_calls (call_id, locale, started_at) values (?, ?, ?)', [id, 'fr', startedAt.toISOString()]);
+      await call('call-old', new Date(run.getTime() - 761 * DAY_MS));
+      await call('call-kept', new Date(run.getTime() - 759 * DAY_MS));
+
+      const reports = await runPurgeJobs(store, { contactDays: 730, statsDays: 760, timeZone: zone }, run);
+      expect(reports.find((report) => report.name === 'voice demo records')).toMatchObject({ deleted: 2 });
+      expect((await storageRows<{ id: string }>(storage.env, 'select id from voice_holds order by id')).map((row) => row.id)).toEqual(['held-today']);
+      expect((await storageRows<{ call_id: string }>(storage.env, 'select call_id from voice_calls order by call_id')).map((row) => row.call_id)).toEqual([
+        'call-kept',
+      ]);
+    } finally {
+      await store.close();
+      await storage.dispose();
+    }
   });
 });

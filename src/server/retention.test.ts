@@ -58,7 +58,12 @@ describe.each(ENGINES)('retention without cron on %s', (engine) => {
     // The log line comes once the run is complete (rows deleted, the day recorded).
     await expect
       .poll(() => first.purges(), WAIT)
-      .toEqual([expect.objectContaining({ level: 30, deleted: { 'contact requests': 1, 'unconfirmed newsletter sign-ups': 0, 'site statistics': 0 } })]);
+      .toEqual([
+        expect.objectContaining({
+          level: 30,
+          deleted: { 'contact requests': 1, 'unconfirmed newsletter sign-ups': 0, 'site statistics': 0, 'voice demo records': 0 },
+        }),
+      ]);
     expect(await names(store)).toEqual(['recent']);
 
     // An hour later both would be past the period, but the day's purge is done.
@@ -79,7 +84,9 @@ describe.each(ENGINES)('retention without cron on %s', (engine) => {
     clock += DAY_MS;
     await expect
       .poll(() => second.purges(), WAIT)
-      .toEqual([expect.objectContaining({ deleted: { 'contact requests': 2, 'unconfirmed newsletter sign-ups': 0, 'site statistics': 0 } })]);
+      .toEqual([
+        expect.objectContaining({ deleted: { 'contact requests': 2, 'unconfirmed newsletter sign-ups': 0, 'site statistics': 0, 'voice demo records': 0 } }),
+      ]);
     expect(await names(store)).toEqual([]);
   });
 });
@@ -114,7 +121,9 @@ describe('retention with several instances on one PostgreSQL database', () => {
     await holder.query('select pg_advisory_unlock($1, $2)', [EXCLUSIVE_LOCK_NAMESPACE, EXCLUSIVE_LOCKS.retention]);
     await expect
       .poll(purges, WAIT)
-      .toEqual([expect.objectContaining({ deleted: { 'contact requests': 1, 'unconfirmed newsletter sign-ups': 0, 'site statistics': 0 } })]);
+      .toEqual([
+        expect.objectContaining({ deleted: { 'contact requests': 1, 'unconfirmed newsletter sign-ups': 0, 'site statistics': 0, 'voice demo records': 0 } }),
+      ]);
     expect(await names(store)).toEqual([]);
     // One of them purged; the other, looking again and again, finds the day's run done.
     await pause(300);

@@ -7,8 +7,9 @@ import { addDays, dayOf } from './stats/calendar';
  * `npm run purge` runs it by hand; a new promise in the policy is a new entry here.
  *
  * Kept on purpose: newsletter subscriptions while consent lasts, and after an unsubscribe the
- * address with its consent log (the proof CASL asks for). Per-address rate-limit counters never
- * leave memory; the global per-minute counts hold no address and prune themselves.
+ * address with its consent log (the proof CASL asks for). What each table keeps and for how long
+ * is declared in store/kept-data.ts; the rate counters (keyed hashes of addresses, networks) and
+ * spent proofs are deleted when their window ends, by the store as it counts.
  */
 export type RetentionSettings = {
   /** SITE_RETENTION_DAYS, the period the policy states for contact requests. */
@@ -54,6 +55,19 @@ export const PURGE_JOBS: readonly PurgeJob[] = [
       const before = addDays(dayOf(now, timeZone), -statsDays);
       const deleted = await store.purgeStats(before);
       return { deleted, line: `Deleted ${plural(deleted, 'daily counter')} of the site's figures for days before ${before} (older than ${statsDays} days).` };
+    },
+  },
+  {
+    // The voice demo: the networks its sessions went to, at the end of their day; its calls' records
+    // (Vapi's call id among them) with the figures, after STATS_RETENTION_DAYS.
+    name: 'voice demo records',
+    async run(store, { statsDays, timeZone }, now) {
+      const callsBefore = new Date(now.getTime() - statsDays * DAY_MS);
+      const { holds, calls } = await store.purgeVoice({ today: dayOf(now, timeZone), callsBefore });
+      return {
+        deleted: holds + calls,
+        line: `Deleted ${plural(holds, 'demo session')} of days before today and ${plural(calls, 'demo call record')} started before ${callsBefore.toISOString()} (older than ${statsDays} days).`,
+      };
     },
   },
 ];

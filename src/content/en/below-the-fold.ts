@@ -94,7 +94,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
     },
     privacyDetails: {
       summary: 'How your call is handled',
-      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. The call is not recorded. If you ask to be called back, the details you give are kept as a contact request is.',
+      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. Its audio is not recorded; Vapi keeps a written transcript of it in our account, in the United States. If you ask to be called back, the details you give are kept as a contact request is.',
     },
   },
 

@@ -49,7 +49,7 @@ export const privacyEn: PrivacyPolicy = {
         'The voice demo: see the next section. A callback request you make during a call is kept as a contact request.',
       ],
       after: [
-        'To protect the forms from abuse, our server counts recent requests per Internet (IP) address, in memory, for a few minutes. These addresses are not written to any file or database.',
+        'To protect the forms and the voice demo from abuse, our server counts recent requests in its database. Per Internet (IP) address, it writes not the address but a code computed from it with a secret key, for the time each limit covers (a few minutes to a day): a pseudonym, since we could compute the code of a given address again. Per network (the first three numbers of an IPv4 address, or the first part of an IPv6 address), it writes the network itself, for 24 hours at most. The network a request came from is also kept with the notification that brings it to us, until that notification is sent.',
         'We never ask for sensitive information; please do not include any in your message.',
       ],
     },
@@ -57,10 +57,10 @@ export const privacyEn: PrivacyPolicy = {
       id: 'voice-demo',
       title: 'The voice demo ("Call Me")',
       paragraphs: [
-        'The demo starts only when you press "Call Me" and allow your browser to use your microphone. Our server then gives your browser a key valid for two minutes and for this one call; for that, it counts the calls of the day and, in memory for a few minutes, the recent calls per Internet (IP) address. It receives nothing of the call itself, unless you ask to be called back.',
+        'The demo starts only when you press "Call Me" and allow your browser to use your microphone. Our server then places this one call with Vapi for your browser; for that, it counts the calls of the day and the recent requests per Internet (IP) address and per network (see above), and keeps the network the call was placed for until the end of the day. During the call, Vapi tells our server when it starts and ends and, at the end, sends it a report with a summary and a transcript of the conversation: our server keeps none of it unless you ask to be called back.',
         "The audio of your voice goes directly from your browser to Vapi, our voice-AI provider, and to Daily, the service that carries the call. Vapi has it processed by its own providers to recognize your words (Deepgram), write the assistant's answers (OpenAI) and speak them (Microsoft Azure). These companies are based in the United States: your voice is processed outside Quebec, for the length of the call only (a few minutes at most).",
         'The written captions of the conversation are shown in your browser only: they are not sent to our server and disappear when you reload or leave the page.',
-        'The call is not recorded: neither we nor Vapi keep its audio. Vapi may keep a written record of the call, such as a transcript, under its own privacy policy. Apart from what we need to call you back, please do not share personal or sensitive information during the demo.',
+        'The audio of the call is not recorded: neither we nor Vapi keep it. Vapi does keep a written record of each call in our account with Vapi, in the United States: its transcript, a summary and technical logs. We are responsible for that record as for the rest of your information. Apart from what we need to call you back, please do not share personal or sensitive information during the demo.',
         'If you ask the agent to have our team call you back, it reads your details back to you and asks for your agreement; only then does Vapi send our server what you gave (your name, company, phone number and/or email address, what you need, when to call you, the language of the call). We keep them as a contact request, to call you back: same use, same retention, same rights. {callReport}',
       ],
     },
@@ -78,7 +78,7 @@ export const privacyEn: PrivacyPolicy = {
       list: [
         'Contact requests: {retention} after we receive them, then deleted automatically.',
         'Newsletter: as long as you are subscribed. Every newsletter email contains an unsubscribe link; when you use it, we stop sending at once and keep only your address, marked as unsubscribed, with the record of your consent and of its withdrawal, as proof required by law.',
-        'The voice demo: the audio is processed during the call only and never recorded; the captions last as long as the page stays open in your browser; our server keeps only the number of calls of the day, without anything that identifies you. A callback request made during a call is a contact request: it is kept {retention}, with what we keep of the call.',
+        "The voice demo: the audio is processed during the call only and never recorded; the captions last as long as the page stays open in your browser. For our figures and our bill, our server keeps of each call its language, its times, its length, its cost and the number Vapi gives it (with which the call's record at Vapi can be found), at most 25 months. A callback request made during a call is a contact request: it is kept {retention}, with what we keep of the call.",
       ],
     },
     {

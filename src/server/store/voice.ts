@@ -47,6 +47,11 @@ export interface VoiceRepository {
   endUnjoinedVoiceCall(callId: string, now: Date): Promise<void>;
   /** The day's holds (tests and the budget's inspection). */
   voiceHolds(day: string): Promise<Array<Hold & { id: string; callId: string | null }>>;
+  /**
+   * The daily purge's part: the holds (with the network each session went to) and session counts
+   * of the days before `today`, and the calls started before `callsBefore` (STATS_RETENTION_DAYS).
+   */
+  purgeVoice(options: { today: string; callsBefore: Date }): Promise<{ holds: number; calls: number }>;
 }
 
 export type VoiceSessionRequest = { day: string; network: string; budget: VoiceBudget; now: Date };
@@ -251,6 +256,16 @@ export function voiceRepository({ db, write }: StoreContext): VoiceRepository {
         .where('started_at', '<=', before.toISOString())
         .execute();
       return rows.map((row) => ({ callId: row.call_id, locale: row.locale, startedAt: new Date(row.started_at) }));
+    },
+
+    async purgeVoice({ today, callsBefore }) {
+      const deleted = { holds: 0, calls: 0 };
+      await write(async (trx) => {
+        deleted.holds = Number((await trx.deleteFrom('voice_holds').where('day', '<', today).executeTakeFirst()).numDeletedRows);
+        await trx.deleteFrom('voice_session_counts').where('day', '<', today).execute();
+        deleted.calls = Number((await trx.deleteFrom('voice_calls').where('started_at', '<', callsBefore.toISOString()).executeTakeFirst()).numDeletedRows);
+      });
+      return deleted;
     },
 
     async endUnjoinedVoiceCall(callId, now) {
