@@ -63,6 +63,7 @@ const DEVELOPER_SETTINGS = {
   OUT_DIR: 'where `npm run build` writes the site, for tests that build beside the real one',
   BENCH_SECONDS: 'how long `npm run bench:api` loads each engine',
   BENCH_CALLS: 'how many calls `npm run bench:voice` places on each engine',
+  BENCH_LEADS: 'how many leads `npm run bench:delivery` floods each engine with',
   CHROMIUM_PATH: 'where the benchmarks and browser tests find Chromium, when not /usr/bin/chromium',
 };
 

@@ -18,6 +18,7 @@ const USAGES = {
   bench: '[--runs N] [--port N]',
   'bench:anatomy': '[--runs N] [--preset mobile|desktop] [--port N]',
   'bench:api': '[--port N]',
+  'bench:delivery': '[--port N]',
   'bench:server': '[--runs N] [--port N]',
   'bench:compare': '[--runs N] [--path /fr/] [--port N] <build dir> <build dir> ...',
 };
