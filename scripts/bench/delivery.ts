@@ -123,7 +123,7 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
       engine,
       floodSeconds,
       startSecond: Math.floor((started % 60_000) / 1000),
-      emails: [...seenMails].length,
+      emails: seenMails.size,
       webhookAll: hooked.size === answeredAt.size ? last(hooked) : Number.NaN,
       emailAll: mailed.size === answeredAt.size ? last(mailed) : Number.NaN,
       webhookSlowest: Math.max(...delays(hooked)),
