@@ -19,6 +19,10 @@ describe('the sources budgets are shared by', () => {
     expect(new Set(sixtyFours.map(clientOf)).size).toBe(34);
     expect(new Set(sixtyFours.map(networkOf)).size).toBe(1);
     expect(networkOf('2001:db8:2::1')).not.toBe(networkOf('2001:db8:1::1'));
+    // A link-local peer carries its interface's name, which is no part of its network.
+    expect(clientOf('fe80::1%br-lan.10')).toBe('fe80:0000:0000:0000:0000:0000:0000:0000/64');
+    // The deprecated dotted spelling of an IPv6 address is that address, not an IPv4 one.
+    expect(clientOf('::1.2.3.4')).toBe(clientOf('::102:304'));
   });
 
   it('reads an IPv4 address written as IPv6 as the IPv4 address', () => {

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The sources a budget is shared out by. One person or one bot rarely holds a single address:
@@ -19,50 +19,42 @@ export function networkOf(address: string): string {
   return prefixOf(address, 24, 48);
 }
 
+/**
+ * An IP address as written in a forwarded header or TRUST_PROXY, read by ipaddr.js as Fastify's
+ * proxy-addr reads it, IPv4 in its four decimal parts only (`10.1` or `0x7f.0.0.1`, which
+ * ipaddr.js also reads, are typos there, not addresses).
+ */
+export function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
+  return ipaddr.IPv6.isValid(text) ? ipaddr.IPv6.parse(text) : undefined;
+}
+
 function prefixOf(address: string, v4Bits: number, v6Bits: number): string {
   const plain = address.trim();
-  const version = isIP(plain);
-  if (version === 4) return `${maskV4(plain, v4Bits)}/${v4Bits}`;
-  if (version === 6) {
-    const groups = expandV6(plain);
-    // IPv4-mapped (::ffff:a.b.c.d): the IPv4 address it carries.
-    if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-      const v4 = [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
-      return `${maskV4(v4, v4Bits)}/${v4Bits}`;
-    }
-    const masked = groups.map((group, index) => {
-      const bitsLeft = v6Bits - index * 16;
-      if (bitsLeft >= 16) return group;
-      if (bitsLeft <= 0) return 0;
-      return group & (0xffff << (16 - bitsLeft)) & 0xffff;
-    });
-    return `${masked.map((group) => group.toString(16).padStart(4, '0')).join(':')}/${v6Bits}`;
-  }
+  const parsed = parseAddress(plain.includes(':') ? keyedV6(plain) : plain);
   // Not an address (a test's made-up key, a Unix socket): itself, so it is still one source.
-  return plain;
+  if (!parsed) return plain;
+  const ip = parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress() ? parsed.toIPv4Address() : parsed;
+  if (ip instanceof ipaddr.IPv4) return `${networkAddress(ip, v4Bits).toString()}/${v4Bits}`;
+  const network = networkAddress(ip, v6Bits) as ipaddr.IPv6;
+  // Every group in four digits: the key must not depend on how the address was shortened.
+  return `${network.parts.map((part) => part.toString(16).padStart(4, '0')).join(':')}/${v6Bits}`;
 }
 
-function maskV4(address: string, bits: number): string {
-  const value = address.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
-  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  const masked = (value & mask) >>> 0;
-  return [masked >>> 24, (masked >>> 16) & 0xff, (masked >>> 8) & 0xff, masked & 0xff].join('.');
+/**
+ * The part of an IPv6 address its key is made of, spelled so ipaddr.js reads the address written.
+ * A zone (`fe80::1%br-lan`, as Node writes a link-local peer) names an interface, not a network:
+ * dropped, whatever the interface's name (ipaddr.js reads letters and digits only there). And
+ * ipaddr.js reads the deprecated `::a.b.c.d` as `::ffff:a.b.c.d`, not as `::102:304`, its hex
+ * spelling; `0::a.b.c.d` is the same address, read as written.
+ */
+function keyedV6(text: string): string {
+  const [, address = text] = /^([^%]+)%[0-9a-z.:-]+$/i.exec(text) ?? [];
+  return /^::\d+\.\d+\.\d+\.\d+$/.test(address) ? `0${address}` : address;
 }
 
-/** The eight 16-bit groups of a valid IPv6 address (zone id dropped, embedded IPv4 read). */
-function expandV6(address: string): number[] {
-  let text = address.split('%')[0]!.toLowerCase();
-  const embedded = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (embedded) {
-    const [a, b, c, d] = embedded[1]!.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, embedded.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const start = groupsOf(head);
-  const end = tail === undefined ? [] : groupsOf(tail);
-  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
-}
-
-function groupsOf(part: string): number[] {
-  return part ? part.split(':').map((group) => parseInt(group, 16)) : [];
+/** The first address of the `bits`-long prefix holding `ip`. */
+function networkAddress(ip: ipaddr.IPv4 | ipaddr.IPv6, bits: number): ipaddr.IPv4 | ipaddr.IPv6 {
+  const mask = (ip.kind() === 'ipv4' ? ipaddr.IPv4 : ipaddr.IPv6).subnetMaskFromPrefixLength(bits).toByteArray();
+  return ipaddr.fromByteArray(ip.toByteArray().map((byte, index) => byte & mask[index]!));
 }

@@ -88,6 +88,23 @@ describe('loadServerConfig', () => {
     ]);
   });
 
+  it('refuses at start-up a TRUST_PROXY entry Fastify would crash on', () => {
+    expect(errorLines({ TRUST_PROXY: '0.0.0.0/0, 10.0.0.0/255.0.255.0, 10.0.0.0/255.255.0.0, fd00::/8' })).toEqual([
+      '  TRUST_PROXY: not an IP address or CIDR range: 0.0.0.0/0, 10.0.0.0/255.0.255.0',
+    ]);
+  });
+
+  it("takes the firm's addresses by the forms' rule, so a relay refuses none of them later", () => {
+    const mail = { SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'Site Atelier IA <site@firm.example>' };
+    expect(errorLines({ ...mail, NOTIFY_EMAIL_TO: 'ventes@firm.example' })).toEqual([]);
+    expect(errorLines({ ...mail, NOTIFY_EMAIL_TO: 'ventes@firm.example, x@mail.example.' })).toEqual([
+      '  NOTIFY_EMAIL_TO: not an e-mail address: x@mail.example.',
+    ]);
+    expect(errorLines({ ...mail, NOTIFY_EMAIL_TO: 'ventes@firm.example', MAIL_FROM: 'Site <site@firm.example.>' })).toEqual([
+      '  MAIL_FROM: expected an address, e.g. "Atelier IA <leads@example.com>"',
+    ]);
+  });
+
   it('reads the lead notification channels and delivery settings', () => {
     expect(loadServerConfig({}).notifications).toEqual({
       email: undefined,

@@ -1,7 +1,9 @@
-import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod/mini';
 import { LOG_LEVELS, type RateLimit } from './types';
+import { email } from '../../contracts/fields';
 import { LOCALES } from '../../contracts/locales';
+import { parseAddress } from '../network';
 import { webhookKey } from './webhook-secret';
 
 /**
@@ -13,15 +15,20 @@ import { webhookKey } from './webhook-secret';
 /** Named ranges understood by Fastify's trustProxy (proxy-addr). */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-function isAddressOrCidr(entry: string): boolean {
+/**
+ * An entry Fastify's trustProxy (proxy-addr, on ipaddr.js) takes: a named range, an address, or
+ * a range as address/length or, in IPv4, address/netmask (10.0.0.0/255.255.0.0). Refused here,
+ * with the variable named, what proxy-addr would refuse at start-up with a stack trace: a /0 (every
+ * address), a netmask whose ones are not all on the left, a zone other than letters and digits.
+ */
+function isProxyEntry(entry: string): boolean {
   if (PROXY_RANGE_NAMES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  // An IPv4 mask (255.255.0.0) is accepted by proxy-addr as well as a prefix length.
-  if (version === 4 && isIP(prefix) === 4) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  const [address = '', range, ...rest] = entry.split('/');
+  const ip = parseAddress(address);
+  if (!ip || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (ip.kind() === 'ipv4' && ipaddr.IPv4.isValidFourPartDecimal(range)) return (ipaddr.IPv4.parse(range).prefixLengthFromSubnetMask() ?? 0) > 0;
+  return ipaddr.isValidCIDR(entry) && ipaddr.parseCIDR(entry)[1] > 0;
 }
 
 const rateLimit = (fallback: string) =>
@@ -69,10 +76,18 @@ const wholeNumber = (min: number, max: number, fallback: number) => {
   return z._default(z.coerce.number(message).check(z.int(message), z.minimum(min, message), z.maximum(max, message)), fallback);
 };
 
-/** A bare address (jane@example.com), as the firm's mailbox must be. */
-const ADDRESS = /^[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+$/;
-/** An address with an optional display name: `Atelier IA <noreply@example.com>`. */
-const NAMED_ADDRESS = /^(?:[^<>]*<\s*)?[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+(?:\s*>)?$/;
+/**
+ * The firm's addresses follow the rule of the addresses the forms take (src/contracts/fields.ts):
+ * a relay refuses the same ones (`x@mail.example.`, with its final dot) whoever typed them.
+ */
+const emailAddress = email();
+const isEmailAddress = (text: string) => emailAddress.safeParse(text).success;
+
+/** The address in `Atelier IA <noreply@example.com>`, or the whole value when it has no display name. */
+function addressOf(mailbox: string): string {
+  const named = /^[^<>]*<([^<>]*)>$/.exec(mailbox);
+  return (named?.[1] ?? mailbox).trim();
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -113,7 +128,7 @@ export const envSchema = z.object({
       ),
       z.array(z.string()).check(
         z.superRefine((entries, ctx) => {
-          const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+          const bad = entries.filter((entry) => !isProxyEntry(entry));
           if (bad.length > 0) {
             ctx.issues.push({ code: 'custom', input: entries, message: `not an IP address or CIDR range: ${bad.join(', ')}` });
           }
@@ -154,13 +169,15 @@ export const envSchema = z.object({
       z.array(z.string()).check(
         z.minLength(1, 'expected one or more e-mail addresses, comma-separated'),
         z.superRefine((entries, ctx) => {
-          const bad = entries.filter((entry) => !ADDRESS.test(entry));
+          const bad = entries.filter((entry) => !isEmailAddress(entry));
           if (bad.length > 0) ctx.issues.push({ code: 'custom', input: entries, message: `not an e-mail address: ${bad.join(', ')}` });
         }),
       ),
     ),
   ),
-  MAIL_FROM: z.optional(z.string().check(z.refine((value) => NAMED_ADDRESS.test(value.trim()), 'expected an address, e.g. "Atelier IA <leads@example.com>"'))),
+  MAIL_FROM: z.optional(
+    z.string().check(z.refine((value) => isEmailAddress(addressOf(value.trim())), 'expected an address, e.g. "Atelier IA <leads@example.com>"')),
+  ),
   WEBHOOK_URL: z.optional(
     z.string().check(z.refine((value) => /^https?:\/\//.test(value.trim()) && URL.canParse(value.trim()), 'expected an http:// or https:// URL')),
   ),
