@@ -16,11 +16,10 @@ export async function contactRoute(app: FastifyInstance, options: { rateLimit: R
       { schema: { body: contactRequestSchema, response: { 201: apiSuccessSchema, ...API_ERRORS } }, config: { rateLimit: routeRateLimit(options.rateLimit) } },
       async (request, reply) => {
         const { website, altcha, ...contact } = request.body;
+        if (caughtByHoneypot(request, website)) return reply.code(201).send(CREATED);
         await admitSubmission(app, request, altcha, options.proofRequired);
-        if (!caughtByHoneypot(request, website)) {
-          await app.storage.get().insertContact({ ...contact, ...submissionOrigin(request) });
-          app.deliveries.nudge();
-        }
+        await app.storage.get().insertContact({ ...contact, ...submissionOrigin(request) });
+        app.deliveries.nudge();
         return reply.code(201).send(CREATED);
       },
     );

@@ -30,8 +30,8 @@ export async function newsletterRoute(app: FastifyInstance, options: { rateLimit
     },
     async (request, reply) => {
       const { website, email, altcha } = request.body;
-      await admitSubmission(app, request, altcha, options.proofRequired);
       if (caughtByHoneypot(request, website)) return reply.code(201).send(created);
+      await admitSubmission(app, request, altcha, options.proofRequired);
       const store = app.storage.get();
       const subscription = { email, ...submissionOrigin(request), consent: { form: NEWSLETTER_FORM, version: NEWSLETTER_CONSENT_VERSION } };
       const result = options.doubleOptIn ? await store.requestNewsletter(subscription) : await store.insertNewsletter(subscription);

@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from '../app';
+import { createStore } from '../store';
 import { useFormApp, VALID_CONTACT } from '../../../test/form-app';
-import { ENGINES, captureLogs } from '../../../test/storage';
+import { ENGINES, captureLogs, testConfig } from '../../../test/storage';
+import { solve } from '../../../test/proof';
 
 /**
  * What both form routes share (./submission.ts and the contracts' schemas): a clear 400 per field
  * for what cannot be stored, and a honeypot that stores nothing; nothing refused is ever stored.
  */
 describe.each(ENGINES)('a form post, contact or newsletter, on %s', (engine) => {
-  const { start, post, counts } = useFormApp(engine);
+  const form = useFormApp(engine);
+  const { start, post, counts } = form;
 
   it('answers 400 with a code per field and stores nothing', async () => {
     await start();
@@ -143,5 +147,34 @@ describe.each(ENGINES)('a form post, contact or newsletter, on %s', (engine) => 
     expect((await post('/api/newsletter', { email: 'bot@example.com', website: 'x' })).json()).toEqual({ ok: true });
     expect(await counts()).toEqual(before);
     expect(logs.lines().filter((line) => line.honeypot === true)).toHaveLength(2);
+  });
+
+  it('answers a filled honeypot with the same 201 whatever its proof and whatever limit its network met, counting nothing', async () => {
+    // A store of its own: the per-network limit is the store's (one lead a day here).
+    const config = testConfig({ ...form.storage.env, SUBMISSIONS_PER_NETWORK_PER_DAY: '1' });
+    const limited = await createStore(config);
+    const app = await buildApp({ config, store: limited, logger: captureLogs().logger });
+    onTestFinished(async () => {
+      await app.close();
+      await limited.close();
+    });
+    const send = (url: string, payload: object, altcha?: string) =>
+      app.inject({ method: 'POST', url, payload: { ...payload, ...(altcha === undefined ? {} : { altcha }) }, remoteAddress: '203.0.113.9' });
+    const before = await counts();
+    // No proof, a made-up one: the bot is not told.
+    for (const altcha of [undefined, 'not-a-proof']) {
+      expect((await send('/api/contact', { ...VALID_CONTACT, website: 'x' }, altcha)).json()).toEqual({ ok: true });
+      expect((await send('/api/newsletter', { email: 'bot@example.com', website: 'x' }, altcha)).statusCode).toBe(201);
+    }
+    const proofFor = async () => {
+      const challenge = await app.inject({ url: '/api/challenge', remoteAddress: '203.0.113.9' });
+      return solve(challenge.json());
+    };
+    // Its network's one lead of the day: the honeypot's posts did not count against it.
+    expect((await send('/api/contact', VALID_CONTACT, await proofFor())).statusCode).toBe(201);
+    // Now the network is past its day's share: a person gets 429, the honeypot still 201.
+    expect((await send('/api/contact', VALID_CONTACT, await proofFor())).statusCode).toBe(429);
+    expect((await send('/api/contact', { ...VALID_CONTACT, website: 'x' }, await proofFor())).statusCode).toBe(201);
+    expect(await counts()).toEqual({ ...before, contacts: before.contacts + 1 });
   });
 });

@@ -11,6 +11,10 @@ export const CREATED: ApiSuccess = { ok: true };
 /**
  * The honeypot (`website`, hidden from people) was filled: a bot. It gets the same 201 as a person
  * so it learns nothing, nothing is stored, and the request's log line says `honeypot: true`.
+ * Looked at right after the schema, before the proof of work and the limits: whatever proof it
+ * sent and whatever limit its network has met, it gets that 201, and counts against nothing. (The
+ * per-client limit, RATE_LIMIT_CONTACT / RATE_LIMIT_NEWSLETTER, is counted before the body is
+ * read, so for every post alike.)
  */
 export function caughtByHoneypot(request: FastifyRequest, website: string | undefined): boolean {
   if (!website?.trim()) return false;
@@ -63,7 +67,7 @@ export async function requireProof(
  * Whether this form post may be stored: its proof of work (requireProof), and the limits it would
  * meet looked at first (the storage reserve: StorageReserveError → 503; its network's leads for the
  * day: NetworkLimitError → 429 with the time its window ends). Runs after the schema (a post with a
- * bad field is told about the field) and before the honeypot.
+ * bad field is told about the field) and the honeypot.
  */
 export async function admitSubmission(app: FastifyInstance, request: FastifyRequest, altcha: string | undefined, proofRequired: boolean): Promise<void> {
   await requireProof(app, request, altcha, proofRequired, () => app.storage.get().checkSubmission(networkOf(request.ip)));
