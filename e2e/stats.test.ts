@@ -83,6 +83,8 @@ describe.each(['sqlite', 'postgres'] as const)('the figures on %s', (engine) => 
       // The visitor's address comes from the proxy's header, as behind Caddy.
       TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_VOICE: '1000/600',
+      // The firm's own campaign: counted by name.
+      STATS_CAMPAIGNS: 'automne-2026',
       // With the demo on, the server counts the calls Vapi reports, signed with this secret.
       VAPI_SERVER_SECRET: 'stats-test-server-secret-0123456789abcdef',
     });

@@ -105,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     voiceCall: { voice, calls, now: voiceSchedule.now },
     voiceEvents: { voice, site: config.site, timeZone: config.notifications.timeZone, now: voiceSchedule.now },
     sitePresent: site?.present,
-    stats: { timeZone: config.notifications.timeZone, flushMs: options.statsFlushMs },
+    stats: { timeZone: config.notifications.timeZone, flushMs: options.statsFlushMs, campaigns: config.stats.campaigns },
   });
   await app.register(newsletterLinkRoutes, { site: config.site, rateLimit: config.rateLimits.links });
   if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });

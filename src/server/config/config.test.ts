@@ -193,6 +193,12 @@ describe('loadServerConfig', () => {
       '  FIRM_LOCALE: expected one of en, fr',
       '  DELIVERY_POLL: expected a duration such as 500ms, 30s, 15m, 48h or 2d',
     ]);
+    // The firm's campaigns, as the page counts them; nothing else.
+    expect(errorLines({ STATS_CAMPAIGNS: 'printemps-2026, Automne 2026' })).toEqual([
+      '  STATS_CAMPAIGNS: not a campaign as counted (lower-case letters, digits, - and _, at most 32): Automne 2026',
+    ]);
+    expect(loadServerConfig({ STATS_CAMPAIGNS: ' printemps-2026 ,automne-2026,' }).stats.campaigns).toEqual(['printemps-2026', 'automne-2026']);
+    expect(loadServerConfig({}).stats.campaigns).toEqual([]);
     expect(
       errorLines({
         SUBMISSIONS_PER_NETWORK_PER_DAY: '0',

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { LOG_LEVELS, type RateLimit } from './types';
 import { email } from '../../contracts/fields';
 import { LOCALES } from '../../contracts/locales';
+import { CAMPAIGN } from '../../contracts/stats';
 import { parseAddress } from '../network';
 import { webhookKey } from './webhook-secret';
 
@@ -11,6 +12,9 @@ import { webhookKey } from './webhook-secret';
  * default and the one-line message a bad value gets. Empty strings are removed before parsing
  * (./load.ts), so `FOO=` in a .env file means "use the default".
  */
+
+/** The most campaigns STATS_CAMPAIGNS names (the figures' tables list them all). */
+export const STATS_CAMPAIGNS_MAX = 20;
 
 /** Named ranges understood by Fastify's trustProxy (proxy-addr). */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -233,6 +237,32 @@ export const envSchema = z.object({
   // privacy policy promises the counts are kept 25 months at most.
   STATS_RETENTION_DAYS: wholeNumber(1, 760, 760),
   STATS_DIGEST: z._default(z.enum(['on', 'off'], 'expected on or off'), 'on'),
+  // The firm's own campaigns, as the page counts a utm_campaign (lower case, `-` between words).
+  STATS_CAMPAIGNS: z._default(
+    z
+      .pipe(
+        z.string(),
+        z.transform((value) =>
+          value
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        ),
+      )
+      .check(
+        z.maxLength(STATS_CAMPAIGNS_MAX, `at most ${STATS_CAMPAIGNS_MAX} campaigns`),
+        z.superRefine((entries, ctx) => {
+          const bad = entries.filter((entry) => !CAMPAIGN.test(entry));
+          if (bad.length > 0)
+            ctx.issues.push({
+              code: 'custom',
+              input: entries,
+              message: `not a campaign as counted (lower-case letters, digits, - and _, at most 32): ${bad.join(', ')}`,
+            });
+        }),
+      ),
+    [],
+  ),
 });
 
 /** The variables the server reads besides the site's (deploy/env.example must name each). */

@@ -134,6 +134,6 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
       maxCallSeconds: e.VOICE_MAX_CALL_SECONDS,
       leads: e.VAPI_SERVER_SECRET ? { serverSecret: e.VAPI_SERVER_SECRET.trim(), keepTranscript: e.VOICE_LEAD_TRANSCRIPT === 'on' } : undefined,
     },
-    stats: { retentionDays: e.STATS_RETENTION_DAYS, digest: e.STATS_DIGEST === 'on' },
+    stats: { retentionDays: e.STATS_RETENTION_DAYS, digest: e.STATS_DIGEST === 'on', campaigns: e.STATS_CAMPAIGNS },
   };
 }

@@ -67,6 +67,11 @@ export type StatsConfig = {
   retentionDays: number;
   /** The weekly digest e-mailed to NOTIFY_EMAIL_TO on Monday morning (STATS_DIGEST; needs SMTP_URL). */
   digest: boolean;
+  /**
+   * The campaigns counted by name (STATS_CAMPAIGNS): the firm's own. Any other utm_campaign counts
+   * as "other campaigns": a name made for one recipient would single a person out.
+   */
+  campaigns: readonly string[];
 };
 
 /**

@@ -7,6 +7,7 @@ import { statsBeaconSchema } from '../../contracts/stats-beacon';
 import { PayloadError } from '../http-errors';
 import { clientOf, networkOf } from '../network';
 import { dayOf } from '../stats/calendar';
+import { STATS_CAMPAIGNS_MAX } from '../config/env-schema';
 import { OTHER_CAMPAIGNS, type PageCount } from '../store';
 import type { ZodMiniTypeProvider } from '../validation';
 
@@ -15,6 +16,8 @@ export type StatsRouteOptions = {
   timeZone: string;
   /** How often the counts taken in memory are written (tests shorten it). */
   flushMs?: number | undefined;
+  /** STATS_CAMPAIGNS: the campaigns counted by name; any other counts as "other campaigns". */
+  campaigns: readonly string[];
 };
 
 /**
@@ -40,8 +43,11 @@ export const BEACONS_PER_MINUTE = 10;
  * views from 1 to 1,521 in 5 seconds.
  */
 export const BEACONS_PER_NETWORK_PER_MINUTE = 3 * BEACONS_PER_MINUTE;
-/** Distinct campaigns counted per day; the rest are counted together, so made-up values cannot fill the table. */
-export const CAMPAIGNS_PER_DAY = 20;
+/**
+ * Distinct campaigns the store counts per day, the rest together: the firm's list (STATS_CAMPAIGNS)
+ * is no longer, so it only guards the table against a writer that skips that list.
+ */
+export const CAMPAIGNS_PER_DAY = STATS_CAMPAIGNS_MAX;
 /** Clients remembered in one minute: past it, a flood from very many addresses is not counted until the next minute. */
 const CLIENTS_PER_MINUTE = 100_000;
 
@@ -63,7 +69,7 @@ export async function statsRoute(app: FastifyInstance, options: StatsRouteOption
   });
   const flood = floodGate(BEACONS_PER_MINUTE);
   const networkFlood = floodGate(BEACONS_PER_NETWORK_PER_MINUTE);
-  const pending = pendingCounts();
+  const pending = pendingCounts(new Set(options.campaigns));
   let flushing: Promise<void> | undefined;
   async function flush() {
     const store = app.storage.current();
@@ -135,19 +141,14 @@ export function floodGate(perMinute: number, now: () => number = Date.now) {
 }
 
 /**
- * The counts taken since the last write, one per day, event and dimensions. Campaigns past
- * CAMPAIGNS_PER_DAY in it are put together already, so a flood of made-up ones between two writes
- * holds no more memory than the table would take.
+ * The counts taken since the last write, one per day, event and dimensions. A campaign the firm
+ * did not name in STATS_CAMPAIGNS is counted as "other campaigns" (OTHER_CAMPAIGNS): a
+ * utm_campaign made for one recipient would otherwise count that person's visits by name.
  */
-function pendingCounts() {
+function pendingCounts(campaigns: ReadonlySet<string>) {
   let counts = new Map<string, PageCount>();
-  let campaigns = new Set<string>();
   const add = (day: string, beacon: StatsBeacon, count: number) => {
-    let campaign = beacon.c;
-    if (campaign !== undefined && !campaigns.has(`${day} ${campaign}`)) {
-      if (campaigns.size >= CAMPAIGNS_PER_DAY) campaign = OTHER_CAMPAIGNS;
-      else campaigns.add(`${day} ${campaign}`);
-    }
+    const campaign = beacon.c === undefined || beacon.c === OTHER_CAMPAIGNS || campaigns.has(beacon.c) ? beacon.c : OTHER_CAMPAIGNS;
     const key = JSON.stringify([day, beacon.e, beacon.l, beacon.d, beacon.r, campaign ?? '']);
     const entry = counts.get(key);
     if (entry) entry.count += count;
@@ -158,7 +159,6 @@ function pendingCounts() {
     take(): PageCount[] {
       const taken = [...counts.values()];
       counts = new Map();
-      campaigns = new Set();
       return taken;
     },
     putBack(taken: readonly PageCount[]) {
