@@ -1,4 +1,4 @@
-import { type Vapi, VapiClient, VapiEnvironment } from '@vapi-ai/server-sdk';
+import type { Vapi, VapiClient } from '@vapi-ai/server-sdk';
 import { SESSION_METADATA_KEY } from '../../contracts/voice-call';
 
 /**
@@ -44,8 +44,14 @@ export type CallsApi = {
 };
 
 export function callsApi(options: { privateKey: string; baseUrl: string | undefined }): CallsApi {
-  const baseUrl = options.baseUrl ?? VapiEnvironment.Default;
-  const client = new VapiClient({ token: options.privateKey, baseUrl, maxRetries: 0, timeoutInSeconds: VAPI_TIMEOUT_MS / 1000 });
+  // The server SDK is loaded with the first request to Vapi, not at start-up (as nodemailer is):
+  // its 575 KB of code cost every server's idle memory, demo or not.
+  let sdk: Promise<{ client: VapiClient; baseUrl: string }> | undefined;
+  const vapi = () =>
+    (sdk ??= import('@vapi-ai/server-sdk').then(({ VapiClient, VapiEnvironment }) => {
+      const baseUrl = options.baseUrl ?? VapiEnvironment.Default;
+      return { baseUrl, client: new VapiClient({ token: options.privateKey, baseUrl, maxRetries: 0, timeoutInSeconds: VAPI_TIMEOUT_MS / 1000 }) };
+    }));
   const post = (url: string, body: unknown, authorized: boolean) =>
     fetch(url, {
       method: 'POST',
@@ -62,7 +68,7 @@ export function callsApi(options: { privateKey: string; baseUrl: string | undefi
         assistantId,
         assistantOverrides: { metadata: { [SESSION_METADATA_KEY]: session }, maxDurationSeconds: maxCallSeconds },
       };
-      const response = await post(`${baseUrl}/call/web`, body, true);
+      const response = await post(`${(await vapi()).baseUrl}/call/web`, body, true);
       const text = await response.text();
       if (!response.ok) throw new VapiCallError(`POST /call/web answered ${response.status}: ${text.slice(0, 300)}`);
       let call: Partial<Vapi.Call> & { webCallUrl?: unknown; transport?: unknown; artifactPlan?: { videoRecordingEnabled?: unknown } };
@@ -87,7 +93,7 @@ export function callsApi(options: { privateKey: string; baseUrl: string | undefi
     },
 
     async get(callId) {
-      const call = await client.calls.get({ id: callId });
+      const call = await (await vapi()).client.calls.get({ id: callId });
       return {
         status: call.status,
         startedAt: dateOf(call.startedAt),
