@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { runDeliveries } from '../../../scripts/deliveries';
 import { WAIT, notifiedApp } from '../../../test/notified-app';
 import { injectWithProof } from '../../../test/proof';
-import { ENGINES } from '../../../test/storage';
+import { ENGINES, storageQuery, storageRows } from '../../../test/storage';
+import { EMAIL_FAILING_SETTING } from '../store/outbox-email-state';
 
 /**
  * The relay refuses the firm's own address ("550 5.4.5 Daily user sending quota exceeded", a relay
@@ -93,6 +94,35 @@ describe.each(ENGINES)("the firm's e-mail refused by its relay, on %s", (engine)
     expect(h.smtp.refused.length).toBeGreaterThanOrEqual(6);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(toldFailing()).toHaveLength(1);
+  });
+
+  it('tells the firm again an hour after it last did, while e-mail still fails, with the same first failure', async () => {
+    h.smtp.refuse = (address) => address === FIRM;
+    h.smtp.refusal = { code: 550, text: '5.4.5 Daily user sending quota exceeded' };
+    await h.start();
+    expect((await lead(randomUUID(), 5)).statusCode).toBe(201);
+    await expect.poll(() => toldFailing().length, WAIT).toBe(1);
+    const firstSince = (toldFailing()[0]!.body as { data: { since: string } }).data.since;
+
+    // Still refused, a minute short of the hour: nothing more is said.
+    const moveAnnouncement = async (minutesAgo: number) => {
+      const [row] = await storageRows<{ value: string }>(h.storage.env, 'select value from settings where name = ?', [EMAIL_FAILING_SETTING]);
+      const state = JSON.parse(row!.value) as { announcedAt: string };
+      state.announcedAt = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      await storageQuery(h.storage.env, 'update settings set value = ? where name = ?', [JSON.stringify(state), EMAIL_FAILING_SETTING]);
+    };
+    await moveAnnouncement(59);
+    const refusedBefore = h.smtp.refused.length;
+    await expect.poll(() => h.smtp.refused.length, WAIT).toBeGreaterThan(refusedBefore + 1);
+    expect(toldFailing()).toHaveLength(1);
+
+    // The hour is over and the relay still refuses: told once more, failing since the same first failure.
+    await moveAnnouncement(61);
+    await expect.poll(() => toldFailing().length, WAIT).toBe(2);
+    expect((toldFailing()[1]!.body as { data: { since: string } }).data.since).toBe(firstSince);
+    const refusedThen = h.smtp.refused.length;
+    await expect.poll(() => h.smtp.refused.length, WAIT).toBeGreaterThan(refusedThen + 1);
+    expect(toldFailing()).toHaveLength(2);
   });
 
   it('gives a refused e-mail up after DELIVERY_MAX_AGE: an error in the log, and `deliveries` shows it failed with the relay’s answer', async () => {
