@@ -3,13 +3,13 @@ import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, storageQuery, storageRows, 
 import { runPurgeJobs } from '../src/server/retention';
 import { createStore } from '../src/server/store';
 import { addDays, dayOf } from '../src/server/stats/calendar';
+import { DAY_MS } from '../src/server/time';
 import { runPurge } from './purge';
 
 function capture() {
   let text = '';
   return { write: (chunk: string) => (text += chunk), text: () => text };
 }
-const DAY_MS = 24 * 60 * 60 * 1000;
 const contact = (name: string) => ({ name, email: `${name}@example.com`, phone: '514 555 0100', message: 'Hello' });
 
 describe.each(ENGINES)('npm run purge on %s', (engine) => {

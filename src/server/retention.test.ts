@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ENGINES, type EngineName, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { buildApp } from './app';
 import { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, type Store, createStore } from './store';
+import { DAY_MS, HOUR_MS } from './time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const RETENTION_DAYS = 730;
 const WAIT = { timeout: 10_000, interval: 25 };
 const contact = (name: string) => ({ name, email: `${name}@example.com`, phone: '514 555 0100', message: 'Hello' });
@@ -67,7 +67,7 @@ describe.each(ENGINES)('retention without cron on %s', (engine) => {
     expect(await names(store)).toEqual(['recent']);
 
     // An hour later both would be past the period, but the day's purge is done.
-    clock += 60 * 60 * 1000;
+    clock += HOUR_MS;
     await store.insertContact(contact('later'));
     await pause(300);
     expect(await names(store)).toEqual(['recent', 'later']);

@@ -1,5 +1,6 @@
 import { PENDING_SUBSCRIPTION_DAYS, type Store } from './store';
 import { addDays, dayOf } from './stats/calendar';
+import { DAY_MS } from './time';
 
 /**
  * What the privacy policy (src/content/privacy/) promises to delete, and after how long: one
@@ -27,7 +28,6 @@ export type PurgeJob = {
   run(store: Store, settings: RetentionSettings, now: Date): Promise<{ deleted: number; line: string }>;
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export const PURGE_JOBS: readonly PurgeJob[] = [

@@ -7,6 +7,7 @@ import { SERVER_ENTRY } from '../../../scripts/lib/server-bundle';
 import { freePort } from '../../../test/postgres';
 import { TEST_WEBHOOK_SECRET as SECRET } from '../../../test/storage';
 import { SITE_VARIABLES } from '../../config/site-schema';
+import { HOUR_MS } from '../time';
 import { ConfigError, KNOWN_VARIABLES, SERVER_VARIABLES, WEBHOOK_SECRET_HINT, loadServerConfig, noChannelWarning, unknownVariables } from '.';
 
 /** The lines of the configuration error, or [] when the environment is accepted. */
@@ -144,7 +145,7 @@ describe('loadServerConfig', () => {
       maxAttempts: 100,
       maxAgeMs: 172_800_000,
       retryBaseMs: 500,
-      retryMaxMs: 3_600_000,
+      retryMaxMs: HOUR_MS,
       timeoutMs: 10_000,
       leaseMs: 60_000,
       pollMs: 5_000,

@@ -5,6 +5,7 @@ import { email } from '../../contracts/fields';
 import { LOCALES } from '../../contracts/locales';
 import { CAMPAIGN } from '../../contracts/stats';
 import { parseAddress } from '../network';
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../time';
 import { webhookKey } from './webhook-secret';
 
 /**
@@ -44,7 +45,7 @@ const rateLimit = (fallback: string) =>
     }),
   );
 
-const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const DURATION_UNITS_MS = { ms: 1, s: SECOND_MS, m: MINUTE_MS, h: HOUR_MS, d: DAY_MS } as const;
 
 /** "500ms", "30s", "15m", "48h", "2d" → milliseconds. */
 const duration = (fallback: string) =>

@@ -2,6 +2,7 @@ import type { DeliveryConfig } from '../config';
 import { limitWarning } from '../limit-warnings';
 import { maskEmails } from '../logger';
 import { type Channel, type ClaimedDelivery, type DeliveryQueue, LANES, type Lane, mailboxOf } from '../store';
+import { HOUR_MS, MINUTE_MS } from '../time';
 import { TOGETHER_EVENTS, carriesTogether } from './email';
 import { type Sender, isPermanent } from './sender';
 
@@ -83,8 +84,6 @@ const loopKey = (lane: Lane, channel: Channel) => `${lane}:${channel}`;
 
 /** How long stop() lets deliveries under way finish before interrupting them. */
 const STOP_GRACE_MS = 3_000;
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 const REASON_MAX = 500;
 /**
  * The most leads one e-mail may carry together (the minute's last): with NOTIFICATIONS_PER_MINUTE

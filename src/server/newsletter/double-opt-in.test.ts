@@ -8,6 +8,7 @@ import { type SmtpReceiver, startSmtpReceiver } from '../../../test/receivers';
 import { CONFIRMATION_EMAILS, CONFIRMATION_RESEND_MS, PENDING_SUBSCRIPTION_DAYS, type Store, createStore } from '../store';
 import { postWithProof } from '../../../test/proof';
 import { NEWSLETTER_CONSENT_VERSION } from '../../contracts/newsletter';
+import { DAY_MS, MINUTE_MS } from '../time';
 
 const WAIT = { timeout: 20_000, interval: 50 };
 /** The button of the page a link opens. */
@@ -174,10 +175,10 @@ describe.each(ENGINES)('newsletter double opt-in on %s', (engine) => {
     expect((await signUp(email, '/')).status).toBe(201);
     await expect.poll(() => mailsTo(email).length, WAIT).toBe(1);
     const [link] = confirmLinks(email);
-    await sentAgo(email, PENDING_SUBSCRIPTION_DAYS * 24 * 60 * 60_000 - 60_000);
+    await sentAgo(email, PENDING_SUBSCRIPTION_DAYS * DAY_MS - MINUTE_MS);
     expect(await (await fetch(link!)).text()).toContain('Confirm my subscription');
     // Eight days old: the pending request is still there (no purge ran), the link is not good any more.
-    await sentAgo(email, 8 * 24 * 60 * 60_000);
+    await sentAgo(email, 8 * DAY_MS);
     expect(await store.findConfirmation(Number(new URL(link!).searchParams.get('s')))).toBeDefined();
     for (const response of [await fetch(link!), await press(link!)]) expect(await response.text()).toContain('This confirmation link has expired');
     expect((await exported()).map((row) => row.email)).not.toContain(email);

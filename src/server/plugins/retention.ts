@@ -1,11 +1,10 @@
 import { type RetentionSettings, runPurgeJobs } from '../retention';
+import { DAY_MS, HOUR_MS } from '../time';
 import { appWide } from './app-wide';
 import { type Schedule, runPeriodically } from './periodic';
 
 export type RetentionSchedule = Schedule;
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 const DEFAULT_SCHEDULE: RetentionSchedule = { firstCheckMs: 30_000, checkEveryMs: HOUR_MS, now: () => new Date() };
 /** When the purge last completed, in `settings` (ISO time): shared by every instance and every restart. */
 export const LAST_RUN_SETTING = 'retention_last_run';

@@ -11,11 +11,12 @@ import { linkPageSchema } from '../../contracts/responses';
 import { LINK_PAGE_CSP, type LinkPageState, renderLinkPage } from '../newsletter/link-page';
 import { LINK_PATHS, type LinkPurpose, parseLinkQuery, verifyLinkToken } from '../newsletter/signed-link';
 import { PENDING_SUBSCRIPTION_DAYS, type Store, StoreUnavailableError } from '../store';
+import { DAY_MS } from '../time';
 
 const STATUS: Record<LinkPageState, number> = { confirm: 200, done: 200, already: 200, gone: 200, invalid: 400, unavailable: 503, rateLimited: 429 };
 
 /** A confirmation link works this long after the e-mail that carried it was queued, whenever the purge runs. */
-const CONFIRM_LINK_LIFETIME_MS = PENDING_SUBSCRIPTION_DAYS * 24 * 60 * 60_000;
+const CONFIRM_LINK_LIFETIME_MS = PENDING_SUBSCRIPTION_DAYS * DAY_MS;
 
 type Link = { id: number; token: string; nonce: string | undefined };
 

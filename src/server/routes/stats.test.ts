@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { type Store, createStore } from '../store';
 import { dayOf } from '../stats/calendar';
+import { HOUR_MS } from '../time';
 import { ENGINES, type TestStorage, freshStorage, storedBytes, testConfig } from '../../../test/storage';
 import { BEACONS_PER_MINUTE, BEACONS_PER_NETWORK_PER_MINUTE, floodGate } from './stats';
 
@@ -147,7 +148,7 @@ describe.each(ENGINES)('POST /api/stats on %s', (engine) => {
 describe('counts taken in memory', () => {
   it('are written when the server stops, before the database closes', async () => {
     const storage = await freshStorage('sqlite');
-    const app = await buildApp({ config: testConfig({ ...storage.env, LOG_LEVEL: 'silent' }), statsFlushMs: 3_600_000 });
+    const app = await buildApp({ config: testConfig({ ...storage.env, LOG_LEVEL: 'silent' }), statsFlushMs: HOUR_MS });
     for (let i = 0; i < 3; i++) {
       const answer = await app.inject({
         method: 'POST',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ENGINES, storageRows } from '../../../test/storage';
 import { dayOf, startOfDay } from '../stats/calendar';
+import { HOUR_MS } from '../time';
 import { MAX_TOOL_CALLS_PER_MESSAGE } from '../vapi/callback-requests';
 import { CALLER, endOfCallReport, toolCallsMessage } from '../../../test/vapi-messages';
 import { AUTH, VAPI_SECRET, WAIT, newCall, voiceEventsHarness } from '../../../test/voice-events';
@@ -190,7 +191,7 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
   it('charges an end-of-call report to the day it arrives, whatever its dates and length: never another day, never past the longest call', async () => {
     const timeZone = 'America/Toronto';
     // The server's clock: 13:00 today in the firm's time zone, so that 12 hours before it is still today.
-    const now = new Date(startOfDay(dayOf(new Date(), timeZone), timeZone).getTime() + 13 * 3_600_000);
+    const now = new Date(startOfDay(dayOf(new Date(), timeZone), timeZone).getTime() + 13 * HOUR_MS);
     const today = dayOf(now, timeZone);
     await h.start({ FIRM_TIME_ZONE: timeZone }, { voiceCalls: { now: () => now } });
     const at = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();

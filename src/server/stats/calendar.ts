@@ -4,7 +4,7 @@
  * where every day has 24 hours; only turning a day into an instant needs the zone.
  */
 
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../time';
 
 /** What a clock in `timeZone` shows at `at`: the date's and the time's parts, as numbers. */
 function clockIn(at: Date, timeZone: string) {

@@ -12,6 +12,7 @@ import { runStats } from '../../../scripts/stats';
 import { addDays, startOfDay } from './calendar';
 import { DIGEST_LEADS_SHOWN, DIGEST_MAX_BYTES, DIGEST_SINCE_SETTING, shortened } from './digest';
 import { buildReport } from './figures';
+import { DAY_MS, HOUR_MS } from '../time';
 
 const ZONE = 'America/Toronto';
 /** The week the digests below report: Monday 16 to Sunday 22 November 2026. */
@@ -165,7 +166,7 @@ describe.each(ENGINES)('the weekly digest on %s', (engine: EngineName) => {
 
     // Restarted later that morning: not sent again.
     await h.stop();
-    await h.start({}, { digest: { firstCheckMs: 0, checkEveryMs: 50, now: () => new Date(MONDAY_MORNING.getTime() + 3_600_000) } });
+    await h.start({}, { digest: { firstCheckMs: 0, checkEveryMs: 50, now: () => new Date(MONDAY_MORNING.getTime() + HOUR_MS) } });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(h.smtp.messages.filter((m) => m.message.subject?.includes('chiffres du site'))).toHaveLength(1);
   });
@@ -247,7 +248,7 @@ describe('the weekly digest with the SMTP relay down, and with two instances', (
     await h.inspect.saveSetting(DIGEST_WEEK_SETTING, '2026-11-09');
     h.smtp.messages.length = 0;
     const second = captureLogs();
-    const twoWeeksLater = new Date(MONDAY_MORNING.getTime() + 7 * 86_400_000);
+    const twoWeeksLater = new Date(MONDAY_MORNING.getTime() + 7 * DAY_MS);
     const schedule = { digest: { firstCheckMs: 0, checkEveryMs: 10, now: () => twoWeeksLater } };
     await h.start({}, schedule);
     const other = await buildApp({
@@ -305,7 +306,7 @@ const FLOOD_LEADS = 3_000;
 /** `count` leads (an even number) spread over WEEK, oldest first, written in a few statements (not one request each). */
 async function floodWeek(env: Record<string, string>, count: number) {
   const weekStart = startOfDay(WEEK.from, ZONE).getTime();
-  const step = Math.floor((7 * 86_400_000) / count);
+  const step = Math.floor((7 * DAY_MS) / count);
   for (let first = 0; first < count; first += 300) {
     const indexes = Array.from({ length: Math.min(300, count - first) }, (_, offset) => first + offset);
     await storageQuery(

@@ -38,10 +38,6 @@ export type StoreLogger = {
   warn(fields: object, message: string): void;
 };
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
-
 /**
  * Text as it is stored: trimmed, without C0 control characters other than tab and line breaks.
  * PostgreSQL cannot store NUL at all (SQLite can), and the others only serve to garble exports

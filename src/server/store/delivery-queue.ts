@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { HOUR_MS } from './context';
+import { HOUR_MS } from '../time';
 import { hitCounter } from './limits';
 import type { Engine } from './migrations';
 import { type Channel, type Lane, type OutboxEvent, VISITOR_EVENTS } from './outbox';

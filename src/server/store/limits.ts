@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { limitWarning } from '../limit-warnings';
-import { type Runner, type StoreContext, type StoreLogger, DAY_MS } from './context';
+import { DAY_MS } from '../time';
+import { type Runner, type StoreContext, type StoreLogger } from './context';
 import { NetworkLimitError, StorageReserveError } from './errors';
 import { secretOf } from './settings';
 import type { Database } from './tables';

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { type StoreContext, DAY_MS, cleanText, isoTimestamp, mailboxOf, normalizeEmail } from './context';
+import { DAY_MS, MINUTE_MS } from '../time';
+import { type StoreContext, cleanText, isoTimestamp, mailboxOf, normalizeEmail } from './context';
 import { isUniqueViolation } from './errors';
 import { hitCounter } from './limits';
 import { type NewSubscription, subscribe } from './newsletter';
@@ -52,9 +53,9 @@ export type ConfirmationState = {
 /** A sign-up not confirmed within this many days is deleted. */
 export const PENDING_SUBSCRIPTION_DAYS = 7;
 /** One confirmation e-mail per address at most this often, however often it is signed up. */
-export const CONFIRMATION_RESEND_MS = 10 * 60_000;
+export const CONFIRMATION_RESEND_MS = 10 * MINUTE_MS;
 /** And at most this many per address in this window, so the form cannot be used to mail a stranger again and again. */
-export const CONFIRMATION_EMAILS = { max: 3, windowMs: 30 * 24 * 60 * 60_000 } as const;
+export const CONFIRMATION_EMAILS = { max: 3, windowMs: 30 * DAY_MS } as const;
 
 /** A random nonce for a confirmation link. */
 const newLinkNonce = () => randomBytes(16).toString('base64url');

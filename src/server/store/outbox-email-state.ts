@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { HOUR_MS } from './context';
+import { HOUR_MS } from '../time';
 import type { Engine } from './migrations';
 import { enqueueServerEvent } from './outbox';
 import type { Database } from './tables';

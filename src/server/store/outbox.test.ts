@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../../../test/postgres';
 import { ENGINES, TEST_WEBHOOK_SECRET, type TestStorage, freshStorage, testConfig } from '../../../test/storage';
 import { type ClaimedDelivery, type Store, StoreUnavailableError, createStore } from '.';
+import { HOUR_MS } from '../time';
 
 const WEBHOOK = { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
 const lead = (i: number) => ({ name: `Lead ${i}`, email: `lead${i}@example.com`, phone: '514 555 0100', message: `outbox ${i}` });
@@ -95,7 +96,7 @@ describe.each(ENGINES)('delivery outbox on %s', (engine) => {
     expect(second).toMatchObject({ id: first!.id, attempt: 2 });
 
     // The first worker wakes up late and reports a failure: the newer claim still holds the job.
-    await store.deliveries.retryLater(first!, 'late report', new Date(Date.now() + 3_600_000));
+    await store.deliveries.retryLater(first!, 'late report', new Date(Date.now() + HOUR_MS));
     const [held] = await store.deliveries.list(['pending']);
     expect(held).toMatchObject({ id: first!.id, lastError: null, lockedUntil: second!.lockedUntil });
     expect(await store.deliveries.requeue(first!.id)).toEqual({ error: 'in_progress' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { LeadEvent, LeadEventType, LeadsSummaryData } from '../../contracts/lead-event';
-import { HOUR_MS } from './context';
+import { HOUR_MS } from '../time';
 import { hitCounter } from './limits';
 import type { Channel, OutboxPolicy } from './outbox-policy';
 import type { Database } from './tables';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_METADATA_KEY } from '../../contracts/voice';
 import type { VoiceConfig } from '../config';
+import { DAY_MS, MINUTE_MS } from '../time';
 import { budgetDay } from './budget-day';
 import { callLanguage } from './call-language';
 import { CALL_IN_PROGRESS, type ServerMessage, callReportOf } from './server-messages';
@@ -17,9 +18,9 @@ export function callSeconds(startedAt: Date, endedAt: Date, given?: unknown): nu
 }
 
 /** How far after the moment it arrives a report's times are believed: a clock a little ahead. */
-const CLOCK_AHEAD_MS = 60_000;
+const CLOCK_AHEAD_MS = MINUTE_MS;
 /** How long before the moment it arrives a call is believed to have ended: a report retried for a day. */
-const REPORT_LATE_MS = 24 * 60 * 60 * 1000;
+const REPORT_LATE_MS = DAY_MS;
 
 /** A date, when it falls between `earliest` and `latest` (milliseconds); otherwise it is not believed. */
 const believed = (date: Date | undefined, earliest: number, latest: number) =>
