@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, storageQuery, storageRows, testConfig } from '../test/storage';
 import { runPurgeJobs } from '../src/server/retention';
 import { createStore } from '../src/server/store';
-import { addDays, dayOf } from '../src/server/stats/calendar';
+import { DEFAULT_FIRM_TIME_ZONE, addDays, dayOf } from '../src/server/stats/calendar';
 import { DAY_MS } from '../src/server/time';
 import { runPurge } from './purge';
 
@@ -27,7 +27,7 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
       // A day of the site's figures 800 days before the run: past STATS_RETENTION_DAYS (760).
       const run = new Date(cutoff.getTime() + 10 * DAY_MS);
       await store.addPageCounts(
-        [{ day: addDays(dayOf(run, 'America/Toronto'), -800), beacon: { e: 'view_home', l: 'fr', d: 'phone', r: 'none' }, count: 1 }],
+        [{ day: addDays(dayOf(run, DEFAULT_FIRM_TIME_ZONE), -800), beacon: { e: 'view_home', l: 'fr', d: 'phone', r: 'none' }, count: 1 }],
         20,
       );
 
@@ -39,7 +39,7 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
       expect(code).toBe(0);
       expect(out.text()).toBe(
         `Deleted 1 contact request received before ${cutoff.toISOString()} (older than 10 days).\nDeleted 0 newsletter sign-ups not confirmed within 7 days.\n` +
-          `Deleted 1 daily counter of the site's figures for days before ${addDays(dayOf(run, 'America/Toronto'), -760)} (older than 760 days).\n` +
+          `Deleted 1 daily counter of the site's figures for days before ${addDays(dayOf(run, DEFAULT_FIRM_TIME_ZONE), -760)} (older than 760 days).\n` +
           `Deleted 0 demo sessions of days before today and 0 demo call records started before ${new Date(run.getTime() - 760 * DAY_MS).toISOString()} (older than 760 days).\n`,
       );
       // The figures of the days still kept stay, the purged lead's too: counts identify no one.
@@ -131,7 +131,7 @@ describe.each(ENGINES)('the voice demo’s records on %s', (engine) => {
     const storage = await freshStorage(engine);
     const store = await createStore(testConfig(storage.env));
     try {
-      const zone = 'America/Toronto';
+      const zone = DEFAULT_FIRM_TIME_ZONE;
       const run = new Date('2026-11-28T15:00:00.000Z');
       const today = dayOf(run, zone);
       const yesterday = addDays(today, -1);

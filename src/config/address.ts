@@ -1,7 +1,8 @@
+import type { Locale } from '../contracts/locales';
 import type { SiteConfig } from './site-schema';
 
-/** The languages the firm's contact details are written in (the page's, and the e-mails'). */
-export type AddressLanguage = 'en' | 'fr';
+/** The languages the firm's contact details are written in: the site's (the page's, and the e-mails'). */
+export type AddressLanguage = Locale;
 
 const NBSP = '\u00a0';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../contracts/locales';
+import { LOCALE_TAGS, type Locale } from '../contracts/locales';
 
 /**
  * Durations and dates in words, as the privacy policy and the forms' notices say them: code the
@@ -14,7 +14,6 @@ const UNITS: Record<Locale, { year: [string, string]; day: [string, string] }> =
   en: { year: ['year', 'years'], day: ['day', 'days'] },
   fr: { year: ['an', 'ans'], day: ['jour', 'jours'] },
 };
-const INTL_LOCALE: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
 
 /**
  * How long something is kept, as the policy says it: whole years in words ("two years",
@@ -27,12 +26,12 @@ export function durationInWords(days: number, locale: Locale): string {
   if (Number.isInteger(years) && years >= 1 && years <= YEARS_IN_WORDS[locale].length) {
     return `${YEARS_IN_WORDS[locale][years - 1]}\u00A0${unit.year[years === 1 ? 0 : 1]}`;
   }
-  return `${new Intl.NumberFormat(INTL_LOCALE[locale]).format(days)}\u00A0${unit.day[days === 1 ? 0 : 1]}`;
+  return `${new Intl.NumberFormat(LOCALE_TAGS[locale]).format(days)}\u00A0${unit.day[days === 1 ? 0 : 1]}`;
 }
 
 /** A calendar date ("2026-11-26") written out: "November 26, 2026", « 26 novembre 2026 » (« 1er » for the first). */
 export function dateInWords(isoDate: string, locale: Locale): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
-  const written = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  const written = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
   return locale === 'fr' && date.getUTCDate() === 1 ? written.replace(/^1(?=\s)/, '1er') : written;
 }

@@ -5,6 +5,7 @@ import { email } from '../../contracts/fields';
 import { LOCALES } from '../../contracts/locales';
 import { CAMPAIGN } from '../../contracts/stats';
 import { parseAddress } from '../network';
+import { DEFAULT_FIRM_TIME_ZONE } from '../stats/calendar';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../time';
 import { webhookKey } from './webhook-secret';
 
@@ -199,8 +200,8 @@ export const envSchema = z.object({
   NOTIFY: z.optional(z.enum(['none'], 'expected none (no e-mail, no webhook, on purpose), or nothing')),
   FIRM_LOCALE: z._default(z.enum(LOCALES, `expected one of ${LOCALES.join(', ')}`), 'fr'),
   FIRM_TIME_ZONE: z._default(
-    z.string().check(z.refine((value) => isTimeZone(value.trim()), 'expected an IANA time zone, e.g. America/Toronto')),
-    'America/Toronto',
+    z.string().check(z.refine((value) => isTimeZone(value.trim()), `expected an IANA time zone, e.g. ${DEFAULT_FIRM_TIME_ZONE}`)),
+    DEFAULT_FIRM_TIME_ZONE,
   ),
   // More than DELIVERY_MAX_AGE allows at the default back-off (about 50 in 48 h): the age decides, so a relay down for a day (a spent sending quota) loses nothing.
   DELIVERY_MAX_ATTEMPTS: wholeNumber(1, 1000, 100),

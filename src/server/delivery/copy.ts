@@ -1,5 +1,5 @@
 import type { ContactField } from '../../contracts/contact';
-import type { Locale } from '../../contracts/locales';
+import { LOCALE_TAGS, type Locale } from '../../contracts/locales';
 
 /**
  * The words of the e-mails the firm receives, in its language (FIRM_LOCALE). Visitors never see
@@ -126,7 +126,7 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
     notGiven: '(non indiqué)',
     replyHint: (who) => `Répondez à ce courriel pour écrire directement à ${who}.`,
     callHint: (who, phone) => `${who} n’a pas donné d’adresse courriel${NBSP}: rappelez au ${phone}.`,
-    intlLocale: 'fr-CA',
+    intlLocale: LOCALE_TAGS.fr,
   },
   en: {
     contactSubject: (name) => `New contact request: ${name}`,
@@ -180,6 +180,6 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
     notGiven: '(not given)',
     replyHint: (who) => `Reply to this e-mail to write to ${who} directly.`,
     callHint: (who, phone) => `${who} gave no e-mail address: call back at ${phone}.`,
-    intlLocale: 'en-CA',
+    intlLocale: LOCALE_TAGS.en,
   },
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LinkPageCopy } from './link-copy';
-import type { Locale } from '../../contracts/locales';
+import { LOCALES, type Locale } from '../../contracts/locales';
 import { escapeHtml } from '../../content/text';
 import { maskEmails } from '../logger';
 
@@ -40,9 +40,11 @@ export const LINK_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Without a known subscriber, both official-language versions, French first (Quebec). */
+const FRENCH_FIRST: Locale[] = ['fr', ...LOCALES.filter((locale) => locale !== 'fr')];
+
+/** Without a known subscriber, every language's version, French first (Quebec). */
 export function localesFor(locale: Locale | undefined): Locale[] {
-  return locale ? [locale] : ['fr', 'en'];
+  return locale ? [locale] : [...FRENCH_FIRST];
 }
 
 export type LinkPageInput = {

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { type Store, createStore } from '../store';
-import { dayOf } from '../stats/calendar';
+import { DEFAULT_FIRM_TIME_ZONE, dayOf } from '../stats/calendar';
 import { HOUR_MS } from '../time';
 import { ENGINES, type TestStorage, freshStorage, storedBytes, testConfig } from '../../../test/storage';
 import { BEACONS_PER_MINUTE, BEACONS_PER_NETWORK_PER_MINUTE, floodGate } from './stats';
 
-const today = () => dayOf(new Date(), 'America/Toronto');
+const today = () => dayOf(new Date(), DEFAULT_FIRM_TIME_ZONE);
 const WAIT = { timeout: 20_000, interval: 20 };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Waits for a figure to reach `expected` (the counts are written every 20 ms here), then checks it stays there. */

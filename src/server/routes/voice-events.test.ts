@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ENGINES, storageRows } from '../../../test/storage';
-import { dayOf, startOfDay } from '../stats/calendar';
+import { DEFAULT_FIRM_TIME_ZONE, dayOf, startOfDay } from '../stats/calendar';
 import { HOUR_MS } from '../time';
 import { MAX_TOOL_CALLS_PER_MESSAGE } from '../vapi/callback-requests';
 import { CALLER, endOfCallReport, toolCallsMessage } from '../../../test/vapi-messages';
@@ -189,7 +189,7 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
   });
 
   it('charges an end-of-call report to the day it arrives, whatever its dates and length: never another day, never past the longest call', async () => {
-    const timeZone = 'America/Toronto';
+    const timeZone = DEFAULT_FIRM_TIME_ZONE;
     // The server's clock: 13:00 today in the firm's time zone, so that 12 hours before it is still today.
     const now = new Date(startOfDay(dayOf(new Date(), timeZone), timeZone).getTime() + 13 * HOUR_MS);
     const today = dayOf(now, timeZone);

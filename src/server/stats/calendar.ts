@@ -4,12 +4,19 @@
  * where every day has 24 hours; only turning a day into an instant needs the zone.
  */
 
+import { LOCALE_TAGS } from '../../contracts/locales';
 import { DAY_MS } from '../time';
+
+/**
+ * FIRM_TIME_ZONE when it is not set (Eastern Time): the configuration's default, and the zone of
+ * the scripts and tests that open a store without the server's configuration.
+ */
+export const DEFAULT_FIRM_TIME_ZONE = 'America/Toronto';
 
 /** What a clock in `timeZone` shows at `at`: the date's and the time's parts, as numbers. */
 function clockIn(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+    new Intl.DateTimeFormat(LOCALE_TAGS.en, {
       timeZone,
       year: 'numeric',
       month: '2-digit',

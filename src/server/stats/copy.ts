@@ -1,6 +1,6 @@
 import type { Device, Referrer } from '../../contracts/stats';
 import type { LeadSource } from '../../contracts/lead-event';
-import type { Locale } from '../../contracts/locales';
+import { LOCALE_TAGS, type Locale } from '../../contracts/locales';
 import type { Breakdown, Metric } from './figures';
 
 /**
@@ -55,7 +55,7 @@ export type StatsCopy = {
     received: string;
   };
   values: {
-    locale: Record<'fr' | 'en', string>;
+    locale: Record<Locale, string>;
     device: Record<Device, string>;
     referrer: Record<Referrer, string>;
     source: Record<LeadSource, string>;
@@ -78,7 +78,7 @@ const NNBSP = '\u202f';
 
 export const STATS_COPY: Record<Locale, StatsCopy> = {
   fr: {
-    intlLocale: 'fr-CA',
+    intlLocale: LOCALE_TAGS.fr,
     digestSubject: (brand, week) => `${brand}${NBSP}: les chiffres du site, semaine du ${week}`,
     digestIntro: (from, to) => `Voici ce que le site a fait du ${from} au ${to}, comparé à la semaine d’avant et à la moyenne des quatre semaines précédentes.`,
     digestSubjectSince: (brand, since) => `${brand}${NBSP}: les chiffres du site depuis le ${since}`,
@@ -165,7 +165,7 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
     digestFooter: `Ce résumé part chaque lundi matin. Pour ne plus le recevoir${NBSP}: STATS_DIGEST=off dans la configuration du serveur.`,
   },
   en: {
-    intlLocale: 'en-CA',
+    intlLocale: LOCALE_TAGS.en,
     digestSubject: (brand, week) => `${brand}: the site's figures, week of ${week}`,
     digestIntro: (from, to) => `Here is what the site did from ${from} to ${to}, against the week before and the average of the four weeks before it.`,
     digestSubjectSince: (brand, since) => `${brand}: the site's figures since ${since}`,

@@ -16,7 +16,7 @@ import { type SettingsRepository, settingsRepository } from './settings';
 import { openSqlite } from './sqlite';
 import { type VoiceRepository, voiceRepository } from './voice';
 import { type StatsRepository, statsRepository } from './stats';
-import { dayOf } from '../stats/calendar';
+import { DEFAULT_FIRM_TIME_ZONE, dayOf } from '../stats/calendar';
 
 export { NetworkLimitError, StorageReserveError, StoreNotWritableError, StoreUnavailableError, isLimitError } from './errors';
 export type { Engine } from './migrations';
@@ -75,9 +75,6 @@ export type StorageConfig = Pick<ServerConfig, 'databaseUrl' | 'sqlitePath'> & {
   caps?: Pick<ServerConfig['caps'], 'submissionsPerNetworkPerDay' | 'storageReserveBytes' | 'notificationsPerNetworkPerHour'>;
 };
 
-/** FIRM_TIME_ZONE's default, for the scripts and tests that open a store without the server's configuration. */
-const DEFAULT_TIME_ZONE = 'America/Toronto';
-
 const silent: StoreLogger = { info() {}, warn() {} };
 
 /** Opens the configured database and brings its schema up to date. Throws if either fails. */
@@ -110,7 +107,7 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
       await db.transaction().execute(work);
     },
     ...submitWithinLimits(db, limits, log),
-    statsDay: () => dayOf(new Date(), config.notifications?.timeZone ?? DEFAULT_TIME_ZONE),
+    statsDay: () => dayOf(new Date(), config.notifications?.timeZone ?? DEFAULT_FIRM_TIME_ZONE),
   };
   let closed: Promise<void> | undefined;
   return {

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contracts/locales';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale } from '../../contracts/locales';
 
 /** The prerendered pages that have an address in every language. */
 export type PageId = 'home' | 'privacy';
@@ -19,7 +19,7 @@ export const PAGE_PATHS: Record<PageId, Record<Locale, string>> = {
 };
 
 /** `<html lang>` per locale: Canadian English and French, so screen readers pick the right voice. */
-export const HTML_LANG: Record<Locale, string> = { en: 'en-CA', fr: 'fr-CA' };
+export const HTML_LANG: Record<Locale, string> = LOCALE_TAGS;
 
 export function pagePath(page: PageId, locale: Locale): string {
   return PAGE_PATHS[page][locale];
