@@ -9,8 +9,8 @@ import { loadSiteConfig } from '../src/config/site-schema';
 import { fill, formatPhone, languages } from '../src/content';
 import { LOCALES, type Locale } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
-import { durationInWords } from '../src/content/dates';
-import { privacyPolicies } from '../src/content/privacy';
+import { keptTable, privacyPolicies } from '../src/content/privacy';
+import { keptKinds } from '../src/contracts/kept-data';
 import { HTML_LANG, otherLocale, pagePath, type PageId } from '../src/web/lib/pages';
 import { axeViolations, launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
 
@@ -167,16 +167,30 @@ describe('privacy policy', () => {
       expect(await page.textContent('h1')).toBe(policy.title);
       expect(await page.locator('main section[id] h2').allTextContents()).toEqual(policy.sections.map((section) => section.title));
       const text = await page.textContent('main');
-      for (const fact of [
-        site.privacyOfficer.name,
-        site.privacyOfficer.title,
-        site.privacyOfficer.email,
-        durationInWords(site.retentionDays, locale),
-        'Vapi',
-        'SQLite',
-      ]) {
+      for (const fact of [site.privacyOfficer.name, site.privacyOfficer.title, site.privacyOfficer.email, 'Vapi', 'SQLite']) {
         expect(text).toContain(fact);
       }
+      // The table of what is kept is the server's declaration: one row per kind of data, in its
+      // order, each cell as this deployment states it (durations from its settings).
+      const shown = await page.locator('[data-kept-table] tbody tr').evaluateAll((rows) =>
+        rows.map((row) => {
+          const [what, why, howLong, seenBy] = [...row.children].map((cell) => {
+            const copy = cell.cloneNode(true) as HTMLElement;
+            for (const label of copy.querySelectorAll('[data-cell-label]')) label.remove();
+            return copy;
+          });
+          return {
+            kind: (row as HTMLElement).dataset.kind,
+            what: what!.textContent,
+            why: why!.textContent,
+            howLong: howLong!.textContent,
+            seenBy: [...seenBy!.querySelectorAll('[data-who]')].map((who) => who.textContent),
+          };
+        }),
+      );
+      expect(shown).toEqual(keptTable(locale, site).rows);
+      expect(shown.map((row) => row.kind)).toEqual(keptKinds());
+      expect(await page.locator('[data-kept-table] caption').textContent()).toBe(privacyPolicies[locale].kept.caption);
       expect(await page.getAttribute('a[href^="https://www.cai.gouv.qc.ca"]', 'href')).toBe('https://www.cai.gouv.qc.ca/');
       if (browserLocale === 'fr-CA') await page.locator('[data-language-offer="fr"]').waitFor();
       else expect(await page.locator('[data-language-offer]').count()).toBe(0);

@@ -48,12 +48,27 @@ export type SiteConfig = {
    * server's own variables, which src/server/config/ checks before anything is built; the page is
    * built with them, so changing one means building a new release (`npm run release`).
    */
-  policy: { database: 'SQLite' | 'PostgreSQL'; keepsCallTranscripts: boolean };
+  policy: {
+    database: 'SQLite' | 'PostgreSQL';
+    keepsCallTranscripts: boolean;
+    /** Days the site's daily counts and the demo's call records are kept (STATS_RETENTION_DAYS). */
+    statsRetentionDays: number;
+    /** Days after a demo call the server has Vapi delete its record (VAPI_CALL_RETENTION_DAYS; 0: once its report is in). */
+    vapiCallRetentionDays: number;
+  };
   /** The year the page was built in: the footer's ©. */
   copyrightYear: number;
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * The server's retention settings the privacy policy states, with their defaults: the server's
+ * configuration takes these defaults and checks the values at start (an invalid one stops it), so
+ * the page only reads them.
+ */
+export const RETENTION_DEFAULTS = { STATS_RETENTION_DAYS: 760, VAPI_CALL_RETENTION_DAYS: 30 } as const;
+const wholeDays = (value: string | undefined, fallback: number) => (value?.trim() && /^\d+$/.test(value.trim()) ? Number(value.trim()) : fallback);
 
 /** The variables read at build time (deploy/env.example must name each). */
 export const SITE_VARIABLES = Object.keys(siteEnvSchema.shape) as (keyof typeof siteEnvSchema.shape)[];
@@ -145,6 +160,8 @@ export function loadSiteConfig(env: Record<string, string | undefined>, now = ne
     policy: {
       database: env.DATABASE_URL?.trim() ? 'PostgreSQL' : 'SQLite',
       keepsCallTranscripts: env.VOICE_LEAD_TRANSCRIPT?.trim() === 'on' && Boolean(env.VAPI_SERVER_SECRET?.trim()),
+      statsRetentionDays: wholeDays(env.STATS_RETENTION_DAYS, RETENTION_DEFAULTS.STATS_RETENTION_DAYS),
+      vapiCallRetentionDays: wholeDays(env.VAPI_CALL_RETENTION_DAYS, RETENTION_DEFAULTS.VAPI_CALL_RETENTION_DAYS),
     },
     copyrightYear: now.getFullYear(),
   };

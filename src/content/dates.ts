@@ -29,6 +29,18 @@ export function durationInWords(days: number, locale: Locale): string {
   return `${new Intl.NumberFormat(LOCALE_TAGS[locale]).format(days)}\u00A0${unit.day[days === 1 ? 0 : 1]}`;
 }
 
+/** When a demo call's record at Vapi is deleted, after a number of days (0: when the call ends). */
+const CALL_RECORD_DELETED: Record<Locale, { after: string; atOnce: string }> = {
+  en: { after: 'after', atOnce: 'when the call ends' },
+  fr: { after: 'après', atOnce: 'à la fin de l’appel' },
+};
+
+/** "after 30 days", « après 30 jours », or when the call ends for 0. */
+export function callRecordDeletionInWords(days: number, locale: Locale): string {
+  const words = CALL_RECORD_DELETED[locale];
+  return days === 0 ? words.atOnce : `${words.after} ${durationInWords(days, locale)}`;
+}
+
 /** A calendar date ("2026-11-26") written out: "November 26, 2026", « 26 novembre 2026 » (« 1er » for the first). */
 export function dateInWords(isoDate: string, locale: Locale): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

@@ -2,12 +2,12 @@ import type { Locale } from '../contracts/locales';
 import { formatAddress, formatPhone } from '../config/address';
 import type { SiteConfig } from '../config/site-schema';
 import { PRIVACY_POLICY_UPDATED } from './catalog';
-import { dateInWords, durationInWords } from './dates';
+import { callRecordDeletionInWords, dateInWords, durationInWords } from './dates';
 import { PLAIN_PLACEHOLDERS, fillWith, mapText, type Placeholders } from './fill';
 
 export type { BelowTheFoldContent, Content, FirstScreenContent, LanguageText } from './types';
 export { languages } from './languages';
-export { formatAddress, formatPhone, mapText };
+export { durationInWords, formatAddress, formatPhone, mapText };
 
 /**
  * What copy may fill in from the site configuration, and nothing else, each as the language of the
@@ -20,6 +20,12 @@ export const PLACEHOLDERS = {
   address: (site, locale) => formatAddress(site.address, locale),
   /** How long contact requests are kept, in words ("two years"). */
   retention: (site, locale) => durationInWords(site.retentionDays, locale),
+  /** How long the site's daily counts and the demo's call records are kept, in words. */
+  statsRetention: (site, locale) => durationInWords(site.policy.statsRetentionDays, locale),
+  /** How long after a demo call the server has Vapi delete its record, in words. */
+  vapiRetention: (site, locale) => durationInWords(site.policy.vapiCallRetentionDays, locale),
+  /** When a demo call's record at Vapi is deleted: "after 30 days", or "when the call ends". */
+  vapiDeletion: (site, locale) => callRecordDeletionInWords(site.policy.vapiCallRetentionDays, locale),
   /** When the privacy policy last changed (content/catalog.ts). */
   policyDate: (_site, locale) => dateInWords(PRIVACY_POLICY_UPDATED, locale),
 } satisfies Placeholders;

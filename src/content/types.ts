@@ -9,6 +9,7 @@
  * anchors) lives in ./catalog.ts, keyed by the same ids.
  */
 import type { ContactField } from '../contracts/contact';
+import type { KindId, Purpose, Recipient, RetentionEvent, RetentionSetting } from '../contracts/kept-data';
 import type { FieldErrorCode } from '../contracts/fields';
 import type { Locale } from '../contracts/locales';
 
@@ -291,6 +292,37 @@ export type PrivacyPolicy = {
    * without its transcript, SiteConfig['policy']): stands where a paragraph says `{callReport}`.
    */
   callReport: { summaryOnly: string; withTranscript: string };
-  sections: { id: PrivacySectionId; title: string; paragraphs: string[]; list?: string[]; after?: string[] }[];
+  /** The section whose `table` is true shows, after its paragraphs, the table of what is kept. */
+  sections: { id: PrivacySectionId; title: string; paragraphs: string[]; list?: string[]; table?: true; after?: string[] }[];
+  /**
+   * The words of the table of what is kept: one row per kind of data the server's declaration names
+   * (src/contracts/kept-data.ts), its purpose, how long and who sees it, in this language. The
+   * durations a setting decides are the deployment's (`{retention}`, `{statsRetention}`,
+   * `{vapiRetention}`), fixed ones are written by `durationInWords`.
+   */
+  kept: {
+    caption: string;
+    headers: { what: string; why: string; howLong: string; seenBy: string };
+    kinds: Record<KindId, string>;
+    purposes: Record<Purpose, string>;
+    until: Record<RetentionEvent, string>;
+    /** A number of days a setting decides, as the deployment set it. */
+    settings: Record<RetentionSetting, string>;
+    /** VAPI_CALL_RETENTION_DAYS=0: the record is deleted once the call is over. */
+    vapiAtOnce: string;
+    /** A number of days the declaration fixes: `{days}` in words. */
+    days: string;
+    /** Who sees it, each with the place it is when it is not the firm's. */
+    recipients: Record<Recipient, string>;
+    /** When only the server itself uses it. */
+    serverOnly: string;
+  };
   backHome: string;
+};
+
+/** The table of what is kept, as the page shows it: every cell filled for this deployment. */
+export type KeptTable = {
+  caption: string;
+  headers: PrivacyPolicy['kept']['headers'];
+  rows: { kind: KindId; what: string; why: string; howLong: string; seenBy: string[] }[];
 };

@@ -20,3 +20,6 @@ export const NEWSLETTER_CONSENT_VERSION = '2026-11-26.2';
 
 /** The only form that collects newsletter consent today; stored with each subscription. */
 export const NEWSLETTER_FORM = 'footer-newsletter';
+
+/** A sign-up not confirmed within this many days is deleted. */
+export const PENDING_SUBSCRIPTION_DAYS = 7;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, type TestStorage, freshStorage, storageRows, testConfig } from '../../../test/storage';
 import { createStore } from '.';
-import { KEPT_DATA, MIGRATOR_TABLES, RECIPIENTS } from './kept-data';
+import { type ColumnDeclaration, type Kind, KEPT_DATA, KEPT_ELSEWHERE, KINDS, MIGRATOR_TABLES, keptKinds } from '../../contracts/kept-data';
+import { DECLARED } from './kept-data';
 
 /**
  * The declaration of what the firm keeps (./kept-data.ts) against the real database, after every
@@ -25,7 +26,7 @@ async function schemaOf(env: Record<string, string>): Promise<string[]> {
 }
 
 const declared = [
-  ...Object.entries(KEPT_DATA).flatMap(([table, columns]) => Object.keys(columns).map((column) => `${table}.${column}`)),
+  ...Object.entries(DECLARED).flatMap(([table, columns]) => Object.keys(columns).map((column) => `${table}.${column}`)),
   ...Object.entries(MIGRATOR_TABLES).flatMap(([table, columns]) => columns.map((column) => `${table}.${column}`)),
 ].toSorted();
 
@@ -51,19 +52,19 @@ describe.each(ENGINES)('what the firm keeps, declared, against the schema on %s'
 });
 
 describe('the declaration itself', () => {
-  const personal = Object.entries(KEPT_DATA).flatMap(([table, columns]) =>
-    Object.entries(columns).flatMap(([column, entry]) => (entry.personal ? [{ column: `${table}.${column}`, ...entry }] : [])),
+  const columns = Object.entries(KEPT_DATA).flatMap(([table, entries]) =>
+    Object.entries(entries as Record<string, ColumnDeclaration>).map(([column, entry]) => ({ column: `${table}.${column}`, ...entry })),
   );
 
-  it('says of every column what it holds, and of each personal one why, how long and who sees it', () => {
-    for (const [table, columns] of Object.entries(KEPT_DATA))
-      for (const [column, entry] of Object.entries(columns))
-        expect({ column: `${table}.${column}`, what: entry.what.length > 3 }).toEqual({ column: `${table}.${column}`, what: true });
-    for (const entry of personal) for (const recipient of entry.seenBy) expect(Object.keys(RECIPIENTS)).toContain(recipient);
+  it('says of every column what it holds, and every kind it names is declared and used', () => {
+    for (const entry of columns) expect({ column: entry.column, what: entry.what.length > 3 }).toEqual({ column: entry.column, what: true });
+    const used = new Set([...columns.flatMap((entry) => (entry.personal ? [entry.kind] : [])), ...KEPT_ELSEWHERE.map((entry) => entry.kind)]);
+    expect([...used].toSorted()).toEqual(Object.keys(KINDS).toSorted());
+    expect(keptKinds().toSorted()).toEqual(Object.keys(KINDS).toSorted());
   });
 
   it('names the durations nothing enforces: none (a purge job or the code that clears each)', () => {
     // Each would be a sentence of the policy the code does not keep: the daily purge must cover it first.
-    expect(personal.filter((entry) => !entry.kept.enforced).map((entry) => entry.column)).toEqual([]);
+    expect(Object.entries(KINDS).flatMap(([kind, entry]: [string, Kind]) => (entry.kept.enforced ? [] : [kind]))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { privacyPolicy } from '../../../content/privacy';
 import { pagePath } from '../../lib/pages';
 import { PageFooter } from '../PageFooter';
 import { PageShell } from '../PageShell';
+import { KeptDataTable } from './KeptDataTable';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white';
 
@@ -13,9 +14,9 @@ export function PrivacyPage({ content }: { content: Content }) {
   const policy = privacyPolicy(content.locale, site);
   return (
     <PageShell content={content} page="privacy" footer={<PageFooter page="privacy" />}>
-      {/* On the page's column, as the bar and the footer are; the text keeps to a readable measure. */}
+      {/* On the page's column, as the bar and the footer are; the text keeps to a readable measure, the table of what is kept takes the column's width. */}
       <article className="page-column py-section">
-        <div className="max-w-3xl">
+        <div className="[&_h1]:max-w-3xl [&_nav]:max-w-3xl [&_p]:max-w-3xl [&_section>div]:max-w-3xl [&_section>h2]:max-w-3xl">
           <h1 className="text-title font-extrabold tracking-tight text-balance">{policy.title}</h1>
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{policy.updated}</p>
           <p className="mt-6 text-lead text-slate-700 dark:text-slate-200">{policy.intro}</p>
@@ -55,12 +56,17 @@ export function PrivacyPage({ content }: { content: Content }) {
                     ))}
                   </ul>
                 ) : null}
-                {section.after?.map((paragraph) => (
-                  <p key={paragraph}>
-                    <RichText text={paragraph} linkClassName={linkClass} />
-                  </p>
-                ))}
               </div>
+              {section.table ? <KeptDataTable table={policy.keptTable} /> : null}
+              {section.after ? (
+                <div className="mt-4 space-y-4 text-slate-700 dark:text-slate-300">
+                  {section.after.map((paragraph) => (
+                    <p key={paragraph}>
+                      <RichText text={paragraph} linkClassName={linkClass} />
+                    </p>
+                  ))}
+                </div>
+              ) : null}
             </section>
           ))}
 
