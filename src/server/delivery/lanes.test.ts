@@ -5,6 +5,7 @@ import { NBSP, WAIT, notifiedApp } from '../../../test/notified-app';
 import type { ReceivedEmail } from '../../../test/receivers';
 import { injectWithProof } from '../../../test/proof';
 import { ENGINES, storageQuery, storageRows } from '../../../test/storage';
+import { COUNTER_KEYS, counterPattern } from '../store';
 
 /**
  * Who waits for whom in the outbox. A visitor's confirmation e-mail has a lane of its own: it never
@@ -43,7 +44,7 @@ describe.each(ENGINES)('the outbox lanes on %s', (engine) => {
   async function earlyInMinute() {
     const second = (Date.now() % 60_000) / 1000;
     if (second > 30) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
-    await storageQuery(h.storage.env, "delete from rate_counters where key like 'notify:%'");
+    await storageQuery(h.storage.env, 'delete from rate_counters where key like ?', [counterPattern('notify')]);
     await storageQuery(h.storage.env, "delete from delivery_jobs where status = 'pending'");
   }
   const signUp = (email: string, remoteAddress = '192.0.2.50') => injectWithProof(h.app, { url: '/api/newsletter', remoteAddress, payload: { email } });
@@ -140,7 +141,7 @@ describe.each(ENGINES)('the outbox lanes on %s', (engine) => {
 
     // The hour over, it goes.
     const past = new Date(Date.now() - 1_000).toISOString();
-    await storageQuery(h.storage.env, "update rate_counters set expires_at = ? where key = 'confirm-domain:small.example'", [past]);
+    await storageQuery(h.storage.env, 'update rate_counters set expires_at = ? where key = ?', [past, COUNTER_KEYS.confirmDomain('small.example')]);
     await storageQuery(h.storage.env, "update delivery_jobs set next_attempt_at = ? where status = 'pending' and event_type = 'newsletter.confirmation'", [
       past,
     ]);

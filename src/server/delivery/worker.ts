@@ -1,7 +1,7 @@
 import type { DeliveryConfig } from '../config';
 import { limitWarning } from '../limit-warnings';
 import { maskEmails } from '../logger';
-import { type Channel, type ClaimedDelivery, type DeliveryQueue, LANES, type Lane, mailboxOf } from '../store';
+import { COUNTER_KEYS, type Channel, type ClaimedDelivery, type DeliveryQueue, LANES, type Lane, mailboxOf } from '../store';
 import { HOUR_MS, MINUTE_MS } from '../time';
 import { TOGETHER_EVENTS, carriesTogether } from './email';
 import { type Sender, isPermanent } from './sender';
@@ -260,7 +260,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     if (caps && job.channel === 'email') {
       const minute = Math.floor(Date.now() / MINUTE_MS);
       try {
-        const sent = (await caps.hit(`notify:${key}:${minute}`, 2 * MINUTE_MS)).count;
+        const sent = (await caps.hit(COUNTER_KEYS.notify(job.lane, job.channel, minute), 2 * MINUTE_MS)).count;
         if (sent > caps.perMinute) {
           const next = (minute + 1) * MINUTE_MS;
           capped.set(key, next);
@@ -274,7 +274,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
         }
         const domain = job.event.type === 'newsletter.confirmation' ? mailboxOf(job.event.data.email).domain : undefined;
         if (domain !== undefined) {
-          const { count, resetAt } = await caps.hit(`confirm-domain:${domain}`, HOUR_MS);
+          const { count, resetAt } = await caps.hit(COUNTER_KEYS.confirmDomain(domain), HOUR_MS);
           if (count > caps.perDomainPerHour) {
             domainWarning.reached(domain);
             return wait(resetAt);

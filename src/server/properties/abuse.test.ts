@@ -14,7 +14,7 @@ import { ENGINES, type EngineName, TEST_WEBHOOK_SECRET, captureLogs, storageQuer
 import { buildApp } from '../app';
 import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from '../../../test/receivers';
 import { PROOF_COST } from '../proof-of-work';
-import { type Store, createStore } from '../store';
+import { type Store, counterPattern, createStore, isCounterOf } from '../store';
 import { DAY_MS, SECOND_MS } from '../time';
 import { PROOF_ALGORITHM } from '../../contracts/proof-of-work';
 
@@ -145,7 +145,7 @@ describe.each(ENGINES)('proof of work on %s', (engine) => {
     const proof = await proofFrom(app);
     expect((await post(app, { ...contact('second'), altcha: proof })).statusCode).toBe(429);
     // The network's day is over (its window made to end now).
-    await storageQuery(env, "update rate_counters set expires_at = ? where key like 'leads:%'", [new Date(Date.now() - 1_000).toISOString()]);
+    await storageQuery(env, 'update rate_counters set expires_at = ? where key like ?', [new Date(Date.now() - 1_000).toISOString(), counterPattern('leads')]);
     expect((await post(app, { ...contact('second'), altcha: proof })).statusCode).toBe(201);
     // Spent now, wherever it comes from.
     expect((await post(app, { ...contact('third'), altcha: proof }, '192.0.2.200')).json()).toEqual({ ok: false, error: 'invalid_proof', proof: 'used' });
@@ -310,8 +310,8 @@ describe.each(ENGINES)('per-client limits on %s', (engine) => {
     // The counts are kept under a keyed hash of the client, not its address.
     const keys = (await storageRows<{ key: string }>(env, 'select key from rate_counters')).map((row) => row.key);
     // Two clients' challenges and posts, and their network's challenges (one /48).
-    expect(keys.filter((key) => key.startsWith('rate:'))).toHaveLength(5);
-    expect(keys.filter((key) => /2001:0?db8|::/.test(key) && key.startsWith('rate:'))).toEqual([]);
+    expect(keys.filter((key) => isCounterOf('client', key))).toHaveLength(5);
+    expect(keys.filter((key) => /2001:0?db8|::/.test(key) && isCounterOf('client', key))).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { HOUR_MS } from '../time';
+import { COUNTER_KEYS } from './counter-keys';
 import { hitCounter } from './limits';
 import type { Engine } from './migrations';
 import { type Channel, type Lane, type OutboxEvent, VISITOR_EVENTS } from './outbox';
@@ -92,9 +93,6 @@ export interface DeliveryQueue extends EmailState {
 const iso = (date: Date | string) => new Date(date).toISOString();
 const isoOrNull = (date: Date | string | null) => (date === null ? null : iso(date));
 
-/** The counter of a source's turns this hour in a lane and channel: `turns:firm:email:203.0.113.0/24`. */
-const turnsKey = (lane: Lane, channel: Channel, source: string | null) => `turns:${lane}:${channel}:${source ?? ''}`;
-
 export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQueue {
   async function completeAll(jobs: readonly ClaimedDelivery[]) {
     if (jobs.length === 0) return;
@@ -143,8 +141,8 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
         .selectFrom(due.as('due'))
         .leftJoin('rate_counters as turns', (join) =>
           join
-            // turnsKey, as SQL.
-            .on('turns.key', '=', sql<string>`${sql.lit(`turns:${lane}:`)} || due.channel || ':' || coalesce(due.source, '')`)
+            // COUNTER_KEYS.turns, as SQL.
+            .on('turns.key', '=', sql<string>`${sql.lit(COUNTER_KEYS.turnsOfLane(lane))} || due.channel || ':' || coalesce(due.source, '')`)
             .on('turns.expires_at', '>', nowIso),
         )
         .select('due.id')
@@ -189,7 +187,7 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
     },
 
     async countTurn(job) {
-      await hitCounter(db, turnsKey(job.lane, job.channel, job.source), HOUR_MS);
+      await hitCounter(db, COUNTER_KEYS.turns(job.lane, job.channel, job.source), HOUR_MS);
     },
 
     complete: (job) => completeAll([job]),

@@ -24,6 +24,7 @@ export type { ConsentMethod } from './tables';
 export type { StoreLogger } from './context';
 export type { SeenCall, VoiceSessionRequest } from './voice';
 export { mailboxOf, normalizeEmail } from './context';
+export { COUNTER_KEYS, COUNTER_PREFIXES, type CounterKind, counterPattern, isCounterOf } from './counter-keys';
 export { LANES, VOICE_SOURCE } from './outbox';
 export type * from './outbox';
 export type * from './delivery-queue';

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { limitWarning } from '../limit-warnings';
 import { DAY_MS } from '../time';
+import { COUNTER_KEYS } from './counter-keys';
 import { type Runner, type StoreContext, type StoreLogger } from './context';
 import { NetworkLimitError, StorageReserveError } from './errors';
 import { secretOf } from './settings';
@@ -84,7 +85,7 @@ export function limitsRepository({ db, checkSubmission }: StoreContext): LimitsR
         .update(client)
         .digest('base64url')
         .slice(0, 22);
-      return hitCounter(db, `rate:${scope}:${anonymous}`, windowMs);
+      return hitCounter(db, COUNTER_KEYS.client(scope, anonymous), windowMs);
     },
   };
 }
@@ -120,9 +121,6 @@ export type SubmissionLimits = {
   /** STORAGE_RESERVE, and how much the database's disk has free now (undefined: cannot be seen, as PostgreSQL's). */
   reserve?: { bytes: number; freeBytes: () => Promise<number | undefined> };
 };
-
-/** The counter of one network's stored leads (rate_counters: a fixed 24-hour window from its first lead). */
-const networkKey = (network: string) => `leads:${network}`;
 
 /**
  * The limits a stored submission is held to, counted in the database so that every instance on
@@ -171,7 +169,7 @@ export function submitWithinLimits(db: Kysely<Database>, limits: SubmissionLimit
       const row = await db
         .selectFrom('rate_counters')
         .select(['count', 'expires_at'])
-        .where('key', '=', networkKey(network))
+        .where('key', '=', COUNTER_KEYS.leads(network))
         .where('expires_at', '>', new Date().toISOString())
         .executeTakeFirst();
       if (row && row.count >= limits.perNetworkPerDay) throw overLimit(network, new Date(row.expires_at).getTime());
@@ -182,7 +180,7 @@ export function submitWithinLimits(db: Kysely<Database>, limits: SubmissionLimit
       await db.transaction().execute(async (trx) => {
         await work(trx);
         if (network === undefined || limits.perNetworkPerDay === undefined) return;
-        const { count, resetAt } = await hitCounter(trx, networkKey(network), DAY_MS);
+        const { count, resetAt } = await hitCounter(trx, COUNTER_KEYS.leads(network), DAY_MS);
         if (count > limits.perNetworkPerDay) throw overLimit(network, resetAt);
       });
     },

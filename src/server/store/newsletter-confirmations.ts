@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { DAY_MS, MINUTE_MS } from '../time';
 import { type StoreContext, cleanText, isoTimestamp, mailboxOf, normalizeEmail } from './context';
 import { isUniqueViolation } from './errors';
+import { COUNTER_KEYS } from './counter-keys';
 import { hitCounter } from './limits';
 import { type NewSubscription, subscribe } from './newsletter';
 import { enqueue } from './outbox';
@@ -101,7 +102,7 @@ export function newsletterConfirmationsRepository({ db, policy, write, submit, s
           const mailbox = createHmac('sha256', await secretOf(trx, 'unsubscribe_secret'))
             .update(mailboxOf(key).mailbox)
             .digest('base64url');
-          const limited = !recent && (await hitCounter(trx, `confirm-mail:${mailbox}`, CONFIRMATION_EMAILS.windowMs)).count > CONFIRMATION_EMAILS.max;
+          const limited = !recent && (await hitCounter(trx, COUNTER_KEYS.confirmMail(mailbox), CONFIRMATION_EMAILS.windowMs)).count > CONFIRMATION_EMAILS.max;
           // No e-mail: a recent one's link stays valid; past the limit, any older link stops working
           // (a withdrawn address re-requested by someone else must not be confirmed by its old link).
           const mail = recent ? {} : limited ? { link_nonce: newLinkNonce() } : { email_queued_at: now, link_nonce: newLinkNonce() };

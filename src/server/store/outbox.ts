@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { LeadEvent, LeadEventType, LeadsSummaryData } from '../../contracts/lead-event';
 import { HOUR_MS } from '../time';
+import { COUNTER_KEYS } from './counter-keys';
 import { hitCounter } from './limits';
 import type { Channel, OutboxPolicy } from './outbox-policy';
 import type { Database } from './tables';
@@ -108,7 +109,7 @@ async function insertJobs(trx: Transaction<Database>, channels: readonly Channel
 async function summarise(trx: Transaction<Database>, policy: OutboxPolicy, network: string, kind: keyof LeadsSummaryData): Promise<boolean> {
   const limit = policy.perNetworkPerHour;
   if (limit === undefined) return false;
-  const { count, resetAt } = await hitCounter(trx, `notified:${network}`, HOUR_MS);
+  const { count, resetAt } = await hitCounter(trx, COUNTER_KEYS.notified(network), HOUR_MS);
   if (count <= limit) return false;
   const now = new Date().toISOString();
   // This hour's summary, unless a worker already holds it (then a new one follows: nothing is lost).
