@@ -22,7 +22,7 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
   sections: [
     {
       id: 'who',
-      title: 'Qui sommes-nous',
+      title: 'Qui sommes-nous?',
       paragraphs: [
         '{brand} est une firme-conseil en automatisation par IA établie au Québec. Nous sommes responsables des renseignements personnels recueillis sur ce site.',
         'Adresse postale : {address}. Courriel : [{email}](mailto:{email}). Téléphone : {phone}.',
@@ -55,9 +55,9 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
     },
     {
       id: 'voice-demo',
-      title: 'La démonstration vocale (« Appelez-moi »)',
+      title: "La démonstration vocale (« Parler à l'agent »)",
       paragraphs: [
-        "La démonstration ne commence que lorsque vous appuyez sur « Appelez-moi » et que vous autorisez votre navigateur à utiliser votre microphone. Notre serveur lance alors auprès de Vapi cet appel, et celui-là seulement, pour votre navigateur; pour ce faire, il compte les appels de la journée et les demandes récentes par adresse Internet (IP) et par réseau (voir plus haut), et conserve jusqu'à la fin de la journée le réseau pour lequel l'appel a été lancé. Pendant l'appel, Vapi signale à notre serveur le début et la fin de l'appel, puis lui envoie un compte rendu qui contient un résumé et une transcription de la conversation : notre serveur n'en conserve rien, sauf si vous demandez qu'on vous rappelle.",
+        "La démonstration ne commence que lorsque vous appuyez sur « Parler à l'agent » et que vous autorisez votre navigateur à utiliser votre microphone. Notre serveur demande alors à Vapi de lancer cet appel, et seulement celui-là, pour votre navigateur; pour ce faire, il compte les appels de la journée et les demandes récentes par adresse Internet (IP) et par réseau (voir plus haut), et conserve jusqu'à la fin de la journée le réseau pour lequel l'appel a été lancé. Pendant l'appel, Vapi signale à notre serveur le début et la fin de l'appel, puis lui envoie un compte rendu qui contient un résumé et une transcription de la conversation : notre serveur n'en conserve rien, sauf si vous demandez qu'on vous rappelle.",
         "Le son de votre voix est transmis directement de votre navigateur à Vapi, notre fournisseur d'IA vocale, et à Daily, le service qui achemine l'appel. Vapi le fait traiter par ses propres fournisseurs pour reconnaître vos paroles (Deepgram), rédiger les réponses de l'assistant (OpenAI) et les prononcer (Microsoft Azure). Ces entreprises sont établies aux États-Unis : votre voix est donc traitée à l'extérieur du Québec, le temps de l'appel seulement (quelques minutes tout au plus).",
         "Les sous-titres de la conversation s'affichent uniquement dans votre navigateur : ils ne sont pas transmis à notre serveur et disparaissent quand vous rechargez ou quittez la page.",
         "Le son de l'appel n'est pas enregistré : ni nous ni Vapi ne le conservons. Vapi conserve toutefois une trace écrite de chaque appel dans notre compte Vapi, aux États-Unis : sa transcription, un résumé et des journaux techniques. Nous en sommes responsables au même titre que vos autres renseignements, et notre serveur la fait supprimer par Vapi {vapiDeletion}. Hormis ce qu'il nous faut pour vous rappeler, veuillez ne communiquer aucun renseignement personnel ou sensible pendant la démonstration.",
@@ -82,10 +82,10 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
     },
     {
       id: 'trackers',
-      title: 'Aucun témoin ni traceur; le site compte ses visites sans identifier personne',
+      title: 'Aucun témoin, aucun traceur : le site compte ses visites sans identifier personne',
       paragraphs: [
         "Ce site n'utilise aucun témoin (cookie), aucune publicité, aucun traceur tiers et aucun service externe d'analyse d'audience. Il mémorise votre choix de thème et de langue dans le stockage local de votre navigateur; ces données ne quittent jamais votre appareil.",
-        "Pour savoir comment le site est utilisé, notre propre serveur tient des compteurs quotidiens de quelques événements : une page consultée, la démonstration vocale affichée, le bouton « Appelez-moi » utilisé, le formulaire de contact commencé et, lorsque notre base de données les enregistre, une demande de contact ou une inscription à l'infolettre. Chaque compte ne porte que la langue de la page, le type d'écran (téléphone ou ordinateur), le type de site d'où vous venez (un moteur de recherche, un réseau social, un autre site, ou aucun; jamais son adresse) et la campagne nommée dans le lien que vous avez suivi, seulement s'il s'agit d'une de nos campagnes publicitaires (toute autre est comptée comme « autre »).",
+        "Pour savoir comment le site est utilisé, notre propre serveur tient des compteurs quotidiens de quelques événements : une page consultée, la démonstration vocale affichée, le bouton « Parler à l'agent » utilisé, le formulaire de contact commencé et, lorsque notre base de données les enregistre, une demande de contact ou une inscription à l'infolettre. Chaque compte ne porte que la langue de la page, le type d'écran (téléphone ou ordinateur), le type de site d'où vous venez (un moteur de recherche, un réseau social, un autre site, ou aucun; jamais son adresse) et la campagne nommée dans le lien que vous avez suivi, seulement s'il s'agit d'une de nos campagnes publicitaires (toute autre est comptée comme « autre »).",
         "Rien dans ces compteurs ne vous identifie ni ne peut être relié à vous : aucun témoin, rien d'écrit dans votre navigateur, aucune adresse IP, aucune description de votre navigateur, aucune « empreinte », ni aucun code tiré de ces éléments. Notre serveur ne consulte votre adresse IP qu'en mémoire, pendant une minute, pour ignorer un afflux de comptes, et la description de votre navigateur que pour écarter les robots des moteurs de recherche. Les compteurs sont conservés {statsRetention} au plus, puis supprimés.",
         "C'est pourquoi aucune bannière de consentement n'est nécessaire : des compteurs qui n'identifient personne ne sont pas des renseignements personnels au sens de la Loi sur la protection des renseignements personnels dans le secteur privé (Loi 25), et selon la lecture de la mesure d'audience de la CNIL, l'autorité française de protection des données, que nous prenons pour référence, un outil qui ne sert qu'à mesurer l'audience du site lui-même, produit des chiffres anonymes et n'enregistre rien sur votre appareil n'exige aucun consentement.",
       ],
@@ -113,7 +113,7 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
     },
     {
       id: 'changes',
-      title: 'Modifications de cette politique',
+      title: 'Modifications à la présente politique',
       paragraphs: [
         "Lorsque nous modifions cette politique, nous publions la nouvelle version sur cette page, avec sa date. Si une modification touche l'usage de renseignements que nous détenons déjà, nous vous demandons de nouveau votre consentement lorsque la loi l'exige.",
       ],
