@@ -33,28 +33,26 @@ export function KeptDataTable({ table }: { table: KeptTable }) {
             <th scope="row" className={`${cell} text-left font-semibold text-slate-900 md:font-medium dark:text-white`}>
               {row.what}
             </th>
-            <td className={cell}>
-              <span className={label} data-cell-label>
-                {table.headers.why}
-              </span>
-              {row.why}
-            </td>
-            <td className={cell}>
-              <span className={label} data-cell-label>
-                {table.headers.howLong}
-              </span>
-              {row.howLong}
-            </td>
-            <td className={cell}>
-              <span className={label} data-cell-label>
-                {table.headers.seenBy}
-              </span>
-              {row.seenBy.map((who) => (
-                <span key={who} className="block not-last:mb-1" data-who>
-                  {who}
+            {(
+              [
+                [table.headers.why, row.why],
+                [table.headers.howLong, row.howLong],
+                [table.headers.seenBy, row.seenBy],
+              ] as const
+            ).map(([header, value]) => (
+              <td key={header} className={cell}>
+                <span className={label} data-cell-label>
+                  {header}
                 </span>
-              ))}
-            </td>
+                {typeof value === 'string'
+                  ? value
+                  : value.map((who) => (
+                      <span key={who} className="block not-last:mb-1" data-who>
+                        {who}
+                      </span>
+                    ))}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>

@@ -9,6 +9,16 @@ import { KeptDataTable } from './KeptDataTable';
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white';
 
+const prose = 'mt-4 space-y-4 text-slate-700 dark:text-slate-300';
+
+function Paragraphs({ texts }: { texts: readonly string[] }) {
+  return texts.map((text) => (
+    <p key={text}>
+      <RichText text={text} linkClassName={linkClass} />
+    </p>
+  ));
+}
+
 /** The privacy policy (Law 25): prerendered at /privacy/ and /fr/confidentialite/. */
 export function PrivacyPage({ content }: { content: Content }) {
   const policy = privacyPolicy(content.locale, site);
@@ -41,12 +51,8 @@ export function PrivacyPage({ content }: { content: Content }) {
               <h2 id={`${section.id}-title`} className="text-heading font-bold tracking-tight">
                 {section.title}
               </h2>
-              <div className="mt-4 space-y-4 text-slate-700 dark:text-slate-300">
-                {section.paragraphs.map((paragraph) => (
-                  <p key={paragraph}>
-                    <RichText text={paragraph} linkClassName={linkClass} />
-                  </p>
-                ))}
+              <div className={prose}>
+                <Paragraphs texts={section.paragraphs} />
                 {section.list ? (
                   <ul className="list-disc space-y-2 pl-6">
                     {section.list.map((item) => (
@@ -59,12 +65,8 @@ export function PrivacyPage({ content }: { content: Content }) {
               </div>
               {section.table ? <KeptDataTable table={policy.keptTable} /> : null}
               {section.after ? (
-                <div className="mt-4 space-y-4 text-slate-700 dark:text-slate-300">
-                  {section.after.map((paragraph) => (
-                    <p key={paragraph}>
-                      <RichText text={paragraph} linkClassName={linkClass} />
-                    </p>
-                  ))}
+                <div className={prose}>
+                  <Paragraphs texts={section.after} />
                 </div>
               ) : null}
             </section>
