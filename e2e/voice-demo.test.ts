@@ -135,7 +135,7 @@ async function visit(options: {
 /** The demo's section: the part these tests change, and where their axe checks look (page.test checks the whole page). */
 const CARD = '#ai-caller';
 const demo = (page: Page) => page.locator(CARD);
-const mainButton = (page: Page) => demo(page).getByRole('button', { name: /Call Me|Connecting|End Call|Appelez.moi|Connexion|Raccrocher/ });
+const mainButton = (page: Page) => demo(page).getByRole('button', { name: /Call Me|Connecting|End Call|Parler à l.agent|Connexion|Raccrocher/ });
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]', { hasText: title });
 const captions = (page: Page) => demo(page).getByRole('log');
 const box = (page: Page) => demo(page).locator('[data-captions]');

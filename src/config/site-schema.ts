@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isEmailAddress } from '../contracts/fields';
 
 /**
  * The firm's public identity and keys, read from environment variables at build time
@@ -8,7 +9,8 @@ import { z } from 'zod/mini';
 const text = (fallback: string) => z._default(z.string().check(z.trim(), z.minLength(1)), fallback);
 const RETENTION = 'expected a whole number of days from 1 to 3650';
 
-const email = (fallback: string) => z._default(z.email('expected an e-mail address, e.g. bonjour@example.com'), fallback);
+/** The firm's public addresses, by the forms' rule (src/contracts/fields.ts). */
+const email = (fallback: string) => z._default(z.string().check(z.refine(isEmailAddress, 'expected an e-mail address, e.g. bonjour@example.com')), fallback);
 
 const siteEnvSchema = z.object({
   SITE_BRAND_NAME: text('Atelier IA'),

@@ -25,6 +25,10 @@ describe('French typography', () => {
     expect(frenchTypography('Merci ! Vraiment ?!')).toBe(`Merci${NARROW}! Vraiment${NARROW}?!`);
     expect(frenchTypography('70% puis 70 %')).toBe(`70${NBSP}% puis 70${NBSP}%`);
     expect(frenchTypography('un appel de 30 minutes, 5 fois plus vite')).toBe(`un appel de 30${NBSP}minutes, 5${NBSP}fois plus vite`);
+    expect(frenchTypography('5 × plus rapide')).toBe(`5${NBSP}× plus rapide`);
+    expect(frenchTypography('24 heures sur 24, 7 jours sur 7, sur 2 étages')).toBe(
+      `24${NBSP}heures${NBSP}sur${NBSP}24, 7${NBSP}jours${NBSP}sur${NBSP}7, sur 2${NBSP}étages`,
+    );
   });
 
   it('keeps words whole at their hyphen and a short last word with the one before', () => {

@@ -6,7 +6,8 @@
  *
  * - ’ for the apostrophe, … for three dots, « » for quotation marks;
  * - a non-breaking space (U+00A0) before : and %, inside « », between a number and the word
- *   after it (« 30 minutes », « 5 fois »), and before a last word of one to three letters
+ *   or sign after it (« 30 minutes », « 5 fois », « 5 × »), all through a span of time
+ *   (« 24 heures sur 24 », « 7 jours sur 7 »), and before a last word of one to three letters
  *   (« …par IA »), so that it is never left alone on a line;
  * - a narrow non-breaking space (U+202F, OQLF's « espace fine ») before ; ! ?;
  * - a non-breaking hyphen (U+2011) inside words: « Trois-Rivières », « travaillez-vous » never
@@ -44,7 +45,8 @@ const RULES: [RegExp, string][] = [
   [new RegExp(`(?<=\\S)${SPACES}:(?=\\s|$)`, 'g'), `${NBSP}:`],
   [new RegExp(`(?<=[^\\s;!?])${SPACES}([;!?])`, 'g'), `${NARROW_NBSP}$1`],
   [new RegExp(`(?<=\\d)${SPACES}%`, 'g'), `${NBSP}%`],
-  [/(?<=\d) (?=\p{L})/gu, NBSP],
+  [/(?<=\d) (?=[\p{L}×])/gu, NBSP],
+  [/(?<=\d\u00A0\p{L}+) sur (?=\d)/gu, `${NBSP}sur${NBSP}`],
   [WORD_HYPHEN, NB_HYPHEN],
   [/ (?=\p{L}{1,3}[.!?…]?$)/u, NBSP],
 ];

@@ -38,6 +38,16 @@ export const optionalText = (max: number) => z.optional(z.string().check(z.trim(
 export const email = () =>
   requiredString().check(z.trim(), z.minLength(1, 'required'), z.maxLength(EMAIL_MAX, 'too_long'), readable(), z.regex(EMAIL_PATTERN, 'invalid_email'));
 
+const formEmail = email();
+
+/**
+ * Whether `text`, as it stands, is an address the forms take: the one rule of an e-mail address.
+ * The configuration's addresses follow it too (src/config/site-schema.ts,
+ * src/server/config/env-schema.ts): a relay refuses the same ones (`x@mail.example.`, with its
+ * final dot) whoever typed them.
+ */
+export const isEmailAddress = (text: string): boolean => text === text.trim() && formEmail.safeParse(text).success;
+
 /**
  * Honeypot: a field hidden from people. Bots fill every input they find; a non-empty value
  * gets a success-looking answer and nothing is stored.

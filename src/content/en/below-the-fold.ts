@@ -50,7 +50,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       listening: 'Listening...',
     },
     unavailableTitle: 'Demo temporarily unavailable',
-    unavailableDescription: 'The live voice demo is not available right now. [Book a free call](#contact-form) and we will show you the voice agent in person.',
+    unavailableDescription: "[Book a free call](#contact-form) and we'll show you the voice agent at work, live.",
     budgetSpent:
       "Today's demo calls are all taken; the demo will be back tomorrow. [Book a free call](#contact-form) or call us at [{phone}]({phoneHref}) and we'll show you the voice agent live.",
     rateLimited: 'You have started several calls in a short time. Please try again in a few minutes.',

@@ -46,9 +46,9 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
   },
 
   voiceDemo: {
-    title: 'Essayez notre agent vocal IA',
-    subtitle: 'Appuyez sur « Appelez-moi » : notre agent vous répond en quelques secondes',
-    callMe: 'Appelez-moi',
+    title: 'Essayez notre agent vocal',
+    subtitle: "Appuyez sur « Parler à l'agent » : il vous répond en quelques secondes",
+    callMe: "Parler à l'agent",
     endCall: 'Raccrocher',
     connecting: 'Connexion...',
     cancelCall: "Annuler l'appel",
@@ -58,15 +58,14 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       listening: "À l'écoute...",
     },
     unavailableTitle: 'Démonstration temporairement indisponible',
-    unavailableDescription:
-      "La démonstration de l'agent vocal en direct n'est pas accessible pour le moment. [Réservez un appel gratuit](#contact-form) et nous vous présenterons l'agent vocal en personne.",
+    unavailableDescription: "[Réservez un appel gratuit](#contact-form) et nous vous montrerons l'agent vocal à l'œuvre, en direct.",
     budgetSpent:
-      "Les appels de démonstration d'aujourd'hui sont tous pris; la démonstration sera de retour demain. [Réservez un appel gratuit](#contact-form) ou appelez-nous au [{phone}]({phoneHref}) et nous vous présenterons l'agent vocal en direct.",
+      "Nous avons atteint la limite de démonstrations pour aujourd'hui; l'agent sera de retour demain. [Réservez un appel gratuit](#contact-form) ou appelez-nous au [{phone}]({phoneHref}) et nous vous en ferons la démonstration en direct.",
     rateLimited: 'Vous avez lancé plusieurs appels en peu de temps. Réessayez dans quelques minutes.',
     linesBusy: 'Toutes nos lignes sont occupées. Réessayez dans une minute.',
     unavailableReason: {
       'not-configured': 'indisponible pour le moment',
-      'budget-spent': "indisponible jusqu'à demain : les appels de démonstration d'aujourd'hui sont tous pris",
+      'budget-spent': "indisponible jusqu'à demain : nous avons atteint la limite de démonstrations pour aujourd'hui",
     },
     captions: {
       label: 'Sous-titres en direct',
@@ -84,7 +83,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       microphoneDenied: {
         title: 'Accès au microphone requis',
         description:
-          "L'agent vocal a besoin de votre microphone. Cliquez sur l'icône du cadenas ou de la caméra dans la barre d'adresse de votre navigateur, autorisez le microphone pour ce site, puis appuyez de nouveau sur « Appelez-moi ».",
+          "L'agent vocal a besoin de votre microphone. Cliquez sur l'icône du cadenas ou de la caméra dans la barre d'adresse de votre navigateur, autorisez le microphone pour ce site, puis appuyez de nouveau sur « Parler à l'agent ».",
       },
       startFailed: {
         title: "L'appel n'a pas pu démarrer",
@@ -93,11 +92,11 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       microphoneUnavailable: {
         title: 'Aucun microphone accessible',
         description:
-          "Nous n'avons pas pu utiliser de microphone sur cet appareil. Branchez-en un ou fermez les autres applications qui l'utilisent, puis appuyez de nouveau sur « Appelez-moi ».",
+          "Nous n'avons pas pu utiliser de microphone sur cet appareil. Branchez-en un ou fermez les autres applications qui l'utilisent, puis appuyez de nouveau sur « Parler à l'agent ».",
       },
       callFailed: {
         title: "L'appel a été interrompu",
-        description: "La connexion avec l'agent vocal a été perdue. Appuyez sur « Appelez-moi » pour lancer un nouvel appel.",
+        description: "La connexion avec l'agent vocal a été perdue. Appuyez sur « Parler à l'agent » pour lancer un nouvel appel.",
       },
     },
     microphoneNote:
@@ -108,7 +107,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     },
     privacyDetails: {
       summary: 'Comment votre appel est traité',
-      text: "Quand vous appuyez sur « Appelez-moi », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, et à ses partenaires, qui la traitent à l'extérieur du Québec le temps de l'appel seulement. Les sous-titres s'affichent uniquement dans votre navigateur et disparaissent quand vous quittez la page. Le son n'en est pas enregistré; Vapi en conserve une transcription écrite dans notre compte, aux États-Unis. Si vous demandez un rappel, les renseignements que vous donnez sont conservés comme ceux d'une demande de contact.",
+      text: "Quand vous appuyez sur « Parler à l'agent », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, et à ses partenaires, qui la traitent à l'extérieur du Québec le temps de l'appel seulement. Les sous-titres s'affichent uniquement dans votre navigateur et disparaissent quand vous quittez la page. Le son n'en est pas enregistré; Vapi en conserve une transcription écrite dans notre compte, aux États-Unis. Si vous demandez un rappel, les renseignements que vous donnez sont conservés comme ceux d'une demande de contact.",
     },
   },
 
@@ -139,7 +138,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       {
         id: 'efficiency',
         title: 'Des processus accélérés',
-        highlight: '5 fois',
+        highlight: '5 ×',
         description: "Vos processus automatisés s'exécutent 5 fois plus vite, pour que votre équipe en accomplisse davantage sans avoir à embaucher.",
       },
     ],
@@ -198,7 +197,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
         description: 'Des tableaux de bord et des prévisions qui transforment vos données en décisions claires et concrètes.',
       },
     ],
-    closing: 'Tout est prêt pour votre prochain projet',
+    closing: 'Des outils prêts à déployer dans votre prochain projet',
   },
 
   contact: {
@@ -208,9 +207,9 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       title: 'Parlons de votre entreprise',
       paragraphs: [
         "Réservez un appel exploratoire gratuit de 30 minutes avec notre équipe. Nous examinerons le fonctionnement actuel de votre entreprise et repérerons les tâches où l'IA peut vous faire économiser le plus de temps et d'argent.",
-        'Laissez-nous un message : nous vous répondrons en un jour ouvrable.',
+        "Laissez-nous un message : nous vous répondrons dans un délai d'un jour ouvrable.",
       ],
-      points: ['Appel exploratoire gratuit de 30 minutes', 'Réponse en un jour ouvrable', 'Équipe établie à {city}'],
+      points: ['Appel exploratoire gratuit de 30 minutes', "Réponse dans un délai d'un jour ouvrable", 'Équipe établie à {city}'],
       phoneLabel: 'Téléphone',
       emailLabel: 'Courriel',
       addressLabel: 'Adresse',
@@ -272,7 +271,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
             question: 'Avec quelles entreprises travaillez-vous?',
             answer: [
               "Nous travaillons autant avec des PME qu'avec de grandes entreprises : restaurants, cliniques, services professionnels, commerces de détail, distributeurs et fabricants, entre autres.",
-              "Si votre équipe passe des heures sur des appels, des courriels ou des tâches administratives répétitives, il y a de bonnes chances que l'IA puisse vous aider. L'appel exploratoire gratuit est la façon la plus rapide de le savoir.",
+              "Si votre équipe passe des heures sur des appels, des courriels ou des tâches administratives répétitives, il y a fort à parier que l'IA peut vous aider. L'appel exploratoire gratuit est la façon la plus rapide de le savoir.",
             ],
           },
         ],
@@ -294,7 +293,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
             question: "Comment fonctionne l'agent vocal intelligent?",
             answer: [
               "Notre agent vocal répond à vos appels téléphoniques 24 heures sur 24, 7 jours sur 7, d'une voix naturelle. Il comprend les demandes des appelants, répond à leurs questions, prend des rendez-vous et peut transférer l'appel à une personne au besoin.",
-              "Il est configuré avec les renseignements de votre entreprise et relié à vos systèmes. Vous pouvez l'essayer dès maintenant avec le bouton [« Appelez-moi »](#ai-caller) plus haut dans cette page.",
+              "Il est configuré avec les renseignements de votre entreprise et relié à vos systèmes. Vous pouvez l'essayer dès maintenant avec le bouton [« Parler à l'agent »](#ai-caller) plus haut sur cette page.",
             ],
           },
           {
@@ -369,8 +368,8 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
 
   footer: {
     newsletter: {
-      title: 'Du concret, gratuitement',
-      line: 'Des conseils pratiques en IA pour de vrais résultats. Pas de blabla. Pas de pourriel.',
+      title: "L'infolettre IA, sans blabla",
+      line: "Des conseils d'IA pratiques et gratuits, pour de vrais résultats. Pas de pourriel.",
       emailLabel: 'Adresse courriel',
       placeholder: 'Votre adresse courriel',
       subscribe: "S'abonner",
@@ -382,7 +381,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
         // côté du bouton « S'abonner »); qui l'envoie (nom, adresse, coordonnées) : la première section de la politique.
         // {possessiveBrand} : « d'Atelier IA », « de Studio IA », l'élision que demande la marque.
         text: "Vous acceptez de recevoir l'infolettre {possessiveBrand}. Désabonnement en tout temps.",
-        link: 'Qui sommes-nous',
+        link: 'Politique de confidentialité',
         section: 'who',
       },
     },
@@ -391,7 +390,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       links: [
         { anchor: 'ai-caller', label: 'Accueil' },
         { anchor: 'services', label: 'Services' },
-        { anchor: 'ai-caller', label: 'Agent vocal IA' },
+        { anchor: 'ai-caller', label: 'Agent vocal' },
         { anchor: 'faq', label: 'FAQ' },
       ],
     },
@@ -413,7 +412,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     contact: {
       notConfigured: {
         title: 'Formulaire temporairement indisponible',
-        description: 'Configuration manquante sur le serveur. Veuillez réessayer plus tard.',
+        description: "Votre message n'a pas été envoyé; écrivez-nous plutôt par courriel, à l'adresse indiquée au bas de la page.",
       },
       failed: { title: "Échec de l'envoi du message", description: 'Veuillez réessayer plus tard.' },
       phoneFallback: 'Vous pouvez aussi nous appeler au {phone}.',
@@ -421,7 +420,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
         title: 'Échec de l’envoi du message',
         description: 'Votre navigateur n’a pas pu terminer notre vérification antipourriel. Veuillez réessayer ou nous appeler au {phone}.',
       },
-      success: { title: 'Merci! Votre message est bien parti.', description: 'Nous vous répondrons sous peu.' },
+      success: { title: 'Merci! Votre message a bien été envoyé.', description: 'Nous vous répondrons sous peu.' },
       rateLimited: {
         title: 'Trop de messages',
         description: 'Veuillez réessayer dans quelques minutes ou nous appeler au {phone}.',

@@ -26,14 +26,14 @@ export const frFirstScreen: FirstScreenContent = typesetFrench({
   },
 
   nav: { services: 'Services', about: 'À propos', contact: 'Contact', faq: 'FAQ' },
-  menu: { demo: "Essayer l'agent vocal IA" },
+  menu: { demo: "Essayer l'agent vocal" },
 
   hero: {
     headlinePrefix: 'Transformez votre entreprise avec',
     desktopParagraph:
-      'Nous bâtissons une IA qui grandit avec vous : des agents vocaux qui répondent à chaque appel, des automatisations qui relient vos outils. Votre équipe consacre moins de temps aux tâches répétitives et plus de temps à faire croître votre entreprise.',
+      "Plus aucun appel sans réponse, vos tâches répétitives automatisées : nous concevons des agents vocaux et des automatisations sur mesure, reliés à vos outils et bâtis pour suivre votre croissance. Votre équipe consacre moins de temps au répétitif et plus de temps à développer l'entreprise.",
     mobileDescription:
-      "Des agents vocaux qui répondent à chaque appel et des automatisations sur mesure : votre entreprise va plus vite, avec moins d'efforts.",
+      "Des agents vocaux qui répondent à chaque appel et des automatisations sur mesure : votre entreprise tourne plus rondement, avec moins d'efforts.",
     cta: 'Réserver un appel gratuit',
     ctaNote: 'Appel gratuit de 30 minutes, sans engagement',
     voiceLink: 'ou parlez à notre agent vocal maintenant',

@@ -104,6 +104,12 @@ describe('loadServerConfig', () => {
     expect(errorLines({ ...mail, NOTIFY_EMAIL_TO: 'ventes@firm.example', MAIL_FROM: 'Site <site@firm.example.>' })).toEqual([
       '  MAIL_FROM: expected an address, e.g. "Atelier IA <leads@example.com>"',
     ]);
+    // The site's public addresses too: the page would show them, and the firm be written to there.
+    expect(errorLines({ SITE_EMAIL: 'x@mail.example.' })).toEqual(['  SITE_EMAIL: expected an e-mail address, e.g. bonjour@example.com']);
+    expect(errorLines({ SITE_PRIVACY_OFFICER_EMAIL: 'dpo@firm.example.' })).toEqual([
+      '  SITE_PRIVACY_OFFICER_EMAIL: expected an e-mail address, e.g. bonjour@example.com',
+    ]);
+    expect(errorLines({ SITE_EMAIL: 'bonjour@firm.example', SITE_PRIVACY_OFFICER_EMAIL: 'dpo@firm.example' })).toEqual([]);
   });
 
   it('reads the lead notification channels and delivery settings', () => {
@@ -364,12 +370,18 @@ describe('what the server refuses or warns of at start-up, one line each', () =>
     ]);
   });
 
-  it('the server process: a bad DATABASE_URL stops it in a line; a misspelling and no channel are warned of, once each', async () => {
+  it('the server process: a bad DATABASE_URL or SITE_EMAIL stops it in a line; a misspelling and no channel are warned of, once each', async () => {
     expect(await startNode({ DATABASE_URL: 'garbage' })).toEqual({
       code: 1,
       stdout: '',
       stderr:
         'Invalid server configuration:\n  DATABASE_URL: expected postgres://user:password@host:5432/database (or postgresql://), special characters in the password %-encoded\n',
+    });
+    // The site's address by the forms' rule: one a relay would refuse stops it too.
+    expect(await startNode({ SITE_EMAIL: 'x@mail.example.' })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Invalid site configuration:\n  SITE_EMAIL: expected an e-mail address, e.g. bonjour@example.com\n',
     });
     const dir = await mkdtemp(join(tmpdir(), 'config-start-'));
     try {

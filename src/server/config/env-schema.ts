@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod/mini';
 import { LOG_LEVELS, type RateLimit } from './types';
-import { email } from '../../contracts/fields';
+import { isEmailAddress } from '../../contracts/fields';
 import { LOCALES } from '../../contracts/locales';
 import { CAMPAIGN } from '../../contracts/stats';
 import { parseAddress } from '../network';
@@ -81,13 +81,6 @@ const wholeNumber = (min: number, max: number, fallback: number) => {
   const message = `expected a whole number from ${min} to ${max}`;
   return z._default(z.coerce.number(message).check(z.int(message), z.minimum(min, message), z.maximum(max, message)), fallback);
 };
-
-/**
- * The firm's addresses follow the rule of the addresses the forms take (src/contracts/fields.ts):
- * a relay refuses the same ones (`x@mail.example.`, with its final dot) whoever typed them.
- */
-const emailAddress = email();
-const isEmailAddress = (text: string) => emailAddress.safeParse(text).success;
 
 /** The address in `Atelier IA <noreply@example.com>`, or the whole value when it has no display name. */
 function addressOf(mailbox: string): string {

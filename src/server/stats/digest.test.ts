@@ -141,7 +141,7 @@ describe.each(ENGINES)('the weekly digest on %s', (engine: EngineName) => {
     const text = message.text!;
     expect(text).toMatch(/^Visites \(entrées\)\s+12\s+–\s+8 \(\+50\s%\)\s+5 \(\+140\s%\)$/m);
     expect(text).toMatch(/^Démo vocale vue\s+6\s+50\s%\s+0 \(–\)\s+0 \(–\)$/m);
-    expect(text).toMatch(/^«\sAppelez-moi\s» pressé\s+3\s+50\s%/m);
+    expect(text).toMatch(/^«\sParler à l’agent\s» pressé\s+3\s+50\s%/m);
     expect(text).toMatch(/^Formulaire de contact envoyé\s+2\s+50\s%/m);
     expect(text).toMatch(/^Appels commencés\s+2\s+66,7\s%\s+1 \(\+100\s%\)/m);
     expect(text).toMatch(/^Minutes d’appel\s+4,5\s/m);

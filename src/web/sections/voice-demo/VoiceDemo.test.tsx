@@ -97,7 +97,7 @@ function renderDemo(load: VoiceClientLoader, requestSession: SessionRequester, l
   );
 }
 
-const mainButton = () => screen.getByRole('button', { name: /Call Me|End Call|Connecting|Appelez.moi|Raccrocher|Connexion/ });
+const mainButton = () => screen.getByRole('button', { name: /Call Me|End Call|Connecting|Parler à l.agent|Raccrocher|Connexion/ });
 const statusLine = () => screen.getByRole('status');
 const captionsLog = () => screen.getByRole('log');
 const captionsBox = () => document.querySelector<HTMLElement>('[data-captions]')!;
@@ -189,7 +189,7 @@ describe('"Call Me"', () => {
     const { load } = await realSdk();
     const requestSession = sessions();
     renderDemo(load, requestSession, 'fr');
-    await userEvent.click(screen.getByRole('button', { name: /^Appelez.moi$/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Parler à l.agent$/ }));
     const [request] = await standIn.waitForRequests(1);
     expect(requestSession).toHaveBeenCalledExactlyOnceWith('fr', expect.objectContaining({ take: expect.any(Function) }));
     expect(request).toMatchObject({ authorization: 'Bearer session-1', body: { assistantId: VOICE_ASSISTANT_PLACEHOLDER } });
@@ -290,9 +290,11 @@ describe('"Call Me"', () => {
     );
     await userEvent.click(mainButton());
     await waitFor(() =>
-      expect(captionsLog()).toHaveTextContent(frText("Les appels de démonstration d'aujourd'hui sont tous pris; la démonstration sera de retour demain.")),
+      expect(captionsLog()).toHaveTextContent(frText("Nous avons atteint la limite de démonstrations pour aujourd'hui; l'agent sera de retour demain.")),
     );
-    expect(mainButton()).toHaveAccessibleName(fr("Appelez-moi (indisponible jusqu'à demain : les appels de démonstration d'aujourd'hui sont tous pris)"));
+    expect(mainButton()).toHaveAccessibleName(
+      fr("Parler à l'agent (indisponible jusqu'à demain : nous avons atteint la limite de démonstrations pour aujourd'hui)"),
+    );
   });
 
   it('says in the card when every line is busy, or this visitor started too many calls, and "Call Me" stays live', async () => {
@@ -445,7 +447,7 @@ describe("during a call: the card's flags, from the SDK's events", () => {
       vapiEnds(vapi, endedReason);
 
       const lasted = contentOf(locale).voiceDemo.captions.lasted;
-      expect(mainButton()).toHaveTextContent(locale === 'en' ? text.callMe : fr('Appelez-moi'));
+      expect(mainButton()).toHaveTextContent(locale === 'en' ? text.callMe : fr("Parler à l'agent"));
       expect(statusLine()).toBeEmptyDOMElement();
       // In the captions' polite live region, with the call's length: read out as the call ends.
       expect(within(captionsLog()).getByText(locale === 'en' ? why : fr(why))).toHaveAttribute('data-end-reason');
@@ -603,7 +605,7 @@ describe('live captions', () => {
 
     standIn.release();
     await waitFor(() => expect(standIn.requests).toHaveLength(1));
-    await userEvent.click(screen.getByRole('button', { name: /^Appelez.moi$/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Parler à l.agent$/ }));
     expect(captionsLog()).toBeEmptyDOMElement();
     expect(captionsBox()).toHaveTextContent(frText("Pendant l'appel, ce que vous et l'agent dites s'affiche ici."));
     expect(await screen.findByText(fr("L'appel n'a pas pu démarrer"))).toBeInTheDocument(); // that call is over too

@@ -132,7 +132,7 @@ export function VoiceDemo({ loadClient, requestSession }: { loadClient?: VoiceCl
               disabled={starting}
               data-pending-label={voiceDemo.connecting}
               // 12 px, set tight, under a 24 px icon: each label's corners stay 8 px inside the circle, in
-              // both languages ("Connecting...", « Appelez-moi »; e2e/visual-finish.test.ts).
+              // both languages ("Connecting...", « Parler à l’agent »; e2e/visual-finish.test.ts).
               className={`relative flex size-28 flex-col items-center justify-center gap-1 rounded-full text-xs leading-4 font-semibold tracking-tight shadow-lg transition disabled:cursor-wait disabled:opacity-80 data-pending:cursor-wait data-pending:opacity-80 data-pending:after:content-[attr(data-pending-label)] data-unavailable:cursor-not-allowed data-unavailable:bg-slate-500 data-unavailable:text-white data-unavailable:hover:bg-slate-500 dark:data-unavailable:bg-slate-600 ${
                 inCall ? 'bg-rose-600 text-white hover:bg-rose-700' : 'bg-primary text-on-primary hover:bg-primary-hover'
               }`}
