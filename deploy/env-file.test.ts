@@ -35,7 +35,7 @@ async function build(args: string[], env: Record<string, string> = {}) {
 /**
  * The example as an administrator fills it in: the firm's own identity, values a shell would
  * choke on, and real values that happen to be the trial's (a firm named Atelier IA, in Montréal,
- * whose privacy officer is its Présidente).
+ * whose privacy officer is its présidente).
  */
 const FIRM = {
   SITE_BRAND_NAME: '"Atelier IA"',
@@ -46,7 +46,8 @@ const FIRM = {
   SITE_CITY: '"Montréal"',
   SITE_POSTAL_CODE: '"H2Y 1Z7"',
   SITE_PRIVACY_OFFICER_NAME: `"Hélène D'Amours-Lévesque"`,
-  SITE_PRIVACY_OFFICER_TITLE: '"Présidente"',
+  SITE_PRIVACY_OFFICER_TITLE_FR: '"présidente"',
+  SITE_PRIVACY_OFFICER_TITLE_EN: 'President',
   SITE_PRIVACY_OFFICER_EMAIL: 'vie-privee@levesque-ia.ca',
   SMTP_URL: 'smtp://site:s3cret@127.0.0.1:2525',
   NOTIFY_EMAIL_TO: 'ventes@levesque-ia.ca',
@@ -107,7 +108,7 @@ describe('deploy/env.example', () => {
       '  SITE_CITY: not set, so the fictional default (Montréal)',
       '  SITE_POSTAL_CODE: not set, so the fictional default (H3B 0A1)',
       '  SITE_PRIVACY_OFFICER_NAME: not set, so the fictional default (Marie Tremblay)',
-      '  SITE_PRIVACY_OFFICER_TITLE: not set, so the fictional default (Présidente)',
+      '  SITE_PRIVACY_OFFICER_TITLE: not set, so the fictional default (présidente, President)',
       '  SITE_PRIVACY_OFFICER_EMAIL: confidentialite@example.com is at example.com, a domain reserved for examples',
       'Set them in the configuration file (deploy/env.example names every variable) and build again.',
     ]);
@@ -160,7 +161,11 @@ describe('deploy/env.example', () => {
     ])
       expect(page).toContain(value);
     const policy = decodeEntities(await readFile(join(outDir, 'fr', 'confidentialite', 'index.html'), 'utf8'));
-    for (const value of ["Hélène D'Amours-Lévesque", 'Présidente', 'vie-privee@levesque-ia.ca']) expect(policy).toContain(value);
+    for (const value of ["Hélène D'Amours-Lévesque", 'présidente', 'vie-privee@levesque-ia.ca']) expect(policy).toContain(value);
+    // The title as each language writes it (SITE_PRIVACY_OFFICER_TITLE_FR, _EN).
+    const englishPolicy = decodeEntities(await readFile(join(outDir, 'privacy', 'index.html'), 'utf8'));
+    expect(englishPolicy).toContain('President');
+    expect(englishPolicy).not.toContain('présidente');
 
     const config = loadServerConfig(parseEnv(await readFile(envFile, 'utf8')));
     expect(config.notifications.email).toEqual({

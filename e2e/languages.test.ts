@@ -167,7 +167,7 @@ describe('privacy policy', () => {
       expect(await page.textContent('h1')).toBe(policy.title);
       expect(await page.locator('main section[id] h2').allTextContents()).toEqual(policy.sections.map((section) => section.title));
       const text = await page.textContent('main');
-      for (const fact of [site.privacyOfficer.name, site.privacyOfficer.title, site.privacyOfficer.email, 'Vapi', 'SQLite']) {
+      for (const fact of [site.privacyOfficer.name, site.privacyOfficer.title[locale], site.privacyOfficer.email, 'Vapi', 'SQLite']) {
         expect(text).toContain(fact);
       }
       // The table of what is kept is the server's declaration: one row per kind of data, in its

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isEmailAddress } from '../contracts/fields';
+import type { Locale } from '../contracts/locales';
 
 /**
  * The firm's public identity and keys, read from environment variables at build time
@@ -7,6 +8,7 @@ import { isEmailAddress } from '../contracts/fields';
  * anything in this object is shipped to every visitor.
  */
 const text = (fallback: string) => z._default(z.string().check(z.trim(), z.minLength(1)), fallback);
+const optionalText = () => z.optional(z.string().check(z.trim(), z.minLength(1)));
 const RETENTION = 'expected a whole number of days from 1 to 3650';
 
 /** The firm's public addresses, by the forms' rule (src/contracts/fields.ts). */
@@ -23,7 +25,10 @@ const siteEnvSchema = z.object({
   SITE_POSTAL_CODE: text('H3B 0A1'),
   SITE_COUNTRY: text('CA'),
   SITE_PRIVACY_OFFICER_NAME: text('Marie Tremblay'),
-  SITE_PRIVACY_OFFICER_TITLE: text('Présidente'),
+  /** The officer's title in both languages, unless one of the two below is set. */
+  SITE_PRIVACY_OFFICER_TITLE: optionalText(),
+  SITE_PRIVACY_OFFICER_TITLE_FR: optionalText(),
+  SITE_PRIVACY_OFFICER_TITLE_EN: optionalText(),
   SITE_PRIVACY_OFFICER_EMAIL: email('confidentialite@example.com'),
   SITE_RETENTION_DAYS: z._default(z.coerce.number(RETENTION).check(z.int(RETENTION), z.minimum(1, RETENTION), z.maximum(3650, RETENTION)), 730),
 });
@@ -37,7 +42,7 @@ export type SiteConfig = {
   email: string;
   address: { street: string; city: string; region: string; postalCode: string; country: string };
   /** The person in charge of the protection of personal information (Quebec Law 25). */
-  privacyOfficer: { name: string; title: string; email: string };
+  privacyOfficer: { name: string; title: Record<Locale, string>; email: string };
   /**
    * How long contact requests are kept, in days. Stated in the privacy policy and applied by
    * `npm run purge` (its default --older-than).
@@ -63,6 +68,13 @@ export type SiteConfig = {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * The fictional officer's title, as each language writes it after a name (« Marie Tremblay,
+ * présidente », "Marie Tremblay, President"): each language's variable, else
+ * SITE_PRIVACY_OFFICER_TITLE, else this.
+ */
+const FICTIONAL_OFFICER_TITLE: Record<Locale, string> = { fr: 'présidente', en: 'President' };
 
 /**
  * The server's retention settings the privacy policy states, with their defaults: the server's
@@ -101,7 +113,7 @@ const emailRule = (value: string) => atExampleDomain(value.split('@')[1] ?? '');
 /**
  * Values that cannot be a firm's, whoever set them: what each rule finds, or undefined. A real
  * value that happens to equal a default (a firm in Montréal, a brand "Atelier IA", an officer
- * titled "Présidente") is not one of them.
+ * titled « présidente ») is not one of them.
  */
 const PLACEHOLDER_RULES: Partial<Record<(typeof IDENTITY_VARIABLES)[number], (value: string) => string | undefined>> = {
   SITE_URL: (value) => atExampleDomain(URL.canParse(value) ? new URL(value).hostname : ''),
@@ -118,10 +130,12 @@ const PLACEHOLDER_RULES: Partial<Record<(typeof IDENTITY_VARIABLES)[number], (va
  * number or the example street.
  */
 export function placeholderSettings(env: Record<string, string | undefined>): string[] {
-  const fictional = siteEnvSchema.parse({});
+  const fictional = { ...siteEnvSchema.parse({}), SITE_PRIVACY_OFFICER_TITLE: Object.values(FICTIONAL_OFFICER_TITLE).join(', ') };
   const lines: string[] = [];
   for (const key of IDENTITY_VARIABLES) {
     const value = env[key]?.trim();
+    // The title is set once per language instead.
+    if (key === 'SITE_PRIVACY_OFFICER_TITLE' && env.SITE_PRIVACY_OFFICER_TITLE_FR?.trim() && env.SITE_PRIVACY_OFFICER_TITLE_EN?.trim()) continue;
     if (!value) {
       lines.push(`${key}: not set, so the fictional default (${fictional[key]})`);
       continue;
@@ -157,7 +171,14 @@ export function loadSiteConfig(env: Record<string, string | undefined>, now = ne
       postalCode: e.SITE_POSTAL_CODE,
       country: e.SITE_COUNTRY,
     },
-    privacyOfficer: { name: e.SITE_PRIVACY_OFFICER_NAME, title: e.SITE_PRIVACY_OFFICER_TITLE, email: e.SITE_PRIVACY_OFFICER_EMAIL },
+    privacyOfficer: {
+      name: e.SITE_PRIVACY_OFFICER_NAME,
+      title: {
+        fr: e.SITE_PRIVACY_OFFICER_TITLE_FR ?? e.SITE_PRIVACY_OFFICER_TITLE ?? FICTIONAL_OFFICER_TITLE.fr,
+        en: e.SITE_PRIVACY_OFFICER_TITLE_EN ?? e.SITE_PRIVACY_OFFICER_TITLE ?? FICTIONAL_OFFICER_TITLE.en,
+      },
+      email: e.SITE_PRIVACY_OFFICER_EMAIL,
+    },
     retentionDays: e.SITE_RETENTION_DAYS,
     policy: {
       database: env.DATABASE_URL?.trim() ? 'PostgreSQL' : 'SQLite',

@@ -20,7 +20,8 @@ export const PLAIN_PLACEHOLDERS = {
   year: (site) => String(site.copyrightYear),
   city: (site) => site.address.city,
   privacyOfficerName: (site) => site.privacyOfficer.name,
-  privacyOfficerTitle: (site) => site.privacyOfficer.title,
+  /** The officer's title as this language writes it (SITE_PRIVACY_OFFICER_TITLE_FR, _EN). */
+  privacyOfficerTitle: (site, locale) => site.privacyOfficer.title[locale],
   privacyOfficerEmail: (site) => site.privacyOfficer.email,
   /** The database the leads are kept in, as the deployment chose it. */
   database: (site) => site.policy.database,
