@@ -39,9 +39,9 @@ export default defineConfig({
           // The first screen's modules that the sections below import as well go in one chunk
           // ('$initial': reached by the entry's static imports). Left to itself, Rolldown keeps them
           // out of the entry (a section importing the entry would be a cycle) and gives each set of
-          // importers its own chunk: the page started 17 modules, a dozen of them under 1 KB; now 4.
-          // Initial JavaScript 71.4 -> 69.4 KB brotli, all of it fetched during the load 101.5 ->
-          // 98.9 KB (docs/performance.md).
+          // importers its own chunk: many modules, a dozen of them under 1 KB. With this group a
+          // page starts 4 (e2e/page-performance.test.ts), and the larger file compresses better
+          // (docs/performance.md).
           groups: [{ name: 'first-screen-shared', tags: ['$initial'], minShareCount: 2 }],
         },
       },

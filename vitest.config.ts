@@ -38,7 +38,7 @@ export default mergeConfig(
             include: ['e2e/**/*.test.ts'],
             globalSetup: ['./test/global-server-build.ts', './e2e/global-setup.ts'],
             // A timeout is for a test that hangs, not a slow machine: many tests load a page per
-            // language, width or theme, and on a machine twice as slow as usual some took 54-60 s.
+            // language, width or theme, and on a machine twice as slow as usual some take a minute.
             testTimeout: 180_000,
             hookTimeout: 120_000,
             // A page that waits on a proof of work or a server can take seconds on a busy CI machine:

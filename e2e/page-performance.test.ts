@@ -16,7 +16,7 @@ import { pagePath } from '../src/web/lib/pages';
 import { launchBrowser, openPage, scrollSettled, waitForHydration, type DeviceName } from './helpers/browser';
 
 /**
- * Issue 7's deterministic half (the timing half is `npm run bench`, a script: these machines are
+ * The page budgets' deterministic half (the timing half is `npm run bench`, a script: these machines are
  * noisy). Sizes of the test build, which is the production build with the default configuration.
  */
 const baseUrl = inject('baseUrl');
@@ -61,7 +61,7 @@ describe('page weight (brotli)', () => {
   });
 
   it('each page starts a handful of modules: the entry, the code the sections share with it, the runtime and its copy', () => {
-    // Without vite.config.ts's group, the first screen's code came in 17 modules, a dozen under 1 KB.
+    // Without vite.config.ts's group, Rolldown splits the first screen's code into many modules, a dozen under 1 KB.
     for (const weight of weights) expect(weight.initialJsFiles, weight.file).toHaveLength(4);
   });
 

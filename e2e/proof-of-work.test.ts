@@ -247,7 +247,7 @@ describe('PROOF_OF_WORK=off (spam filtered in front of the server)', () => {
       ['/api/contact', false],
       ['/api/newsletter', false],
     ]);
-    // Asked, and answered without an HTTP error (a 404 here was a "Failed to load resource" in the console on every form).
+    // Asked, and answered without an HTTP error (a 404 here would be a "Failed to load resource" in the console on every form).
     expect(answers.length).toBeGreaterThan(0);
     expect(answers.every((status) => status === 200)).toBe(true);
     expect(errors).toEqual([]);

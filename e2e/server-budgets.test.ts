@@ -7,9 +7,8 @@ import { SERVER_BUDGETS, measureServerStart } from '../scripts/lib/server-figure
 /**
  * The compiled server's budgets, measured as `npm run bench:server` does, once, on the test build.
  * Memory is gated at its budget: it hardly moves with the machine's load. Start-up time is printed
- * here and judged by `npm run bench:server` on a quiet machine: neither wall time (0.3 to 2.3 s in
- * one loaded run on these shared two cores) nor CPU time (330 ms in one CI run, over 500 in the
- * next) holds still on a busy machine.
+ * here and judged by `npm run bench:server` on a quiet machine: neither its wall time nor its CPU
+ * time holds still on a busy, shared machine (docs/performance.md).
  */
 it('the compiled server answers / with 200 once started, and idles within its memory budget', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'server-budgets-'));

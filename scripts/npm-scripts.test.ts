@@ -147,7 +147,7 @@ describe('npm start under a supervisor', () => {
     try {
       const run = await startNpm('start', { OUT_DIR: dir, STATIC_DIR: dir });
       expect((await fetch(`${run.url}/`)).status).toBe(200);
-      // A trial with the fictional identity is allowed, and said (a silent trial build was once mistaken for a release).
+      // A trial with the fictional identity is allowed, and said (a silent trial build could be mistaken for a release).
       expect(run.output()).toContain('WARNING: a trial build, with fictional contact details (no SITE_* identity variable is set).');
       // The build says what it did in a line, not Vite's list of chunks.
       expect(run.output()).toMatch(/^Built in [\d.]+ s: the site into .*, the server into dist-server\/ \(--verbose for details\)\.$/m);

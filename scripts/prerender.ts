@@ -82,10 +82,10 @@ function withoutScripts(html: string): string {
  * The entry module and its preloads, started by an inline script once the first contentful paint
  * is on screen instead of by tags in <head>. Chromium otherwise holds the first paint of a page
  * this size until the scripts it already fetches have arrived, and Lighthouse's simulation of a
- * slow phone charges to the first paint any download that began before it (LCP 2 s instead of
- * 0.9 s). The page's own paint-timing entry says when that paint was shown: the frame after which
- * the scripts had started before (requestAnimationFrame, then a task) can end before its paint
- * reaches the screen, and then one load in four measured 1.1 s. Browsers without paint timing use
+ * slow phone charges to the first paint any download that began before it (its LCP then more than
+ * doubles). The page's own paint-timing entry says when that paint was shown: the frame after which
+ * the scripts would otherwise start (requestAnimationFrame, then a task) can end before its paint
+ * reaches the screen, and their download is charged to it again. Browsers without paint timing use
  * that frame. Each element is added in a task of its own: starting a fetch costs a slow phone
  * several milliseconds, and together they made a long task.
  */
@@ -106,10 +106,10 @@ function scriptsAfterFirstPaint(html: string): string {
 /**
  * Holds the first paint until the parser has reached the first deferred part, the section under
  * the hero, so that the hero is whole (`<link rel=expect blocking=render>`, Chromium 124+; other
- * browsers ignore it). Without it, a parser that yields inside the hero painted the bars alone and
- * the hero a frame later: the scripts, started after the first frame, then began before the
- * largest paint, and Lighthouse's simulation of a slow phone charged their download to it (LCP
- * 1.1 s instead of 0.9 s, one run in five). A page without deferred parts (privacy, 404) is short:
+ * browsers ignore it). Without it, a parser that yields inside the hero paints the bars alone and
+ * the hero a frame later: the scripts, started after the first frame, then begin before the
+ * largest paint, and Lighthouse's simulation of a slow phone charges their download to it (in
+ * some loads). A page without deferred parts (privacy, 404) is short:
  * nothing to hold.
  */
 function firstPaintWithWholeHero(html: string): string {

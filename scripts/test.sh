@@ -52,7 +52,7 @@ stage "type check" npx tsc --noEmit -p .
 stage "lint" npx oxlint --deny-warnings .
 stage "format" npx prettier --check .
 # Files run side by side (package.json: test:unit, test:e2e): most tests wait on a server, a database
-# or a browser, not on the CPU. On 2 cores: 251 s -> 100 s (3 workers) and 537 s -> 414 s (2 workers).
+# or a browser, not on the CPU, so even on 2 cores several workers finish sooner (docs/performance.md).
 stage "unit + server tests" npm run --silent test:unit
 stage "browser tests" npm run --silent test:e2e
 

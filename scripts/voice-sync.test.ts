@@ -165,7 +165,7 @@ describe('npm run voice:sync', () => {
     });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect({ code, stderr }).toEqual({ code: 1, stderr: 'voice:sync: Vapi answered nothing: "fetch failed"\n' });
-    // The SDK's timer used to keep the process 60 s after that line.
+    // The process ends once it has said so: the SDK's timer must not keep it alive (it would for 60 s).
     expect(Date.now() - saidAt).toBeLessThan(15_000);
   });
 

@@ -26,8 +26,8 @@ export type TestStorage = {
 
 /**
  * A RAM-backed folder (tmpfs) when the machine has one, else the temp folder. For tests that send
- * thousands of requests whose behaviour does not depend on the disk: SQLite commits there in about
- * 0.2 ms instead of 1-2 ms (its fsync), so a flood takes seconds, not a minute, on a busy machine.
+ * thousands of requests whose behaviour does not depend on the disk: SQLite commits there without
+ * waiting on a disk's fsync, so a flood takes seconds, not a minute, on a busy machine.
  */
 function ramFolder(): string {
   try {

@@ -74,7 +74,7 @@ export async function axeViolations(page: Page, within?: string): Promise<string
 /**
  * Pictures for people to look at after a visual change, never compared: written only when
  * SCREENSHOTS names a folder (`SCREENSHOTS=e2e/screenshots npx vitest run --project e2e …`).
- * Encoding them took 24 of the screenshot file's 48 s, in every run of the suite.
+ * Encoding them is about half the screenshot file's time, which every run of the suite would pay.
  */
 export const SCREENSHOT_DIR = process.env.SCREENSHOTS || undefined;
 

@@ -7,8 +7,8 @@ import { buildPlain, measurePlainWeight } from './parts/plain-build';
 /**
  * `npm run bench` compares the page with a plain client-rendered build of the same app. That build
  * is made from its own entry (parts/plain-entry.tsx), which no other command compiles: when a move
- * broke one of its paths, or a new worker chunk broke its "one bundle", the benchmark stopped at its
- * first step and nothing else said so. This builds it as the benchmark does.
+ * breaks one of its paths, or a new worker chunk its "one bundle", the benchmark stops at its first
+ * step and nothing else says so. This builds it as the benchmark does.
  */
 it("the benchmark's plain client-rendered build still builds: one bundle and its worker, an English and a French page", async () => {
   const outDir = await mkdtemp(join(tmpdir(), 'plain-build-'));

@@ -4,14 +4,14 @@
  * streams in, instead of each being compiled on the main thread the first time it runs. The first
  * screen's chunks (the entry with React DOM, its static imports, the chunks each page preloads:
  * ./first-screen.ts) run most of the functions they hold while the page hydrates, so that
- * compilation was main-thread work inside the hydration tasks: under React 19, the page's
- * main-thread script time while it loads and hydrates on a 4× slower phone went from 322 to 266 ms
- * (medians of 6 interleaved loads, npm run bench:compare).
+ * compilation would be main-thread work inside the hydration tasks; hinted, it happens off the main
+ * thread while they stream in (the script time it saves, measured with npm run bench:compare:
+ * docs/performance.md).
  *
  * Every other chunk is left as it is: the sections below the first screen, the forms' contract
  * check, the voice SDK, the proof-of-work solver. Most of their code never runs during the load
  * (a form's check runs when it is sent, the SDK serves one call), and compiling all of it up front
- * took the phone's time while the page loaded (docs/performance.md, "Features cost nothing at load").
+ * takes the phone's time while the page loads (docs/performance.md, "What each technique measured").
  */
 import type { Plugin } from 'vite';
 import { ALL_FIRST_SCREEN_SOURCES } from './first-screen.ts';

@@ -1,12 +1,11 @@
 /**
  * The French copy typeset by the build, not by the browser. `src/content/fr/*.ts` apply the
  * typography's rules (src/content/typography.ts) to every string as they load: in the browser that
- * was a dozen regular expressions over each string of the page's copy while it hydrated, on a 4×
- * slower phone. The browser's build gets the typeset copy instead, as data (`JSON.parse` of one
- * string, the fastest literal V8 reads), and no typography code: the French page's initial
- * JavaScript 71.67 -> 71.13 KB brotli; `/fr/` TBT 75 -> 39 ms and longest task 163 -> 124 ms on a 4x
- * slower phone (medians of 5 interleaved runs; its main-thread script within the noise, 277 and
- * 314 ms). The prerender, `npm run dev` and the server still run the modules as written.
+ * would be a dozen regular expressions over each string of the page's copy while it hydrates, on a
+ * slow phone's main thread. The browser's build gets the typeset copy instead, as data
+ * (`JSON.parse` of one string, the fastest literal V8 reads), and no typography code: a lighter
+ * French initial JavaScript and shorter tasks while `/fr/` hydrates (docs/performance.md). The
+ * prerender, `npm run dev` and the server still run the modules as written.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { type Plugin, runnerImport } from 'vite';

@@ -48,10 +48,10 @@ export async function criticalCss(html: string, distDir: string): Promise<Critic
 /**
  * The sections below the first screen, as the critical CSS has them: not rendered at all until the
  * full stylesheet applies (`hidden` instead of index.css's `auto`), but for those of the first
- * screen (`styled`), which it styles. With `auto`, the browser laid out the ones a couple of screens
- * down with the first frame, without their rules, and kept that height
- * (`contain-intrinsic-block-size: auto`) until the visitor came near: the voice demo was 190 px
- * short on a phone, and the page moved under a visitor who jumped there. They are below the first
+ * screen (`styled`), which it styles. With `auto`, the browser lays out the ones a couple of screens
+ * down with the first frame, without their rules, and keeps that height
+ * (`contain-intrinsic-block-size: auto`) until the visitor comes near: a section (the voice demo on
+ * a phone) ends up short, and the page moves under a visitor who jumps there. They are below the first
  * screen, so nothing of them is missed meanwhile; each keeps its estimated height.
  */
 function unrenderedBelowTheFold(css: string, styled: string[]): string {

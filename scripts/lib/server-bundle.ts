@@ -2,11 +2,10 @@
  * Compiles the server for production: src/server/server.ts and everything it imports, npm
  * packages included, into dist-server/, so it runs as `node dist-server/server.js` with no
  * TypeScript loader; and the admin commands beside it (scripts/admin.ts → admin.js), sharing
- * its chunks. Measured on this project (Node 20, SQLite, idle after the first request):
- * tsx at run time, 155 MiB and 4.3 s to the first answer; the compiled files with packages left
- * in node_modules, 98 MB; bundled, 87 MB; bundled without whitespace, 81 MB and ~0.3 s
- * (`npm run bench:server`). V8 keeps every loaded module's source text, and one file resolves
- * faster than hundreds.
+ * its chunks. Bundled and minified, the server answers first sooner and idles in less memory than
+ * run through tsx or compiled with its packages left in node_modules (`npm run bench:server`,
+ * docs/performance.md): V8 keeps every loaded module's source text, and one file resolves faster
+ * than hundreds.
  *
  * - better-sqlite3 stays in node_modules (a native addon), and so does pg-native (pg's optional
  *   native binding, never installed here).
@@ -41,8 +40,8 @@ const isEntry = (path: string) => Object.keys(ENTRY_POINTS).some((name) => basen
  * reads either the old build or the new one, never half a file. Files of older builds are removed.
  */
 export async function buildServer(outDir = SERVER_OUT_DIR): Promise<{ files: string[]; bytes: number }> {
-  // One build per entry: chunks shared by the server and the admin commands cost the server
-  // 2.7 MB of idle memory (83.5 vs 80.7 MB, 3 runs each), the admin commands only disk space.
+  // One build per entry: chunks shared by the server and the admin commands would cost the server
+  // idle memory (docs/performance.md), where separate builds cost the admin commands only disk space.
   const results = await Promise.all(Object.entries(ENTRY_POINTS).map(([name, path]) => bundle(outDir, { [name]: path })));
   const outputs = results.flat().sort((a, b) => Number(isEntry(a.path)) - Number(isEntry(b.path)));
   for (const file of outputs) {

@@ -15,9 +15,9 @@ export const SERVER_BUDGETS = {
   /** From the process's start to the first 200 on `/`, on an existing build and database. */
   firstAnswerMs: 1_000,
   /**
-   * Resident memory (MB = 10^6 bytes) of the serving process, idle after its first answer. Was 90;
-   * 91.6 MB measured once the figures' route (isbot's crawler patterns, the weekly digest) and the
-   * voice budgets arrived: what of it is worth winning back is on the performance notebook's list.
+   * Resident memory (MB = 10^6 bytes) of the serving process, idle after its first answer, with
+   * room for the figures' route (isbot's crawler patterns, the weekly digest) and the voice budgets
+   * (the latest figure: docs/performance.md).
    */
   idleRssMb: 95,
 } as const;

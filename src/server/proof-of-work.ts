@@ -25,11 +25,11 @@ import { challengeParametersSchema } from '../contracts/responses';
  */
 
 /**
- * PBKDF2 iterations per attempt. Each WebCrypto call in the page costs about 0.12 ms beyond its
- * iterations (a hop to Chromium's crypto threads and back), which a native solver does not pay:
- * at 1,000 iterations an attempt took the page 0.31 ms of CPU against 0.22 ms in Node (attacker ÷
- * visitor 0.64-0.73); at 5,000, about 1.0 ms each (0.97-1.03, `npm run bench:proof`). The price:
- * the server derives each challenge's key in 1 ms instead of 0.2 ms.
+ * PBKDF2 iterations per attempt. Each WebCrypto call in the page costs a fixed hop to Chromium's
+ * crypto threads and back beyond its iterations, which a native solver does not pay: with this many
+ * iterations the hop is small beside the work, so an attacker's CPU per attempt is about the page's
+ * (`npm run bench:proof`; figures in docs/security.md). The price: the server derives each
+ * challenge's key with as many iterations.
  */
 export const PROOF_COST = 5_000;
 /** How long a challenge can be used: the page solves again when its proof gets this old. */

@@ -16,8 +16,8 @@ import { appWide } from './app-wide';
  * (store.hitClient: no address in the database): every instance on one PostgreSQL counts the same
  * posts, so a client alternating between them gets its limit once, not once per instance; and no
  * number of other clients can push a client's count out to give it a fresh window (an in-memory
- * store has to forget someone when it is full: 5,000 requests from other /64s did it). One upsert
- * per limited request (about 1.2 ms with SQLite's fsync here).
+ * store has to forget someone when it is full, and a few thousand requests from other /64s fill
+ * it). One upsert per limited request (an fsync on SQLite).
  */
 export const rateLimitPlugin = appWide(async (app) => {
   const warnings = new Map<string, LimitWarning>();

@@ -10,7 +10,7 @@ import { CHALLENGE_PATH } from '../../contracts/proof-of-work';
 import type { LeadEvent } from '../../contracts/lead-event';
 
 /**
- * The flood that used to switch lead capture off for a day, tried again as an attacker would: more
+ * A flood meant to switch lead capture off for a day, tried as an attacker would: more
  * than 5,000 valid posts, each with a solved proof of work, from a few networks, every address
  * within its own per-client limit, on the shipped limits. Each network stores its day's share and
  * no more; its e-mails past the hour's few become one summary; and a visitor from another network

@@ -22,9 +22,9 @@ export type StatsRouteOptions = {
 
 /**
  * Beacons are added up in memory and written once a second, in one transaction: a write per
- * beacon (SQLite's fsync, synchronous=FULL) took 8.7 ms, 115 beacons/s (2,000 in a row through
- * inject, this machine), and a flood from many addresses would have made the leads' writes wait
- * behind it; added up, 0.69 ms, 1,448/s. A crash loses at most that second's counts; a stop writes them.
+ * beacon would cost a commit each (SQLite's fsync, synchronous=FULL), and a flood from many
+ * addresses would make the leads' writes wait behind it (figures: docs/performance.md). A crash
+ * loses at most that second's counts; a stop writes them.
  */
 const FLUSH_MS = 1_000;
 
@@ -39,8 +39,8 @@ const BEACON_BYTES = 512;
 export const BEACONS_PER_MINUTE = 10;
 /**
  * Beacons counted per network (an IPv4 /24 or IPv6 /48) per minute: a few visitors' worth. A /48
- * holds 65,536 /64s, each its own client: without a share per network, 300 of them took the day's
- * views from 1 to 1,521 in 5 seconds.
+ * holds 65,536 /64s, each its own client: without a share per network, a few hundred of them could
+ * count a day's views by the thousand in seconds.
  */
 export const BEACONS_PER_NETWORK_PER_MINUTE = 3 * BEACONS_PER_MINUTE;
 /**

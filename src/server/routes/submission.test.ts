@@ -47,16 +47,16 @@ describe.each(ENGINES)('a form post, contact or newsletter, on %s', (engine) => 
         body: { ok: false, error: 'invalid_request', fields: { [field]: code } },
       });
     };
-    // Only control characters: "required" passed, and the row was stored with an empty name.
+    // Only control characters: they pass "required", and would store the row with an empty name.
     await refused('/api/contact', { ...VALID_CONTACT, name: '\u0000' }, 'name', 'invalid_characters');
     await refused('/api/contact', { ...VALID_CONTACT, message: '\u0000\u0001\u0002' }, 'message', 'invalid_characters');
     await refused('/api/contact', { ...VALID_CONTACT, company: 'Cie\u0007' }, 'company', 'invalid_characters');
-    // A phone number is one line: CR, LF and tab broke the lines of the firm's e-mail and the export.
+    // A phone number is one line: CR, LF and tab would break the lines of the firm's e-mail and the export.
     for (const phone of ['514 555 0100\r\nBcc: x@e.ca', '514\n555\n0100', '514\t555\t0100']) {
       await refused('/api/contact', { ...VALID_CONTACT, phone }, 'phone', 'invalid_characters');
     }
-    // A Reply-To with two recipients; and addresses the relay cannot deliver to (a final dot was
-    // accepted, refused by the relay, and retried for hours), as the page says: not valid.
+    // A Reply-To with two recipients; and addresses the relay cannot deliver to (a final dot would be
+    // accepted here, refused by the relay, and retried for hours), as the page says: not valid.
     for (const address of [
       'a@evil.example,ceo',
       'CEO<x@evil.example>',

@@ -134,7 +134,7 @@ describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) 
     expect(results.slice(MAX_TOOL_CALLS_PER_MESSAGE)).toEqual(
       calls.slice(MAX_TOOL_CALLS_PER_MESSAGE).map(({ id }) => ({ name: 'request_callback', toolCallId: id, error: expect.stringMatching(/^Non traitée/) })),
     );
-    // A generous bound: the point is that 995 of them are not checked or stored (6.9 s before).
+    // A generous bound: the point is that 995 of them are neither checked nor stored.
     expect(elapsed).toBeLessThan(3000);
     const warnings = h.logs.lines().filter((line) => line.limit === 'MAX_TOOL_CALLS_PER_MESSAGE');
     expect(warnings).toEqual([expect.objectContaining({ level: 40, count: 1, toolCalls: 1000 })]);

@@ -51,7 +51,7 @@ function openFile(path: string): Kysely<Database> {
 /**
  * After some failures (SQLITE_FULL, SQLITE_IOERR, ...) SQLite rolls the whole transaction back by
  * itself. Kysely then runs ROLLBACK anyway, which fails ("cannot rollback - no transaction is
- * active") and is thrown instead of the real error: a full disk was logged as that. So ROLLBACK
+ * active") and is thrown instead of the real error: a full disk would be logged as that. So ROLLBACK
  * is only sent while a transaction is open.
  */
 class SqliteDialectKeepingErrors extends SqliteDialect {

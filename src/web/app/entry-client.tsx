@@ -49,8 +49,8 @@ async function homePage(language: Locale): Promise<ReactNode> {
   );
   // The sections' code is fetched once the page has loaded and the browser is idle, or sooner when
   // React reaches a section's boundary (the one the visitor touches first), not with the first
-  // screen: main-thread script while loading and hydrating 312 -> 256 ms, TBT 89 -> 42 ms (4x
-  // slower phone and Lighthouse mobile, medians of 5 interleaved runs, docs/performance.md).
+  // screen: fetched with it, it adds to the main thread's script while the page loads and hydrates,
+  // and to its TBT (docs/performance.md).
   whenIdle(parts.preload);
   return <App content={firstScreen} parts={parts} />;
 }

@@ -2,9 +2,8 @@
  * Decorative motion (`.motion-static` in index.css: the hero's emblem, the voice card's waves, the
  * contact drawing's signals, the brand banner) runs only while its part of the page is on screen.
  * An animation runs on whether anyone sees it or not, and each frame of it costs the page a style
- * pass (an SVG part's, a layout too): idle at the top of the page, 95–110 → about 75 ms of main
- * thread a second (the hero's alone); scrolled past the hero, about 170 → 20 (headless Chromium,
- * docs/performance.md). Marks each part `data-offscreen` while it is out of view. React never
+ * pass (an SVG part's, a layout too): a steady share of the main thread while nobody watches
+ * (docs/performance.md). Marks each part `data-offscreen` while it is out of view. React never
  * renders that attribute: started once the parts have hydrated (app/App.tsx), it is left be.
  * Returns how to stop.
  */

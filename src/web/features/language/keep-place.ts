@@ -33,9 +33,8 @@ function boxes(elements: Iterable<HTMLElement>) {
 /**
  * The id of the place the visitor is reading on this page (see placeAt). The markers' boxes are read
  * in the section at the reading line only (or the ones above it, when it has none): reading one inside
- * a section far off screen makes the browser lay it out. Reading them all, the language switch's
- * click took 136 / 208 ms (en / fr, right after load) and 160 / 144 ms (hydrated) on a phone at CPU
- * 4×; reading this one section, 88 / 104 and 64 / 72 ms (medians of 5, interleaved).
+ * a section far off screen makes the browser lay it out: reading them all takes the language
+ * switch's click past its 100 ms budget on a 4× slower phone (docs/performance.md).
  */
 export function currentPlace(root: ParentNode = document): string | null {
   const reached = [...root.querySelectorAll<HTMLElement>(SECTION_WRAPPERS)].filter((wrapper) => {

@@ -39,8 +39,8 @@ export function useActiveSection<T extends string>(ids: T[]): T | null {
 /**
  * Runs `read` just after the browser has laid out and painted its next frame, when reading the
  * layout costs nothing. Read in a requestAnimationFrame callback, the layout is not done yet: the
- * read would make the frame's style and layout run inside the callback (up to 60 ms on a 4× slower
- * desktop while the page loads). Returns a function that cancels it.
+ * read would make the frame's style and layout run inside the callback, as part of the script's
+ * task. Returns a function that cancels it.
  */
 function afterNextLayout(read: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
