@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { isEmailAddress } from '../contracts/fields';
+import { isEmailAddress } from '../contracts/form-rules.ts';
 import type { Locale } from '../contracts/locales';
 
 /**
@@ -11,7 +11,7 @@ const text = (fallback: string) => z._default(z.string().check(z.trim(), z.minLe
 const optionalText = () => z.optional(z.string().check(z.trim(), z.minLength(1)));
 const RETENTION = 'expected a whole number of days from 1 to 3650';
 
-/** The firm's public addresses, by the forms' rule (src/contracts/fields.ts). */
+/** The firm's public addresses, by the forms' rule (src/contracts/form-rules.ts). Imported with its extension: vite.config.ts loads this file. */
 const email = (fallback: string) => z._default(z.string().check(z.refine(isEmailAddress, 'expected an e-mail address, e.g. bonjour@example.com')), fallback);
 
 const siteEnvSchema = z.object({

@@ -33,6 +33,32 @@ export const EMAIL_PATTERN = new RegExp(`^${ADDRESS_PART}@${DOMAIN_LABEL}(?:\\.$
 /** RFC 5321 caps a forward path at 256 octets including the brackets. */
 export const EMAIL_MAX = 254;
 
+/**
+ * Characters no one types and the firm could not read back: control characters (line breaks and
+ * tabs are allowed where the field has lines), U+FFFD (what a body that was not valid UTF-8 decodes
+ * to), and a lone UTF-16 surrogate (not a character; SQLite and PostgreSQL store it differently).
+ * A one-line field takes no line break of any kind: neither the control characters (CR, LF, VT, FF,
+ * U+0085 NEL) nor Unicode's line and paragraph separators (U+2028, U+2029), which drew a line of
+ * their own ("Courriel : …") in the firm's e-mail.
+ * Written as the pattern of what is readable (any other character, or a whole surrogate pair), so
+ * that a JSON Schema made from these rules carries it too (src/contracts/voice-lead.ts). Pure: a
+ * page that does not check it leaves it out of its bundle.
+ */
+const readablePattern = (controls: string) => new RegExp(`^(?:[^${controls}\\u007F-\\u009F\\uFFFD\\uD800-\\uDFFF]|[\\uD800-\\uDBFF][\\uDC00-\\uDFFF])*$`);
+export const READABLE = {
+  line: /* @__PURE__ */ readablePattern('\\u0000-\\u001F\\u2028\\u2029'),
+  lines: /* @__PURE__ */ readablePattern('\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F'),
+};
+
+/**
+ * Whether `text`, as it stands, is an e-mail address the site takes: the one rule of an address,
+ * which ./fields.ts `email` applies to what visitors type (trimmed first, each check with its own
+ * code) and the configuration to the firm's addresses (src/config/site-schema.ts,
+ * src/server/config/env-schema.ts), so that a relay refuses none of them later.
+ */
+export const isEmailAddress = (text: string): boolean =>
+  text.length > 0 && text === text.trim() && text.length <= EMAIL_MAX && READABLE.line.test(text) && EMAIL_PATTERN.test(text);
+
 /** The honeypot field's name (./fields.ts, `honeypot`). */
 export const HONEYPOT_FIELD = 'website';
 
