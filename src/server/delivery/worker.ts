@@ -1,3 +1,4 @@
+import { backoffMs, jittered } from '../backoff';
 import type { DeliveryConfig } from '../config';
 import { limitWarning } from '../limit-warnings';
 import { maskEmails } from '../logger';
@@ -97,8 +98,7 @@ export const TOGETHER_MAX = 1_000;
  * capped at DELIVERY_RETRY_MAX, then ±20% so jobs that failed together do not retry in lockstep.
  */
 export function retryDelayMs(attempt: number, settings: Pick<DeliveryConfig, 'retryBaseMs' | 'retryMaxMs'>, random: () => number = Math.random): number {
-  const capped = Math.min(settings.retryBaseMs * 2 ** Math.min(attempt - 1, 40), settings.retryMaxMs);
-  return Math.round(capped * (0.8 + 0.4 * random()));
+  return jittered(backoffMs(attempt, settings.retryBaseMs, settings.retryMaxMs), random);
 }
 
 /** A short reason for the log and `npm run deliveries`: the error and its causes, one line. */

@@ -1,3 +1,4 @@
+import { backoffMs } from '../backoff';
 import { NotConfiguredError } from '../http-errors';
 import { type StorageConfig, type Store, createStore } from '../store';
 import { appWide } from './app-wide';
@@ -60,18 +61,21 @@ export const storagePlugin = appWide<StoragePluginOptions>(async (app, options) 
     }
   }
 
-  function retryLater(attempt: number, delayMs: number, retry: StorageRetry) {
-    retryTimer = setTimeout(async () => {
-      if (closing || (await open(attempt))) return;
-      retryLater(attempt + 1, Math.min(delayMs * 2, retry.maxDelayMs), retry);
-    }, delayMs);
+  function retryLater(attempt: number, retry: StorageRetry) {
+    retryTimer = setTimeout(
+      async () => {
+        if (closing || (await open(attempt))) return;
+        retryLater(attempt + 1, retry);
+      },
+      backoffMs(attempt, retry.firstDelayMs, retry.maxDelayMs),
+    );
     // A pending retry must not keep a stopping process alive.
     retryTimer.unref();
   }
 
   if (store === undefined && !(await open(0)) && engine === 'postgres') {
     const retry = options.retry ?? DEFAULT_RETRY;
-    retryLater(1, retry.firstDelayMs, retry);
+    retryLater(1, retry);
   }
 
   app.decorate('storage', {
