@@ -101,6 +101,11 @@ export const API_PATHS = {
   newsletter: '/api/newsletter',
   voiceSession: '/api/voice/session',
   /**
+   * Whether the voice demo can be tried now (configured, minutes left today, a line free), asked
+   * once when the card comes into view: read-only, no proof of work, nothing counted (docs/voice.md).
+   */
+  voiceStatus: '/api/voice/status',
+  /**
    * Where the page's voice SDK places its call (its API base is /api/voice): the server places it
    * with Vapi itself, with the session key as the SDK's Bearer (docs/voice.md).
    */

@@ -24,3 +24,13 @@ export const VOICE_ASSISTANT_PLACEHOLDER = 'site-assistant';
  * name the key it came from, and the server counts the call against that key's network.
  */
 export const SESSION_METADATA_KEY = 'siteSession';
+
+/**
+ * What GET /api/voice/status answers (`{ state }`), before any "Call Me": the demo can be tried
+ * (`ready`); the server has no demo for the language (`not_configured`); the day's minutes, or the
+ * visitor's network's share, are spent (`minutes_spent`, until the firm's midnight); every line, or
+ * the network's share, is in use (`lines_busy`, for a minute or so); the server cannot read its
+ * database now (`unavailable`). Here, without zod, for the page's card.
+ */
+export const VOICE_DEMO_STATES = ['ready', 'not_configured', 'minutes_spent', 'lines_busy', 'unavailable'] as const;
+export type VoiceDemoState = (typeof VOICE_DEMO_STATES)[number];

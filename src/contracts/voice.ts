@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { proof } from './fields';
 import { LOCALES } from './locales';
+import { VOICE_DEMO_STATES } from './voice-call';
 
 /**
  * The voice demo's session: the page asks for one when "Call Me" is pressed, in its language, and
@@ -28,4 +29,12 @@ export const voiceSessionSchema = z.object({ ok: z.literal(true), session: z.str
 
 export type VoiceSession = z.output<typeof voiceSessionSchema>;
 
-export { SESSION_METADATA_KEY, VOICE_API_BASE_PATH, VOICE_ASSISTANT_PLACEHOLDER } from './voice-call';
+/** GET /api/voice/status?locale=fr|en: the state of that language's demo. */
+export const voiceStatusQuerySchema = z.strictObject({ locale: z.enum(LOCALES, 'invalid') });
+
+/** 200 of GET /api/voice/status: the state only, nothing else the server knows (no counts, no times). */
+export const voiceStatusSchema = z.object({ state: z.enum(VOICE_DEMO_STATES) });
+
+export type VoiceStatus = z.output<typeof voiceStatusSchema>;
+
+export { SESSION_METADATA_KEY, VOICE_API_BASE_PATH, VOICE_ASSISTANT_PLACEHOLDER, VOICE_DEMO_STATES, type VoiceDemoState } from './voice-call';

@@ -8,6 +8,7 @@ import { type StatsRouteOptions, statsRoute } from './stats';
 import { type VoiceCallOptions, voiceCallRoute } from './voice-call';
 import { type VoiceEventsOptions, voiceEventsRoute } from './voice-events';
 import { type VoiceSessionOptions, voiceSessionRoute } from './voice-session';
+import { voiceStatusRoute } from './voice-status';
 
 /**
  * The /api routes, in their own scope: only they accept request bodies, and only JSON
@@ -37,6 +38,7 @@ export async function apiRoutes(
   await app.register(contactRoute, { rateLimit: options.rateLimits.contact, proofRequired });
   await app.register(newsletterRoute, { rateLimit: options.rateLimits.newsletter, doubleOptIn: options.doubleOptIn, proofRequired });
   await app.register(voiceSessionRoute, { ...options.voiceSession, proofRequired });
+  await app.register(voiceStatusRoute, options.voiceSession);
   await app.register(voiceCallRoute, options.voiceCall);
   await app.register(voiceEventsRoute, options.voiceEvents);
   await app.register(statsRoute, options.stats);
