@@ -453,7 +453,7 @@ describe('one type scale, close sections, motion that rests', () => {
   });
 
   it('the hero’s emblem, the chip’s signals and the banner are in motion on screen, rest off screen, and stand still under reduced motion', async () => {
-    const parts = { emblem: '[data-hero="desktop"] svg[viewBox="0 0 320 320"]', chip: '#contact figure svg', banner: '[data-banner]' };
+    const parts = { emblem: '[data-hero="desktop"] [data-emblem]', chip: '#contact figure svg', banner: '[data-banner]' };
     type Part = keyof typeof parts;
     /** Each part's running animations, and whether any of it is in the viewport. */
     const motion = (page: Page) =>
@@ -482,8 +482,9 @@ describe('one type scale, close sections, motion that rests', () => {
           expect(await runningBy(page), part).toEqual({ emblem: 0, chip: 0, banner: 0 });
         }
       } else {
-        // Waves, orbit, float and the signal on the mark; a signal per trace and the chip's pulse; the text and the waves.
-        const least: Record<Part, number> = { emblem: 6, chip: 12, banner: 2 };
+        // Waves, orbit and, at 1280 px, the floating call card in the rings (the mark and its signal from
+        // 768 to 1023 px); a signal per trace and the chip's pulse; the text and the waves.
+        const least: Record<Part, number> = { emblem: 5, chip: 12, banner: 2 };
         for (const part of Object.keys(parts) as Part[]) {
           await page.locator(parts[part]).scrollIntoViewIfNeeded();
           await expect.poll(async () => (await runningBy(page))[part], { message: `${part} on screen` }).toBeGreaterThanOrEqual(least[part]);

@@ -94,6 +94,12 @@ export type Content = {
     ctaNote: string;
     /** Under the CTA, a quiet link to the live voice demo (#ai-caller). */
     voiceLink: string;
+    /** Above the headline: what the firm does and for whom, in a few words. */
+    eyebrow: string;
+    /** Under the CTA: short facts the firm stands by (never a count of clients it cannot show). */
+    proof: string[];
+    /** The desktop hero's picture from 1024 px: a call answered at night, then what the agent did with it. */
+    call: { answered: string; when: string; steps: string[] };
   };
   services: {
     title: string;

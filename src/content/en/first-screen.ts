@@ -34,5 +34,12 @@ export const enFirstScreen: FirstScreenContent = {
     cta: 'Book a Free Call',
     ctaNote: 'Free 30-minute call, no commitment',
     voiceLink: 'or talk to our voice agent now',
+    eyebrow: 'Voice agents & automation for Quebec businesses',
+    proof: ['Calls answered 24/7', 'French and English', 'Built for Law 25'],
+    call: {
+      answered: 'Answered by your voice agent',
+      when: 'Incoming call · 9:47 PM',
+      steps: ['Question answered', 'Appointment booked', 'Lead sent to your CRM'],
+    },
   },
 };

@@ -37,5 +37,12 @@ export const frFirstScreen: FirstScreenContent = typesetFrench({
     cta: 'Réserver un appel gratuit',
     ctaNote: 'Appel gratuit de 30 minutes, sans engagement',
     voiceLink: 'ou parlez à notre agent vocal maintenant',
+    eyebrow: 'Agents vocaux et automatisation pour les entreprises du Québec',
+    proof: ['Réponse aux appels 24/7', 'En français et en anglais', 'Conçu pour la Loi 25'],
+    call: {
+      answered: 'Pris en charge par votre agent vocal',
+      when: 'Appel entrant · 21 h 47',
+      steps: ['Question réglée', 'Rendez-vous fixé', 'Client ajouté à votre CRM'],
+    },
   },
 });

@@ -8,9 +8,10 @@ const WAVE_DELAYS = ['', '[animation-delay:-1.2s]', '[animation-delay:-2.4s]'];
  * waveform and two dots on a slow orbit. The waves start behind the mark and, grown ×1.6 by their
  * keyframes, end at the drawing's edge, so nothing is cut off. SVG and CSS only (index.css), so it
  * costs the first screen no script; under reduced motion it stands still, two waves showing as
- * rings. Decorative: the headline beside it carries the meaning.
+ * rings. Decorative: the headline beside it carries the meaning. `markClassName` can hide the mark
+ * where something else stands in the rings (the desktop hero's answered call).
  */
-export function Emblem({ className }: { className?: string }) {
+export function Emblem({ className, markClassName = '' }: { className?: string; markClassName?: string }) {
   const id = useId();
   const mark = `${id}m`;
   const glow = `${id}g`;
@@ -45,7 +46,7 @@ export function Emblem({ className }: { className?: string }) {
         <circle cx="160" cy="12" r="5" className="fill-accent-500" />
         <circle cx="308" cy="160" r="3.5" className="fill-fuchsia-500" />
       </g>
-      <g className="emblem-part motion-static animate-float">
+      <g className={`emblem-part motion-static animate-float ${markClassName}`}>
         <rect x="100" y="100" width="120" height="120" rx="30" fill={`url(#${mark})`} />
         <g fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round">
           {/* Dimmed under the signal running along it; whole when the signal stands still. */}
