@@ -40,6 +40,7 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
       expect(out.text()).toBe(
         `Deleted 1 contact request received before ${cutoff.toISOString()} (older than 10 days).\nDeleted 0 newsletter sign-ups not confirmed within 7 days.\n` +
           `Deleted 1 daily counter of the site's figures for days before ${addDays(dayOf(run, DEFAULT_FIRM_TIME_ZONE), -760)} (older than 760 days).\n` +
+          'Deleted 0 demo call records at Vapi (older than 30 days) and dropped 0 call ids.\n' +
           `Deleted 0 demo sessions of days before today and 0 demo call records started before ${new Date(run.getTime() - 760 * DAY_MS).toISOString()} (older than 760 days).\n`,
       );
       // The figures of the days still kept stay, the purged lead's too: counts identify no one.

@@ -15,6 +15,7 @@
  */
 import { optionsOrExit } from './lib/cli';
 import { runPurgeJobs } from '../src/server/retention';
+import { callsApi } from '../src/server/vapi/calls-api';
 import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: purge [--older-than <days>]
@@ -53,10 +54,20 @@ export async function runPurge(args: readonly string[], env: Record<string, stri
   return withStore(env, err, 'Purge failed', async (store, config) => {
     const reports = await runPurgeJobs(
       store,
-      { contactDays: parsed.days ?? config.site.retentionDays, statsDays: config.stats.retentionDays, timeZone: config.notifications.timeZone },
+      {
+        contactDays: parsed.days ?? config.site.retentionDays,
+        statsDays: config.stats.retentionDays,
+        timeZone: config.notifications.timeZone,
+        // The demo's call records at Vapi, with the server's own key (none: nothing can be deleted there, and it says so).
+        vapiCalls: {
+          days: config.voice.callRetentionDays,
+          calls: config.voice.privateKey ? callsApi({ privateKey: config.voice.privateKey, baseUrl: config.voice.apiBaseUrl }) : undefined,
+        },
+      },
       now,
     );
     for (const { line } of reports) out.write(`${line}\n`);
+    for (const { warning } of reports) if (warning) err.write(`Warning: ${warning}\n`);
     return 0;
   });
 }

@@ -26,7 +26,7 @@ export type StandInCall = {
   endedReason?: string;
   cost?: number;
 };
-/** One request to a call's control URL or to GET /call/{id}. */
+/** One request to a call's control URL, to GET /call/{id} or to DELETE /call/{id}. */
 export type CallApiRequest = { method: string; path: string; authorization: string | undefined; body: unknown };
 /** What our server answered a message the stand-in sent it as Vapi would. */
 export type ServerMessageReply = { url: string; status: number; body: unknown };
@@ -34,7 +34,7 @@ export type ServerMessageReply = { url: string; status: number; body: unknown };
 export type StandInOptions = {
   /**
    * The organization's private key. When set, the stand-in wants it as the Bearer of every request
-   * to its API (POST /call/web, GET /call/{id}, /assistant, /credential), as Vapi does; a request
+   * to its API (POST /call/web, GET and DELETE /call/{id}, /assistant, /credential), as Vapi does; a request
    * with another key is answered 401 and creates nothing. Without it, any key is taken.
    */
   privateKey?: string;
@@ -48,10 +48,12 @@ export type VapiStandIn = {
   requests: StandInRequest[];
   /** Why each POST /call/web was refused (same order as `requests`; null when accepted). */
   refusals: Array<string | null>;
-  /** The calls placed, by id: GET /call/{id} answers from here. */
+  /** The calls placed, by id: GET /call/{id} answers from here, DELETE /call/{id} deletes from here. */
   calls: Map<string, StandInCall>;
-  /** Every GET /call/{id} and every POST to a control URL. */
+  /** Every GET and DELETE /call/{id} and every POST to a control URL. */
   callApiRequests: CallApiRequest[];
+  /** Answers every DELETE /call/{id} with this status and deletes nothing (a 5xx at Vapi), until given undefined. */
+  failCallDeletes(status: number | undefined): void;
   /** Makes the stand-in unreachable (every connection is cut at once) or reachable again. */
   setDown(down: boolean): void;
   /** The organization's assistants, by id. */
@@ -84,7 +86,7 @@ export type VapiStandIn = {
  * A local stand-in for the parts of Vapi's API this site uses, for tests that run the real SDKs
  * offline: POST /call/web (our server places a call and gets the Daily room the page joins; it
  * also answers a browser's CORS preflight as the real API does), GET /call/{id} and the calls'
- * control URLs (the server's keeper), GET/POST/PATCH /assistant and
+ * control URLs (the server's keeper), DELETE /call/{id} (the daily run, VAPI_CALL_RETENTION_DAYS), GET/POST/PATCH /assistant and
  * /credential (what `npm run voice:sync` calls through @vapi-ai/server-sdk), and Vapi's own requests
  * to an assistant's server URL (sendServerMessage).
  */
@@ -94,6 +96,7 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
   const calls = new Map<string, StandInCall>();
   const callApiRequests: CallApiRequest[] = [];
   let down = false;
+  let failDeletesWith: number | undefined;
   let base = '';
   /** Calls placed so far: each gets a new id, as Vapi's are, however the test clears `requests`. */
   let placed = 0;
@@ -160,7 +163,7 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
         sendJson(response, status, replyBody);
         return;
       }
-      if (url.pathname.startsWith('/control/') || (request.method === 'GET' && url.pathname.startsWith('/call/'))) {
+      if (url.pathname.startsWith('/control/') || ((request.method === 'GET' || request.method === 'DELETE') && url.pathname.startsWith('/call/'))) {
         callApiRequests.push({ method: request.method ?? '', path: url.pathname, authorization: request.headers.authorization, body });
         const [status, replyBody] = callApi(request, url, body);
         sendJson(response, status, replyBody);
@@ -200,13 +203,21 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
     return null;
   }
 
-  /** GET /call/{id} (with the private key) and POST {controlUrl} {type: "end-call"} (the URL is the credential), as Vapi answers them. */
+  /**
+   * GET and DELETE /call/{id} (with the private key; DELETE answers the call it deleted) and POST
+   * {controlUrl} {type: "end-call"} (the URL is the credential), as Vapi answers them.
+   */
   function callApi(request: IncomingMessage, url: URL, body: unknown): [number, unknown] {
     const [, kind, id = ''] = url.pathname.split('/');
     const call = calls.get(id);
     if (kind === 'call') {
       if (options.privateKey && request.headers.authorization !== `Bearer ${options.privateKey}`) return [401, { message: 'Invalid Key.' }];
-      return call ? [200, { ...call, orgId: options.orgId ?? 'org', type: 'webCall' }] : [404, { message: 'Not Found' }];
+      if (!call) return [404, { message: 'Not Found' }];
+      if (request.method === 'DELETE') {
+        if (failDeletesWith !== undefined) return [failDeletesWith, { message: 'Internal Server Error' }];
+        calls.delete(id);
+      }
+      return [200, { ...call, orgId: options.orgId ?? 'org', type: 'webCall' }];
     }
     if (!call || request.method !== 'POST') return [404, { message: 'Not Found' }];
     if ((body as { type?: unknown } | null)?.type !== 'end-call') return [400, { message: 'unknown control message' }];
@@ -308,6 +319,9 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
     refusals,
     calls,
     callApiRequests,
+    failCallDeletes(status) {
+      failDeletesWith = status;
+    },
     setDown(value) {
       down = value;
       if (down) server.closeAllConnections();

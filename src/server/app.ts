@@ -86,12 +86,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
   await app.register(deliveryPlugin, { config });
+  // The server places, looks up, ends and deletes the demo's calls with the private key; the page never has it.
+  const calls = voice.privateKey ? callsApi({ privateKey: voice.privateKey, baseUrl: voice.apiBaseUrl }) : undefined;
   await app.register(retentionPlugin, {
-    settings: { contactDays: config.site.retentionDays, statsDays: config.stats.retentionDays, timeZone: config.notifications.timeZone },
+    settings: {
+      contactDays: config.site.retentionDays,
+      statsDays: config.stats.retentionDays,
+      timeZone: config.notifications.timeZone,
+      vapiCalls: { days: voice.callRetentionDays, calls },
+    },
     schedule: options.retention,
   });
-  // The server places, looks up and ends the demo's calls with the private key; the page never has it.
-  const calls = voice.privateKey ? callsApi({ privateKey: voice.privateKey, baseUrl: voice.apiBaseUrl }) : undefined;
   const voiceSchedule = { ...VOICE_CALLS_SCHEDULE, ...options.voiceCalls };
   await app.register(voiceCallsPlugin, { voice, calls, timeZone: config.notifications.timeZone, schedule: voiceSchedule });
   // After the delivery plugin: a queued digest nudges its worker.

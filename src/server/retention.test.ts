@@ -61,7 +61,13 @@ describe.each(ENGINES)('retention without cron on %s', (engine) => {
       .toEqual([
         expect.objectContaining({
           level: 30,
-          deleted: { 'contact requests': 1, 'unconfirmed newsletter sign-ups': 0, 'site statistics': 0, 'voice demo records': 0 },
+          deleted: {
+            'contact requests': 1,
+            'unconfirmed newsletter sign-ups': 0,
+            'site statistics': 0,
+            'demo call records at Vapi': 0,
+            'voice demo records': 0,
+          },
         }),
       ]);
     expect(await names(store)).toEqual(['recent']);
@@ -85,7 +91,15 @@ describe.each(ENGINES)('retention without cron on %s', (engine) => {
     await expect
       .poll(() => second.purges(), WAIT)
       .toEqual([
-        expect.objectContaining({ deleted: { 'contact requests': 2, 'unconfirmed newsletter sign-ups': 0, 'site statistics': 0, 'voice demo records': 0 } }),
+        expect.objectContaining({
+          deleted: {
+            'contact requests': 2,
+            'unconfirmed newsletter sign-ups': 0,
+            'site statistics': 0,
+            'demo call records at Vapi': 0,
+            'voice demo records': 0,
+          },
+        }),
       ]);
     expect(await names(store)).toEqual([]);
   });
@@ -122,7 +136,15 @@ describe('retention with several instances on one PostgreSQL database', () => {
     await expect
       .poll(purges, WAIT)
       .toEqual([
-        expect.objectContaining({ deleted: { 'contact requests': 1, 'unconfirmed newsletter sign-ups': 0, 'site statistics': 0, 'voice demo records': 0 } }),
+        expect.objectContaining({
+          deleted: {
+            'contact requests': 1,
+            'unconfirmed newsletter sign-ups': 0,
+            'site statistics': 0,
+            'demo call records at Vapi': 0,
+            'voice demo records': 0,
+          },
+        }),
       ]);
     expect(await names(store)).toEqual([]);
     // One of them purged; the other, looking again and again, finds the day's run done.

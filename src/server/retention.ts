@@ -1,6 +1,7 @@
 import { PENDING_SUBSCRIPTION_DAYS, type Store } from './store';
 import { addDays, dayOf } from './stats/calendar';
 import { DAY_MS } from './time';
+import { type VapiDeletion, deleteDemoCallsAtVapi } from './vapi/call-deletion';
 
 /**
  * What the privacy policy (src/content/privacy/) promises to delete, and after how long: one
@@ -19,13 +20,18 @@ export type RetentionSettings = {
   statsDays: number;
   /** FIRM_TIME_ZONE, the calendar the counters' days are in. */
   timeZone: string;
+  /** VAPI_CALL_RETENTION_DAYS and Vapi's API (with the private key): the demo's call records at Vapi. Absent: that job does nothing. */
+  vapiCalls?: VapiDeletion | undefined;
 };
 
 export type PurgeJob = {
   /** What it deletes, as the log counts it. */
   name: string;
-  /** Deletes what is due at `now`; returns how many, and the line `npm run purge` prints. */
-  run(store: Store, settings: RetentionSettings, now: Date): Promise<{ deleted: number; line: string }>;
+  /**
+   * Deletes what is due at `now`; returns how many, the line `npm run purge` prints, and a warning
+   * when something due could not be deleted (the run goes on; it is tried again the next day).
+   */
+  run(store: Store, settings: RetentionSettings, now: Date): Promise<{ deleted: number; line: string; warning?: string | undefined }>;
 };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -58,6 +64,21 @@ export const PURGE_JOBS: readonly PurgeJob[] = [
     },
   },
   {
+    // The demo's call records in the firm's account at Vapi, VAPI_CALL_RETENTION_DAYS after each call,
+    // then their ids here (vapi/call-deletion.ts). Before the next job: a row past STATS_RETENTION_DAYS
+    // has its record at Vapi asked for before it goes.
+    name: 'demo call records at Vapi',
+    async run(store, { vapiCalls, statsDays, timeZone }, now) {
+      if (!vapiCalls) return { deleted: 0, line: 'Did not ask Vapi to delete any demo call record (not configured here).' };
+      const outcome = await deleteDemoCallsAtVapi(store, vapiCalls, { now, today: dayOf(now, timeZone), statsDays });
+      return {
+        deleted: outcome.deleted,
+        line: `Deleted ${plural(outcome.deleted, 'demo call record')} at Vapi (older than ${vapiCalls.days} days) and dropped ${plural(outcome.forgotten, 'call id')}.`,
+        warning: outcome.warning,
+      };
+    },
+  },
+  {
     // The voice demo: the networks its sessions went to, at the end of their day; its calls' records
     // (Vapi's call id among them) with the figures, after STATS_RETENTION_DAYS.
     name: 'voice demo records',
@@ -72,7 +93,7 @@ export const PURGE_JOBS: readonly PurgeJob[] = [
   },
 ];
 
-export type PurgeReport = { name: string; deleted: number; line: string };
+export type PurgeReport = { name: string; deleted: number; line: string; warning?: string | undefined };
 
 /** Runs every job of the list, in order; a failure stops the run (StoreUnavailableError). */
 export async function runPurgeJobs(store: Store, settings: RetentionSettings, now: Date): Promise<PurgeReport[]> {

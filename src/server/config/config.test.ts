@@ -248,6 +248,7 @@ describe('loadServerConfig', () => {
       maxConcurrent: 10,
       maxCallSeconds: 180,
       leads: undefined,
+      callRetentionDays: 30,
     });
     const configured = loadServerConfig({
       VAPI_PRIVATE_KEY: ' private ',
@@ -259,6 +260,7 @@ describe('loadServerConfig', () => {
       VOICE_MINUTES_PER_DAY: '25',
       VOICE_MAX_CONCURRENT: '4',
       VOICE_MAX_CALL_SECONDS: '240',
+      VAPI_CALL_RETENTION_DAYS: '0',
     }).voice;
     expect(configured).toEqual({
       privateKey: 'private',
@@ -269,6 +271,7 @@ describe('loadServerConfig', () => {
       maxConcurrent: 4,
       maxCallSeconds: 240,
       leads: { serverSecret: 'vapi-server-secret-0123456789abcdef', keepTranscript: false },
+      callRetentionDays: 0,
     });
   });
 
@@ -294,6 +297,14 @@ describe('loadServerConfig', () => {
       '  VOICE_MAX_CONCURRENT: expected a whole number from 1 to 10000',
       '  VOICE_MAX_CALL_SECONDS: expected a whole number from 10 to 43200',
     ]);
+    // Days a call's record stays at Vapi: negative, a fraction, words or past the figures' own most stop the server.
+    for (const value of ['-1', '1.5', 'thirty', '761', '1e9']) {
+      expect({ value, lines: errorLines({ VAPI_CALL_RETENTION_DAYS: value }) }).toEqual({
+        value,
+        lines: ['  VAPI_CALL_RETENTION_DAYS: expected a whole number from 0 to 760'],
+      });
+    }
+    expect(loadServerConfig({ VAPI_CALL_RETENTION_DAYS: '760' }).voice.callRetentionDays).toBe(760);
   });
 
   it('takes callback requests with a long VAPI_SERVER_SECRET, and keeps transcripts only when asked to', () => {

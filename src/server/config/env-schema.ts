@@ -228,6 +228,9 @@ export const envSchema = z.object({
       ),
   ),
   VOICE_LEAD_TRANSCRIPT: z._default(z.enum(['on', 'off'], 'expected on or off'), 'off'),
+  // Days each demo call's record stays at Vapi (0: the first daily run once it is settled). At most
+  // STATS_RETENTION_DAYS' own most: the call's row, with its id, goes with the figures by then.
+  VAPI_CALL_RETENTION_DAYS: wholeNumber(0, 760, 30),
   // 25 months: a year compared with the one before, and a month to spare. Also the most: the
   // privacy policy promises the counts are kept 25 months at most.
   STATS_RETENTION_DAYS: wholeNumber(1, 760, 760),

@@ -133,6 +133,7 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
       maxConcurrent: e.VOICE_MAX_CONCURRENT,
       maxCallSeconds: e.VOICE_MAX_CALL_SECONDS,
       leads: e.VAPI_SERVER_SECRET ? { serverSecret: e.VAPI_SERVER_SECRET.trim(), keepTranscript: e.VOICE_LEAD_TRANSCRIPT === 'on' } : undefined,
+      callRetentionDays: e.VAPI_CALL_RETENTION_DAYS,
     },
     stats: { retentionDays: e.STATS_RETENTION_DAYS, digest: e.STATS_DIGEST === 'on', campaigns: e.STATS_CAMPAIGNS },
   };

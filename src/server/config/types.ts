@@ -103,6 +103,11 @@ export type VoiceConfig = {
    * the agent takes no callback requests, and the route refuses every request.
    */
   leads: { serverSecret: string; keepTranscript: boolean } | undefined;
+  /**
+   * Days after a call ended that the daily run deletes its record at Vapi (transcript, summary,
+   * logs) and then drops its id here (VAPI_CALL_RETENTION_DAYS; src/server/vapi/call-deletion.ts).
+   */
+  callRetentionDays: number;
 };
 
 export type ProofOfWorkConfig = {

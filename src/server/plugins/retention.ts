@@ -32,6 +32,8 @@ export const retentionPlugin = appWide<{ settings: RetentionSettings; schedule?:
         const reports = await runPurgeJobs(store, options.settings, now);
         await store.saveSetting(LAST_RUN_SETTING, now.toISOString());
         log.info({ deleted: Object.fromEntries(reports.map((report) => [report.name, report.deleted])) }, 'retention: expired personal data deleted');
+        // One line per job and run, however many of its items failed: it says how many and why.
+        for (const report of reports) if (report.warning) log.warn({ job: report.name }, `retention: ${report.warning}`);
       });
       if (!outcome.ran) log.debug('retention: another instance is purging');
     } catch (error) {

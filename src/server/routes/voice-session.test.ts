@@ -166,7 +166,19 @@ describe.each(ENGINES)('the voice budget on %s (two instances on one database)',
     expect(rows.map((row) => [row.call_id, row.locale, Number(row.duration_seconds), row.ended_reason, Number(row.cost)])).toEqual(
       lengths.map((seconds, i) => [ids[i], 'fr', seconds, 'customer-ended-call', 0.21]),
     );
-    expect(Object.keys(rows[0]!).sort()).toEqual(['call_id', 'cost', 'duration_seconds', 'ended_at', 'ended_reason', 'locale', 'settled_by', 'started_at']);
+    expect(Object.keys(rows[0]!).sort()).toEqual([
+      'call_id',
+      'callback',
+      'cost',
+      'duration_seconds',
+      'ended_at',
+      'ended_reason',
+      'id',
+      'locale',
+      'settled_by',
+      'started_at',
+      'vapi_deleted_at',
+    ]);
     // The page and the forms are still served.
     expect((await demo.apps[0]!.inject({ url: '/', remoteAddress: '192.0.2.44' })).statusCode).toBe(200);
     const contact = { name: 'Jo', phone: '514 555 0100', email: 'jo@example.com', message: 'Hello' };

@@ -343,6 +343,47 @@ const MIGRATIONS: Record<string, (columns: EngineColumns) => Migration> = {
       await db.schema.alterTable('voice_calls').addColumn('settled_by', 'text').execute();
     },
   }),
+  /**
+   * A demo call's id is kept only until its record is deleted at Vapi (VAPI_CALL_RETENTION_DAYS,
+   * src/server/vapi/call-deletion.ts): `voice_calls` gets a number of its own (`id`) as its key, so
+   * that `call_id` can become NULL while the figures keep the row; `vapi_deleted_at`, when Vapi's
+   * record was deleted; `callback`, whether the call ended in a callback request, written when the
+   * id goes (the figures read it through the id until then). SQLite cannot change a primary key:
+   * the table is made again, on both engines, its rows copied in their order.
+   */
+  '0015_voice_call_ids': (columns) => ({
+    async up(db: Db) {
+      const kept = ['call_id', 'locale', 'started_at', 'ended_at', 'duration_seconds', 'ended_reason', 'cost', 'settled_by'] as const;
+      await db.schema
+        .createTable('voice_calls_0015')
+        .addColumn('id', 'integer', columns.id)
+        .addColumn('call_id', 'text', (column) => column.unique())
+        .addColumn('locale', 'text', (column) => column.notNull())
+        .addColumn('started_at', columns.timestamp, (column) => column.notNull())
+        .addColumn('ended_at', columns.timestamp)
+        .addColumn('duration_seconds', 'integer')
+        .addColumn('ended_reason', 'text')
+        .addColumn('cost', 'double precision')
+        .addColumn('settled_by', 'text')
+        .addColumn('vapi_deleted_at', columns.timestamp)
+        .addColumn('callback', 'integer')
+        .execute();
+      await db
+        .insertInto('voice_calls_0015')
+        .columns([...kept])
+        .expression(
+          db
+            .selectFrom('voice_calls')
+            .select([...kept])
+            .orderBy('started_at')
+            .orderBy('call_id'),
+        )
+        .execute();
+      await db.schema.dropTable('voice_calls').execute();
+      await db.schema.alterTable('voice_calls_0015').renameTo('voice_calls').execute();
+      await db.schema.createIndex('voice_calls_started_at_idx').on('voice_calls').column('started_at').execute();
+    },
+  }),
 };
 
 /** Brings the schema up to date; returns the names of the migrations it applied. */

@@ -137,7 +137,13 @@ export function statsRepository({ db, write, policy }: StoreContext): StatsRepos
           'duration_seconds',
           'cost',
           // A call ended in a callback request when the agent stored one for it (one lead per call).
-          eb.exists(eb.selectFrom('contact_submissions').select('id').whereRef('contact_submissions.call_id', '=', 'voice_calls.call_id')).as('callback'),
+          // Once the call's id is gone (deleted at Vapi, ../vapi/call-deletion.ts), the row says it itself.
+          eb
+            .or([
+              eb('voice_calls.callback', '=', 1),
+              eb.exists(eb.selectFrom('contact_submissions').select('id').whereRef('contact_submissions.call_id', '=', 'voice_calls.call_id')),
+            ])
+            .as('callback'),
         ])
         .where('started_at', '>=', from.toISOString())
         .where('started_at', '<', to.toISOString())

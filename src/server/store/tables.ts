@@ -151,8 +151,13 @@ export interface VoiceSessionCountsTable {
  * about who called or from where. The firm's statistics read it (calls and minutes per day and language).
  */
 export interface VoiceCallsTable {
-  /** Vapi's call id. */
-  call_id: string;
+  /** The row's own number (0015): the figures keep the row once the call's id is gone. */
+  id: Generated<number>;
+  /**
+   * Vapi's call id; NULL once the call's record is deleted at Vapi and its day is over
+   * (VAPI_CALL_RETENTION_DAYS, src/server/vapi/call-deletion.ts). UNIQUE while set.
+   */
+  call_id: ColumnType<string | null, string, string | null>;
   /** The assistant's language ('fr', 'en'). */
   locale: string;
   started_at: Timestamp;
@@ -166,6 +171,10 @@ export interface VoiceCallsTable {
   cost: ColumnType<number | null, number | null | undefined, number | null>;
   /** Where the length came from: 'report' (the end-of-call report), 'vapi' (GET /call/{id}), 'longest' (Vapi could not be asked). */
   settled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the call's record was deleted at Vapi (or Vapi answered it had none); NULL until then. */
+  vapi_deleted_at: NullableTimestamp;
+  /** 1 when the call ended in a callback request, 0 when not: written when `call_id` goes; NULL while the id says it. */
+  callback: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**

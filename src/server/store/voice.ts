@@ -52,6 +52,25 @@ export interface VoiceRepository {
    * of the days before `today`, and the calls started before `callsBefore` (STATS_RETENTION_DAYS).
    */
   purgeVoice(options: { today: string; callsBefore: Date }): Promise<{ holds: number; calls: number }>;
+  /**
+   * The calls whose record is to be deleted at Vapi now (VAPI_CALL_RETENTION_DAYS,
+   * ../vapi/call-deletion.ts), oldest first: not deleted yet, and settled with an end at or before
+   * `endedBefore` (`unreportedEndedBefore` when settled without its end-of-call report, which may
+   * still come until then), or started before `startedBefore` (their rows go with the figures).
+   */
+  voiceCallsDueAtVapi(options: {
+    endedBefore: Date;
+    unreportedEndedBefore: Date;
+    startedBefore: Date;
+  }): Promise<Array<{ callId: string; endedAt: Date | null }>>;
+  /** Vapi deleted the call's record (or had none): noted, so it is not asked again. */
+  voiceCallDeletedAtVapi(callId: string, now: Date): Promise<void>;
+  /**
+   * Drops the ids of the calls deleted at Vapi that no session of `today` or later holds (the
+   * day's budget reads its calls through them): `call_id` becomes NULL, and whether the call ended
+   * in a callback request is written in the row, so the figures stay as they were. How many.
+   */
+  forgetDeletedVoiceCalls(today: string): Promise<number>;
 }
 
 export type VoiceSessionRequest = { day: string; network: string; budget: VoiceBudget; now: Date };
@@ -255,7 +274,73 @@ export function voiceRepository({ db, write }: StoreContext): VoiceRepository {
         .where('duration_seconds', 'is', null)
         .where('started_at', '<=', before.toISOString())
         .execute();
-      return rows.map((row) => ({ callId: row.call_id, locale: row.locale, startedAt: new Date(row.started_at) }));
+      return rows.flatMap((row) => (row.call_id ? [{ callId: row.call_id, locale: row.locale, startedAt: new Date(row.started_at) }] : []));
+    },
+
+    async voiceCallsDueAtVapi({ endedBefore, unreportedEndedBefore, startedBefore }) {
+      const rows = await db
+        .selectFrom('voice_calls')
+        .select(['call_id', 'ended_at'])
+        .where('call_id', 'is not', null)
+        .where('vapi_deleted_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('duration_seconds', 'is not', null),
+              eb('ended_at', '<=', endedBefore.toISOString()),
+              eb.or([eb('settled_by', '=', 'report'), eb('ended_at', '<=', unreportedEndedBefore.toISOString())]),
+            ]),
+            eb('started_at', '<', startedBefore.toISOString()),
+          ]),
+        )
+        .orderBy('started_at')
+        .orderBy('id')
+        .execute();
+      return rows.flatMap((row) => (row.call_id ? [{ callId: row.call_id, endedAt: row.ended_at === null ? null : new Date(row.ended_at) }] : []));
+    },
+
+    async voiceCallDeletedAtVapi(callId, now) {
+      await write((trx) =>
+        trx.updateTable('voice_calls').set({ vapi_deleted_at: now.toISOString() }).where('call_id', '=', callId).where('vapi_deleted_at', 'is', null).execute(),
+      );
+    },
+
+    async forgetDeletedVoiceCalls(today) {
+      let forgotten = 0;
+      await write(async (trx) => {
+        const result = await trx
+          .updateTable('voice_calls')
+          .set((eb) => ({
+            // One lead per call (contact_submissions.call_id is UNIQUE): the figures' callback column, kept without the id.
+            callback: eb
+              .case()
+              .when(
+                eb.exists(
+                  eb.selectFrom('contact_submissions').select('contact_submissions.id').whereRef('contact_submissions.call_id', '=', 'voice_calls.call_id'),
+                ),
+              )
+              .then(1)
+              .else(0)
+              .end(),
+            call_id: null,
+          }))
+          .where('call_id', 'is not', null)
+          .where('vapi_deleted_at', 'is not', null)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('voice_holds')
+                  .select('voice_holds.id')
+                  .whereRef('voice_holds.call_id', '=', 'voice_calls.call_id')
+                  .where('voice_holds.day', '>=', today),
+              ),
+            ),
+          )
+          .executeTakeFirst();
+        forgotten = Number(result.numUpdatedRows);
+      });
+      return forgotten;
     },
 
     async purgeVoice({ today, callsBefore }) {

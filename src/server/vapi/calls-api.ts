@@ -2,10 +2,11 @@ import type { Vapi, VapiClient } from '@vapi-ai/server-sdk';
 import { SESSION_METADATA_KEY } from '../../contracts/voice-call';
 
 /**
- * The three requests the server makes of Vapi for a demo call, with the private key, which never
+ * The four requests the server makes of Vapi for a demo call, with the private key, which never
  * leaves the server: place it (POST /call/web, a body this server writes), look it up (GET
- * /call/{id}, through the server SDK) and end it (its `monitor.controlUrl`, {type: "end-call"}).
- * Each gives up after VAPI_TIMEOUT_MS: a visitor waits on the first, and the other two run in the
+ * /call/{id}, through the server SDK), end it (its `monitor.controlUrl`, {type: "end-call"}) and,
+ * VAPI_CALL_RETENTION_DAYS later, delete its record (DELETE /call/{id}, through the server SDK).
+ * Each gives up after VAPI_TIMEOUT_MS: a visitor waits on the first, and the others run in the
  * background on a schedule.
  */
 export const VAPI_TIMEOUT_MS = 8_000;
@@ -41,6 +42,8 @@ export type CallsApi = {
   place(options: { assistantId: string; session: string; maxCallSeconds: number }): Promise<PlacedCall>;
   get(callId: string): Promise<CallRecord>;
   end(controlUrl: string): Promise<void>;
+  /** Deletes the call's record at Vapi: 'deleted', or 'gone' when Vapi has none (404); throws on any other answer or none. */
+  remove(callId: string): Promise<'deleted' | 'gone'>;
 };
 
 export function callsApi(options: { privateKey: string; baseUrl: string | undefined }): CallsApi {
@@ -106,6 +109,17 @@ export function callsApi(options: { privateKey: string; baseUrl: string | undefi
     async end(controlUrl) {
       const response = await post(controlUrl, { type: 'end-call' }, false);
       if (!response.ok) throw new VapiCallError(`the control URL answered ${response.status}`);
+    },
+
+    async remove(callId) {
+      try {
+        await (await vapi()).client.calls.delete({ id: callId });
+        return 'deleted';
+      } catch (error) {
+        // The SDK's VapiError carries the status: a record already gone is what was asked for.
+        if ((error as { statusCode?: unknown } | null)?.statusCode === 404) return 'gone';
+        throw error;
+      }
     },
   };
 }
