@@ -105,6 +105,11 @@ describe('the firm’s details are written as each language writes them', () => 
         expect(read).toContain(`Équipe établie à ${site.address.city}`);
       }
       await context.close();
+      // The 404 page's body writes it as its footer does.
+      const missing = await pageText(`${url('home', locale)}nothing-here`);
+      expect(await missing.page.locator('main a[href^="tel:"]').textContent(), `404, ${locale}`).toBe(phone);
+      if (locale === 'fr') expect(missing.text, '404, fr').not.toContain(site.phone);
+      await missing.context.close();
     }
   });
 

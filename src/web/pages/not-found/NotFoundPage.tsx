@@ -2,7 +2,7 @@ import { ArrowLeft, Mail, Phone } from 'lucide-react';
 import { site } from '../../../config/site';
 import { LogoMark } from '../../components/Logo';
 import { primaryAction } from '../../components/styles';
-import type { Content } from '../../../content';
+import { formatPhone, type Content } from '../../../content';
 import { pagePath } from '../../lib/pages';
 import { PageFooter } from '../PageFooter';
 import { PageShell } from '../PageShell';
@@ -32,7 +32,7 @@ export function NotFoundPage({ content }: { content: Content }) {
             <li>
               <a href={site.phoneHref} className={`${contactClass} whitespace-nowrap`}>
                 <Phone aria-hidden="true" focusable="false" className="size-5 shrink-0 text-brand-600 dark:text-accent-400" />
-                {site.phone}
+                {formatPhone(site.phone, locale)}
               </a>
             </li>
             <li>
