@@ -25,7 +25,8 @@ Deletes what the privacy policy keeps no longer (the server also does it once a 
   --older-than <days>   delete contact requests received more than <days> days ago
                         (default: SITE_RETENTION_DAYS, the period in the privacy policy)
 
-Newsletter sign-ups not confirmed within 7 days are deleted too.
+Newsletter sign-ups not confirmed within 7 days are deleted too, and the demo's call
+records at Vapi past VAPI_CALL_RETENTION_DAYS (with VAPI_PRIVATE_KEY).
 
 Reads DATABASE_URL, or SQLITE_PATH (default ./data/leads.sqlite), like the server
 (--config FILE: the service's configuration file). In a checkout: npm run purge -- …;
