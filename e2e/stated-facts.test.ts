@@ -8,6 +8,7 @@ import { LOCALES, type Locale } from '../src/contracts/locales';
 import { PRIVACY_POLICY_UPDATED } from '../src/content/catalog';
 import { dateInWords, durationInWords } from '../src/content/dates';
 import { privacyPolicies } from '../src/content/privacy';
+import { keepTogether } from '../src/content/typography';
 import { pagePath, type PageId } from '../src/web/lib/pages';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
 import { showWholePage } from './helpers/layout';
@@ -78,7 +79,7 @@ describe('the © year is the build’s', () => {
         await waitForHydration(page);
         await showWholePage(page);
         const footer = await page.locator('footer').innerText();
-        expect(footer, address).toContain(`© ${built} ${site.brand}`);
+        expect(footer, address).toContain(`© ${built} ${keepTogether(site.brand)}`);
         expect(footer.match(/© (\d{4})/g), address).toEqual([`© ${built}`]);
         await context.close();
       }

@@ -2,9 +2,10 @@ import type { Vapi } from '@vapi-ai/server-sdk';
 import type { SiteConfig } from '../config/site-schema';
 import { LOCALES, type Locale } from '../contracts/locales';
 import { CALLBACK_TOOL, callbackToolParameters } from '../contracts/voice-lead';
-import { type Content, fill, fillContent } from '../content';
+import { type Content, fill, fillContent, mapText } from '../content';
 import { getContent } from '../content/all';
 import { withoutLinks } from '../content/text';
+import { keepTogether } from '../content/typography';
 import { AGENT_COPY, type AgentCopy } from '../content/agent';
 import { ASSISTANT_KEY, assistantKey } from './identity';
 
@@ -140,9 +141,17 @@ function callbackTool(copy: AgentCopy): Vapi.OpenAiModelToolsItem.Function {
   };
 }
 
+/**
+ * Copy filled to be spoken, not set in lines: the brand as configured, without the no-break spaces
+ * that keep it on one line of the page (`{brand}`, content/fill.ts).
+ */
+function spoken<T>(value: T, site: SiteConfig): T {
+  return mapText(value, (text) => text.replaceAll(keepTogether(site.brand), site.brand));
+}
+
 export function assistantDefinition(locale: Locale, options: DefinitionOptions): AssistantDefinition {
-  const copy = fillContent(AGENT_COPY[locale], options.site, locale);
-  const content = fillContent((options.content ?? getContent)(locale), options.site);
+  const copy = spoken(fillContent(AGENT_COPY[locale], options.site, locale), options.site);
+  const content = spoken(fillContent((options.content ?? getContent)(locale), options.site), options.site);
   const { callbacks } = options;
   const model: Vapi.CreateAssistantDtoModel.Openai = { ...SHARED.model, messages: [{ role: 'system', content: systemPrompt(copy, content, options) }] };
   return {
@@ -213,7 +222,7 @@ function systemPrompt(copy: AgentCopy, content: Content, options: DefinitionOpti
       ? [
           heading(
             copy.callback.heading,
-            copy.callback.steps(CALLBACK_TOOL).map((step, index) => `${index + 1}. ${fill(step, options.site, content.locale)}`),
+            copy.callback.steps(CALLBACK_TOOL).map((step, index) => `${index + 1}. ${spoken(fill(step, options.site, content.locale), options.site)}`),
           ),
         ]
       : []),

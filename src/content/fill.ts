@@ -1,5 +1,6 @@
 import type { Locale } from '../contracts/locales';
 import type { SiteConfig } from '../config/site-schema';
+import { keepTogether } from './typography';
 
 /** A word French elides « de » before: a vowel or a mute h (« d’Atelier », « d’Hydro »). */
 const FRENCH_ELISION = /^[aeiouyhàâäéèêëîïôöûüœ]/i;
@@ -12,9 +13,11 @@ export type Placeholders = Record<string, (site: SiteConfig, locale: Locale) => 
  * carries none of the formatting of phones, addresses, durations and dates (./index.ts has all).
  */
 export const PLAIN_PLACEHOLDERS = {
-  brand: (site) => site.brand,
+  /** The brand, never split across two lines ("Atelier / IA"). */
+  brand: (site) => keepTogether(site.brand),
   /** The brand as owner, as the language says it: "Atelier IA's" (before the noun), « d’Atelier IA », « de Studio IA » (after it). */
-  possessiveBrand: (site, locale) => (locale === 'en' ? `${site.brand}'s` : `${FRENCH_ELISION.test(site.brand) ? 'd’' : 'de '}${site.brand}`),
+  possessiveBrand: (site, locale) =>
+    locale === 'en' ? `${keepTogether(site.brand)}'s` : `${FRENCH_ELISION.test(site.brand) ? 'd’' : 'de '}${keepTogether(site.brand)}`,
   phoneHref: (site) => site.phoneHref,
   email: (site) => site.email,
   year: (site) => String(site.copyrightYear),

@@ -21,6 +21,14 @@ const NB_HYPHEN = '\u2011';
 /** Spaces of any kind that may stand before a mark. */
 const SPACES = '[ \\u00A0\\u202F]*';
 
+/**
+ * A name written as one piece: its spaces made non-breaking, in any language, so that a line never
+ * ends inside it ("Atelier / IA"). For the brand, wherever copy writes it (../fill.ts, `{brand}`).
+ */
+export function keepTogether(name: string): string {
+  return name.replace(/ /g, NBSP);
+}
+
 /** A hyphen inside a word (« Trois-Rivières »), not a dash between figures. */
 const WORD_HYPHEN = /(?<=\p{L})-(?=\p{L})/gu;
 

@@ -8,6 +8,7 @@ import { formatAddress } from '../../../content';
 import { getContent } from '../../../content/all';
 import { keepLastWordsTogether } from '../../../content/formats';
 import { privacyPolicies } from '../../../content/privacy';
+import { keepTogether } from '../../../content/typography';
 import { NewsletterForm } from './NewsletterForm';
 
 const site = loadSiteConfig({});
@@ -31,7 +32,7 @@ describe('newsletter consent (CASL)', () => {
       const { link } = getContent(locale).footer.newsletter.consent;
       expect(link).toMatch(linkName);
       const consent = fillContent(getContent(locale).footer.newsletter.consent.text, site, locale);
-      expect(consent).toContain(site.brand);
+      expect(consent).toContain(keepTogether(site.brand));
       expect(consent).toMatch(withdraw);
       // Who asks, in full (name, mailing address, e-mail): the policy's first section, which the notice links.
       const who = fillContent(
@@ -39,7 +40,7 @@ describe('newsletter consent (CASL)', () => {
         site,
         locale,
       ).paragraphs.join(' ');
-      for (const fact of [site.brand, site.email, formatAddress(site.address, locale)]) expect(who).toContain(fact);
+      for (const fact of [keepTogether(site.brand), site.email, formatAddress(site.address, locale)]) expect(who).toContain(fact);
       // The link's words kept together on its line, as every notice's (components/PrivacyNotice.tsx).
       const shownLink = keepLastWordsTogether(link);
       for (const control of [screen.getByLabelText(field), screen.getByRole('button', { name: button })]) {

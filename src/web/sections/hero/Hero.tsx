@@ -14,7 +14,7 @@ const voiceLinkClass = 'text-sm font-medium text-brand-700 underline underline-o
 const headlineClass = 'text-display font-extrabold tracking-tight text-balance';
 /** Above the headline, what the firm does and for whom. */
 const eyebrowClass = 'text-sm font-semibold text-balance text-brand-700 dark:text-accent-400';
-const brandClass = 'bg-gradient-to-r from-brand-600 to-cyan-600 bg-clip-text text-transparent dark:from-brand-400 dark:to-accent-400';
+const brandClass = 'whitespace-nowrap bg-gradient-to-r from-brand-600 to-cyan-600 bg-clip-text text-transparent dark:from-brand-400 dark:to-accent-400';
 
 /** Both heroes are in the HTML; CSS shows the one of the current layout. */
 export function Hero() {
