@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getContent } from './all';
 import { languages } from './languages';
 import { privacyPolicies } from './privacy';
-import { frenchTypography, typesetFrench } from './typography';
+import { frenchMarks, frenchPunctuation, frenchTypography, typesetFrench } from './typography';
 
 const NBSP = '\u00A0';
 const NARROW = '\u202F';
@@ -48,6 +48,17 @@ describe('French typography', () => {
   it('typesets every string of a copy object but its identifiers', () => {
     const copy = typesetFrench({ id: 'what-ai-does', anchor: 'contact-form', locale: 'fr', items: [{ title: "L'IA" }] });
     expect(copy).toEqual({ id: 'what-ai-does', anchor: 'contact-form', locale: 'fr', items: [{ title: 'L’IA' }] });
+  });
+
+  it('for the server: the punctuation alone, and in a template only its own words, never what is put in', () => {
+    expect(frenchPunctuation("Lancez atelier-ia export : 7 jours d'ici là ; « Confirmer » ?")).toBe(
+      `Lancez atelier-ia export${NBSP}: 7 jours d’ici là${NARROW}; «${NBSP}Confirmer${NBSP}»${NARROW}?`,
+    );
+    const name = 'Jeanne d\'Arc : "la" ; Trois-Rivières';
+    expect(frenchMarks`Demande de l'agent : ${name}`).toBe(`Demande de l’agent${NBSP}: ${name}`);
+    expect(frenchMarks`${'Atelier IA'} : du ${'2026-11-16'} au ${'2026-11-22'} ; {brand} ?`).toBe(
+      `Atelier IA${NBSP}: du 2026-11-16 au 2026-11-22${NARROW}; {brand}${NARROW}?`,
+    );
   });
 
   it('is applied to all the French copy, the privacy policy included; the English is left as written', () => {

@@ -1,5 +1,6 @@
 import type { ContactField } from '../../contracts/contact';
 import { LOCALE_TAGS, type Locale } from '../../contracts/locales';
+import { NBSP, frenchMarks } from '../../content/typography';
 
 /**
  * The words of the e-mails the firm receives, in its language (FIRM_LOCALE). Visitors never see
@@ -70,18 +71,18 @@ export type NotificationCopy = {
   intlLocale: string;
 };
 
-// French typography puts a no-break space before a colon.
-const NBSP = '\u00a0';
+// French typography (src/content/typography.ts): frenchMarks places the no-break space before a colon;
+// NBSP keeps a number with its word, and the separator's colon with the label before it.
 
 export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
   fr: {
-    contactSubject: (name) => `Nouvelle demande de contact${NBSP}: ${name}`,
+    contactSubject: (name) => frenchMarks`Nouvelle demande de contact : ${name}`,
     contactIntro: 'Une nouvelle demande de contact est arrivée par le site web.',
-    newsletterSubject: (email) => `Nouvelle inscription à l’infolettre${NBSP}: ${email}`,
+    newsletterSubject: (email) => frenchMarks`Nouvelle inscription à l’infolettre : ${email}`,
     newsletterIntro: 'Une personne vient de s’inscrire à l’infolettre sur le site web.',
-    voiceSubject: (name) => `Demande de rappel prise par l’agent vocal${NBSP}: ${name}`,
+    voiceSubject: (name) => frenchMarks`Demande de rappel prise par l’agent vocal : ${name}`,
     voiceIntro: 'Pendant un appel de démonstration sur le site web, l’agent vocal a pris cette demande de rappel, avec l’accord de la personne.',
-    reportSubject: (name) => `Résumé de l’appel${NBSP}: ${name}`,
+    reportSubject: (name) => frenchMarks`Résumé de l’appel : ${name}`,
     reportIntro: 'L’appel de démonstration au cours duquel cette demande de rappel a été prise est terminé. Voici le résumé qu’en a rédigé l’IA de Vapi.',
     reportHint: 'La demande elle-même vous a été envoyée pendant l’appel, sous le même numéro de demande.',
     callerWords:
@@ -125,7 +126,7 @@ export const NOTIFICATION_COPY: Record<Locale, NotificationCopy> = {
     },
     notGiven: '(non indiqué)',
     replyHint: (who) => `Répondez à ce courriel pour écrire directement à ${who}.`,
-    callHint: (who, phone) => `${who} n’a pas donné d’adresse courriel${NBSP}: rappelez au ${phone}.`,
+    callHint: (who, phone) => frenchMarks`${who} n’a pas donné d’adresse courriel : rappelez au ${phone}.`,
     intlLocale: LOCALE_TAGS.fr,
   },
   en: {

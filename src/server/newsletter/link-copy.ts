@@ -1,10 +1,12 @@
 import type { Locale } from '../../contracts/locales';
+import { frenchPunctuation, typesetFrench } from '../../content/typography';
 
 /**
  * Words of the pages the newsletter's signed links open (unsubscribe, confirm a sign-up) and of the
  * confirmation e-mail, per language. `{brand}` and `{email}` are filled in by the page; `{email}`
  * is the subscriber's (masked) address, or the firm's contact address on error pages.
- * French follows OQLF typography (narrow no-break space before ? and !).
+ * French is written with plain spaces and typeset by src/content/typography.ts (frenchPunctuation:
+ * the no-break spaces before : ? ! and inside « »).
  */
 
 type Message = { title: string; body: string };
@@ -60,40 +62,43 @@ export const UNSUBSCRIBE_COPY: Record<Locale, LinkPageCopy> = {
     backHome: 'Back to the {brand} website',
     homePath: '/',
   },
-  fr: {
-    pageTitle: 'Infolettre — {brand}',
-    confirm: {
-      title: 'Se désabonner de l’infolettre de {brand}\u202F?',
-      body: 'L’adresse {email} ne recevra plus l’infolettre de {brand}. Vous pourrez vous réabonner en tout temps sur notre site.',
-      button: 'Me désabonner',
+  fr: typesetFrench(
+    {
+      pageTitle: 'Infolettre — {brand}',
+      confirm: {
+        title: 'Se désabonner de l’infolettre de {brand} ?',
+        body: 'L’adresse {email} ne recevra plus l’infolettre de {brand}. Vous pourrez vous réabonner en tout temps sur notre site.',
+        button: 'Me désabonner',
+      },
+      done: {
+        title: 'Votre désabonnement est confirmé',
+        body: 'L’adresse {email} ne recevra plus l’infolettre de {brand}. Vous avez changé d’idée ? Vous pouvez vous réabonner en tout temps sur notre site.',
+      },
+      already: {
+        title: 'Cette adresse était déjà désabonnée',
+        body: 'L’adresse {email} ne reçoit pas l’infolettre de {brand}. Vous pouvez vous réabonner en tout temps sur notre site.',
+      },
+      gone: {
+        title: 'Votre désabonnement est confirmé',
+        body: 'Cette adresse ne figure plus sur la liste d’envoi de {brand}.',
+      },
+      invalid: {
+        title: 'Ce lien de désabonnement n’est pas valide',
+        body: 'Il a peut-être été coupé ou modifié lors d’un copier-coller. Utilisez le lien tel qu’il apparaît au bas de notre courriel, ou écrivez-nous à {email} et nous vous désabonnerons.',
+      },
+      unavailable: {
+        title: 'Le désabonnement est temporairement indisponible',
+        body: 'Veuillez réessayer dans quelques minutes, ou écrivez-nous à {email} et nous vous désabonnerons.',
+      },
+      rateLimited: {
+        title: 'Trop de tentatives',
+        body: 'Rouvrez le lien dans quelques minutes, ou écrivez-nous à {email} et nous vous désabonnerons.',
+      },
+      backHome: 'Retour au site de {brand}',
+      homePath: '/fr/',
     },
-    done: {
-      title: 'Votre désabonnement est confirmé',
-      body: 'L’adresse {email} ne recevra plus l’infolettre de {brand}. Vous avez changé d’idée\u202F? Vous pouvez vous réabonner en tout temps sur notre site.',
-    },
-    already: {
-      title: 'Cette adresse était déjà désabonnée',
-      body: 'L’adresse {email} ne reçoit pas l’infolettre de {brand}. Vous pouvez vous réabonner en tout temps sur notre site.',
-    },
-    gone: {
-      title: 'Votre désabonnement est confirmé',
-      body: 'Cette adresse ne figure plus sur la liste d’envoi de {brand}.',
-    },
-    invalid: {
-      title: 'Ce lien de désabonnement n’est pas valide',
-      body: 'Il a peut-être été coupé ou modifié lors d’un copier-coller. Utilisez le lien tel qu’il apparaît au bas de notre courriel, ou écrivez-nous à {email} et nous vous désabonnerons.',
-    },
-    unavailable: {
-      title: 'Le désabonnement est temporairement indisponible',
-      body: 'Veuillez réessayer dans quelques minutes, ou écrivez-nous à {email} et nous vous désabonnerons.',
-    },
-    rateLimited: {
-      title: 'Trop de tentatives',
-      body: 'Rouvrez le lien dans quelques minutes, ou écrivez-nous à {email} et nous vous désabonnerons.',
-    },
-    backHome: 'Retour au site de {brand}',
-    homePath: '/fr/',
-  },
+    frenchPunctuation,
+  ),
 };
 
 export const CONFIRM_COPY: Record<Locale, LinkPageCopy> = {
@@ -131,40 +136,43 @@ export const CONFIRM_COPY: Record<Locale, LinkPageCopy> = {
     backHome: 'Back to the {brand} website',
     homePath: '/',
   },
-  fr: {
-    pageTitle: 'Infolettre — {brand}',
-    confirm: {
-      title: 'Confirmez votre abonnement à l’infolettre de {brand}',
-      body: 'L’adresse {email} recevra l’infolettre de {brand}. Chaque numéro contient un lien pour vous désabonner en tout temps.',
-      button: 'Confirmer mon abonnement',
+  fr: typesetFrench(
+    {
+      pageTitle: 'Infolettre — {brand}',
+      confirm: {
+        title: 'Confirmez votre abonnement à l’infolettre de {brand}',
+        body: 'L’adresse {email} recevra l’infolettre de {brand}. Chaque numéro contient un lien pour vous désabonner en tout temps.',
+        button: 'Confirmer mon abonnement',
+      },
+      done: {
+        title: 'Votre abonnement est confirmé',
+        body: 'Merci ! L’adresse {email} recevra l’infolettre de {brand}. Chaque numéro contient un lien pour vous désabonner en tout temps.',
+      },
+      already: {
+        title: 'Votre abonnement était déjà confirmé',
+        body: 'L’adresse {email} reçoit l’infolettre de {brand}. Vous n’avez rien d’autre à faire.',
+      },
+      gone: {
+        title: 'Ce lien de confirmation a expiré',
+        body: 'Un lien de confirmation est valide 7 jours, et seul le plus récent envoyé à une adresse fonctionne. Inscrivez-vous de nouveau sur notre site et nous vous enverrons un nouveau lien.',
+      },
+      invalid: {
+        title: 'Ce lien de confirmation n’est pas valide',
+        body: 'Il a peut-être été coupé ou modifié lors d’un copier-coller. Utilisez le lien tel qu’il apparaît dans notre courriel, ou inscrivez-vous de nouveau sur notre site. Des questions ? {email}',
+      },
+      unavailable: {
+        title: 'La confirmation est temporairement indisponible',
+        body: 'Veuillez réessayer dans quelques minutes avec le même lien. Des questions ? {email}',
+      },
+      rateLimited: {
+        title: 'Trop de tentatives',
+        body: 'Rouvrez le même lien dans quelques minutes. Des questions ? {email}',
+      },
+      backHome: 'Retour au site de {brand}',
+      homePath: '/fr/',
     },
-    done: {
-      title: 'Votre abonnement est confirmé',
-      body: 'Merci\u202F! L’adresse {email} recevra l’infolettre de {brand}. Chaque numéro contient un lien pour vous désabonner en tout temps.',
-    },
-    already: {
-      title: 'Votre abonnement était déjà confirmé',
-      body: 'L’adresse {email} reçoit l’infolettre de {brand}. Vous n’avez rien d’autre à faire.',
-    },
-    gone: {
-      title: 'Ce lien de confirmation a expiré',
-      body: 'Un lien de confirmation est valide 7 jours, et seul le plus récent envoyé à une adresse fonctionne. Inscrivez-vous de nouveau sur notre site et nous vous enverrons un nouveau lien.',
-    },
-    invalid: {
-      title: 'Ce lien de confirmation n’est pas valide',
-      body: 'Il a peut-être été coupé ou modifié lors d’un copier-coller. Utilisez le lien tel qu’il apparaît dans notre courriel, ou inscrivez-vous de nouveau sur notre site. Des questions\u202F? {email}',
-    },
-    unavailable: {
-      title: 'La confirmation est temporairement indisponible',
-      body: 'Veuillez réessayer dans quelques minutes avec le même lien. Des questions\u202F? {email}',
-    },
-    rateLimited: {
-      title: 'Trop de tentatives',
-      body: 'Rouvrez le même lien dans quelques minutes. Des questions\u202F? {email}',
-    },
-    backHome: 'Retour au site de {brand}',
-    homePath: '/fr/',
-  },
+    frenchPunctuation,
+  ),
 };
 
 /**
@@ -193,14 +201,17 @@ export const CONFIRM_EMAIL_COPY: Record<Locale, ConfirmEmailCopy> = {
     ignore: 'Not you, or changed your mind? Ignore this e-mail: your address will not be added, and we will delete the request within 7 days.',
     sender: 'Sent by {brand}, {address}. Questions: {email}',
   },
-  fr: {
-    subject: 'Confirmez votre abonnement à l’infolettre de {brand}',
-    greeting: 'Bonjour,',
-    intro: 'Une personne, vous sans doute, a demandé sur notre site à recevoir l’infolettre de {brand} à cette adresse.',
-    action: 'Pour confirmer votre abonnement, ouvrez ce lien et cliquez sur «\u00a0Confirmer mon abonnement\u00a0»\u00a0:',
-    button: 'Confirmer mon abonnement',
-    ignore:
-      'Ce n’est pas vous, ou vous avez changé d’idée\u202F? Ignorez ce courriel\u00a0: votre adresse ne sera pas inscrite, et nous supprimerons la demande d’ici 7 jours.',
-    sender: 'Envoyé par {brand}, {address}. Des questions\u202F? {email}',
-  },
+  fr: typesetFrench(
+    {
+      subject: 'Confirmez votre abonnement à l’infolettre de {brand}',
+      greeting: 'Bonjour,',
+      intro: 'Une personne, vous sans doute, a demandé sur notre site à recevoir l’infolettre de {brand} à cette adresse.',
+      action: 'Pour confirmer votre abonnement, ouvrez ce lien et cliquez sur « Confirmer mon abonnement » :',
+      button: 'Confirmer mon abonnement',
+      ignore:
+        'Ce n’est pas vous, ou vous avez changé d’idée ? Ignorez ce courriel : votre adresse ne sera pas inscrite, et nous supprimerons la demande d’ici 7 jours.',
+      sender: 'Envoyé par {brand}, {address}. Des questions ? {email}',
+    },
+    frenchPunctuation,
+  ),
 };

@@ -1,6 +1,7 @@
 import type { Device, Referrer } from '../../contracts/stats';
 import type { LeadSource } from '../../contracts/lead-event';
 import { LOCALE_TAGS, type Locale } from '../../contracts/locales';
+import { NARROW_NBSP, frenchMarks, frenchPunctuation } from '../../content/typography';
 import type { Breakdown, Metric } from './figures';
 
 /**
@@ -72,20 +73,20 @@ export type StatsCopy = {
   digestFooter: string;
 };
 
-// French typography: a no-break space before a colon, thin no-break spaces inside « » and before a semicolon.
-const NBSP = '\u00a0';
-const NNBSP = '\u202f';
+// French typography (src/content/typography.ts): frenchMarks and frenchPunctuation place the
+// no-break spaces before : and ;. The button's name keeps narrow no-break spaces inside its « »
+// (typography.ts puts full ones there).
 
 export const STATS_COPY: Record<Locale, StatsCopy> = {
   fr: {
     intlLocale: LOCALE_TAGS.fr,
-    digestSubject: (brand, week) => `${brand}${NBSP}: les chiffres du site, semaine du ${week}`,
+    digestSubject: (brand, week) => frenchMarks`${brand} : les chiffres du site, semaine du ${week}`,
     digestIntro: (from, to) => `Voici ce que le site a fait du ${from} au ${to}, comparé à la semaine d’avant et à la moyenne des quatre semaines précédentes.`,
-    digestSubjectSince: (brand, since) => `${brand}${NBSP}: les chiffres du site depuis le ${since}`,
+    digestSubjectSince: (brand, since) => frenchMarks`${brand} : les chiffres du site depuis le ${since}`,
     digestIntroSince: (since, to) =>
-      `Voici ce que le site a fait depuis le ${since}, jour de sa mise en service, jusqu’au ${to}${NBSP}: une semaine partielle, la première du site.`,
-    digestMoreLeads: (count, command) => `Et ${count} de plus${NBSP}: ${command} sur le serveur les liste toutes.`,
-    reportTitle: (brand, from, to) => `${brand}${NBSP}: les chiffres du site du ${from} au ${to}`,
+      frenchMarks`Voici ce que le site a fait depuis le ${since}, jour de sa mise en service, jusqu’au ${to} : une semaine partielle, la première du site.`,
+    digestMoreLeads: (count, command) => frenchMarks`Et ${count} de plus : ${command} sur le serveur les liste toutes.`,
+    reportTitle: (brand, from, to) => frenchMarks`${brand} : les chiffres du site du ${from} au ${to}`,
     metrics: {
       views: 'Pages vues',
       entries: 'Visites (entrées)',
@@ -93,7 +94,7 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
       view_privacy: 'Vues de la politique de confidentialité',
       view_404: 'Pages introuvables (404)',
       demo_seen: 'Démo vocale vue',
-      call_pressed: `«${NNBSP}Parler à l’agent${NNBSP}» pressé`,
+      call_pressed: `«${NARROW_NBSP}Parler à l’agent${NARROW_NBSP}» pressé`,
       calls_started: 'Appels commencés',
       call_minutes: 'Minutes d’appel',
       demo_cost: 'Coût de la démo',
@@ -110,7 +111,7 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
       views: 'Pages vues',
       entries: 'Visites',
       demo_seen: 'Démo vue',
-      call_pressed: `«${NNBSP}Parler à l’agent${NNBSP}»`,
+      call_pressed: `«${NARROW_NBSP}Parler à l’agent${NARROW_NBSP}»`,
       calls_started: 'Appels',
       call_minutes: 'Minutes',
       form_started: 'Formulaire commencé',
@@ -118,7 +119,7 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
     },
     funnelNote:
       'Le taux de chaque étape se calcule sur l’étape qui la précède (sur les visites pour la première étape de chaque parcours). Les deux colonnes de droite donnent le même chiffre pour la période d’avant et la moyenne des quatre précédentes, avec l’écart.',
-    costNotKnownNote: `≥${NBSP}: Vapi n’a pas donné le coût de certains appels${NNBSP}; le montant additionne ceux qui sont connus.`,
+    costNotKnownNote: frenchPunctuation('≥ : Vapi n’a pas donné le coût de certains appels ; le montant additionne ceux qui sont connus.'),
     headings: {
       funnel: 'Le parcours des visiteurs',
       breakdowns: { locale: 'Par langue', device: 'Par appareil', referrer: 'Par provenance', campaign: 'Par campagne' },
@@ -161,8 +162,10 @@ export const STATS_COPY: Record<Locale, StatsCopy> = {
     },
     noLeads: 'Aucune demande pendant cette période.',
     none: '–',
-    privacyNote: `Ces chiffres sont des compteurs par jour. Rien n’y identifie un visiteur${NBSP}: ni témoin, ni adresse IP, ni navigateur, ni empreinte. Les demandes listées sont celles que leurs auteurs vous ont envoyées.`,
-    digestFooter: `Ce résumé part chaque lundi matin. Pour ne plus le recevoir${NBSP}: STATS_DIGEST=off dans la configuration du serveur.`,
+    privacyNote: frenchPunctuation(
+      'Ces chiffres sont des compteurs par jour. Rien n’y identifie un visiteur : ni témoin, ni adresse IP, ni navigateur, ni empreinte. Les demandes listées sont celles que leurs auteurs vous ont envoyées.',
+    ),
+    digestFooter: frenchPunctuation('Ce résumé part chaque lundi matin. Pour ne plus le recevoir : STATS_DIGEST=off dans la configuration du serveur.'),
   },
   en: {
     intlLocale: LOCALE_TAGS.en,
