@@ -568,7 +568,7 @@ describe('the firm’s own pictures', () => {
 });
 
 describe('one accent, the visitor’s theme', () => {
-  it('every primary action has the one accent colour of the theme', async () => {
+  it('every primary action has the one accent, the same indigo in both themes; the FAQ’s group headings and the figures carry it as text in both', async () => {
     const primary = {
       'Book a Free Call': '[data-hero="desktop"] a[href="#contact"]',
       'Call Me': '#ai-caller button[aria-describedby="voice-privacy-notice"]',
@@ -587,9 +587,21 @@ describe('one accent, the visitor’s theme', () => {
       );
       expect(new Set(Object.values(colours)).size, `${colorScheme}: ${JSON.stringify(colours)}`).toBe(1);
       seen[colorScheme] = Object.values(colours)[0]!;
+      // As text the accent takes the theme's shade (indigo 700 on light, 400 on dark): the FAQ's group
+      // headings have the figures' colour, an indigo (blue well above red and green), not the body's.
+      const text = await page.evaluate(() => ({
+        headings: [...document.querySelectorAll('[data-faq-group] > h3')].map((heading) => getComputedStyle(heading).color),
+        figure: getComputedStyle(document.querySelector('[data-benefit] > div > span')!).color,
+        body: getComputedStyle(document.body).color,
+      }));
+      expect(text.headings.length, colorScheme).toBeGreaterThan(0);
+      expect(new Set(text.headings), colorScheme).toEqual(new Set([text.figure]));
+      expect(text.figure, colorScheme).not.toBe(text.body);
+      const [red, green, blue] = text.figure.match(/\d+/g)!.map(Number);
+      expect(blue! - Math.max(red!, green!), `${colorScheme}: ${text.figure}`).toBeGreaterThan(60);
       await context.close();
     }
-    expect(seen.light).not.toBe(seen.dark);
+    expect(seen.light, 'the primary actions’ background in light and in dark').toBe(seen.dark);
   });
 
   it('a visitor who chose dark or light sees that choice pressed in the theme toggle before the page hydrates', async () => {

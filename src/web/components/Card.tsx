@@ -33,13 +33,13 @@ export function Card({
 /** A card's icon: white on the brand mark's gradient, in both themes. */
 export function CardIcon({ name }: { name: IconName }) {
   return (
-    <span className="grid size-12 place-items-center rounded-xl bg-gradient-to-br from-brand-500 to-accent-500 text-white shadow-sm">
+    <span className="grid size-12 place-items-center rounded-xl bg-gradient-to-br from-brand-500 to-mark-cyan text-white shadow-sm">
       <Icon name={name} className="size-6" />
     </span>
   );
 }
 
-/** A card's figure, in the theme's one accent (the primary actions' colour). */
+/** A card's figure, in the one accent (the primary actions' indigo, in the theme's shade for text). */
 export function CardFigure({ children }: { children: string }) {
-  return <span className="text-title leading-none font-extrabold tracking-tight text-primary">{children}</span>;
+  return <span className="text-title leading-none font-extrabold tracking-tight text-accent">{children}</span>;
 }

@@ -29,7 +29,7 @@ export function Emblem({ className, markClassName = '' }: { className?: string; 
         </radialGradient>
       </defs>
       <circle cx="160" cy="160" r="160" fill={`url(#${glow})`} />
-      <g fill="none" strokeWidth="1.5" className="stroke-brand-500 dark:stroke-accent-400">
+      <g fill="none" strokeWidth="1.5" className="stroke-brand-500 dark:stroke-brand-400">
         {[60, 80, 100].map((radius, index) => (
           <circle
             key={radius}
@@ -43,7 +43,7 @@ export function Emblem({ className, markClassName = '' }: { className?: string; 
       </g>
       <g className="emblem-part motion-static animate-orbit">
         <circle cx="160" cy="160" r="148" fill="none" strokeDasharray="2 7" className="stroke-brand-400" />
-        <circle cx="160" cy="12" r="5" className="fill-accent-500" />
+        <circle cx="160" cy="12" r="5" className="fill-mark-cyan" />
         <circle cx="308" cy="160" r="3.5" className="fill-fuchsia-500" />
       </g>
       <g className={`emblem-part motion-static animate-float ${markClassName}`}>

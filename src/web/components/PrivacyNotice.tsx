@@ -15,7 +15,7 @@ export function PrivacyNotice({ notice, id, className = '' }: { notice: Collecti
       {notice.text}{' '}
       <a
         href={`${pagePath('privacy', locale)}${notice.section ? `#${notice.section}` : ''}`}
-        className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white"
+        className="font-medium text-accent underline underline-offset-2 hover:text-brand-900 dark:hover:text-white"
       >
         {keepLastWordsTogether(notice.link)}
       </a>

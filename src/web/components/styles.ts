@@ -1,6 +1,6 @@
 /**
- * A primary action (a call to action, a form's button): the theme's one accent (`primary`,
- * app/index.css: indigo in light, cyan in dark), as a pill at least 48 px high. Add the padding
+ * A primary action (a call to action, a form's button): the one accent (`primary`, app/index.css:
+ * the same indigo with white text in both themes), as a pill at least 48 px high. Add the padding
  * and width that suit the place.
  */
 export const primaryAction =

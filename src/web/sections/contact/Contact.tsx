@@ -32,7 +32,7 @@ export function Contact() {
             <ul className="mt-6 space-y-3">
               {info.points.map((point) => (
                 <li key={point} className="flex gap-3">
-                  <Check aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-primary" />
+                  <Check aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-accent" />
                   <span>{keepLastWordsTogether(point)}</span>
                 </li>
               ))}
@@ -77,7 +77,7 @@ function ContactLine({ icon: IconComponent, label, children }: { icon: typeof Ph
     <div>
       <dt className="sr-only">{label}</dt>
       <dd className="flex items-center gap-3">
-        <IconComponent aria-hidden="true" focusable="false" className="size-5 shrink-0 text-brand-600 dark:text-accent-400" />
+        <IconComponent aria-hidden="true" focusable="false" className="size-5 shrink-0 text-accent" />
         <span>{children}</span>
       </dd>
     </div>

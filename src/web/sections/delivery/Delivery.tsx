@@ -14,7 +14,7 @@ export function Delivery() {
           <Card key={item.id} data-delivery={item.id} mark={<CardIcon name={deliveryStyle[item.id].icon} />} title={item.title} text={item.description} />
         ))}
       </CardGrid>
-      <p className="mt-8 flex items-center justify-center gap-2 text-center text-lg font-semibold text-primary">
+      <p className="mt-8 flex items-center justify-center gap-2 text-center text-lg font-semibold text-accent">
         <CheckCircle2 aria-hidden="true" focusable="false" className="size-6 shrink-0" />
         {keepLastWordsTogether(delivery.closing)}
       </p>

@@ -10,7 +10,7 @@ import { primaryAction } from '../../components/styles';
 import { useAccordion } from './use-accordion';
 
 /** A link in an answer (the demo's "Call Me" leads to the demo). */
-const ANSWER_LINK = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white';
+const ANSWER_LINK = 'font-medium text-accent underline underline-offset-2 hover:text-brand-900 dark:hover:text-white';
 
 /** WAI-ARIA accordion: each question is a button in a heading controlling its answer region. */
 export function Faq() {
@@ -21,7 +21,7 @@ export function Faq() {
       <div className="mx-auto max-w-3xl space-y-10">
         {faq.groups.map((group) => (
           <div key={group.id} data-faq-group={group.id}>
-            <h3 className="mb-4 text-xl font-bold text-brand-700 dark:text-brand-100">{group.title}</h3>
+            <h3 className="mb-4 text-xl font-bold text-accent">{group.title}</h3>
             <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
               {group.items.map((item) => (
                 <FaqEntry key={item.id} item={item} stepJoin={faq.stepJoin} open={accordion.isOpen(item.id)} onToggle={() => accordion.toggle(item.id)} />

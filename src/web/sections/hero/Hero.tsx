@@ -10,11 +10,11 @@ import { primaryAction } from '../../components/styles';
 
 const ctaClass = `${primaryAction} px-7 text-base`;
 /** The quiet second way in, under the one button: to the live demo, further down the page. */
-const voiceLinkClass = 'text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900 dark:text-accent-400 dark:hover:text-white';
+const voiceLinkClass = 'text-sm font-medium text-accent underline underline-offset-4 hover:text-brand-900 dark:hover:text-white';
 const headlineClass = 'text-display font-extrabold tracking-tight text-balance';
 /** Above the headline, what the firm does and for whom. */
-const eyebrowClass = 'text-sm font-semibold text-balance text-brand-700 dark:text-accent-400';
-const brandClass = 'whitespace-nowrap bg-gradient-to-r from-brand-600 to-cyan-600 bg-clip-text text-transparent dark:from-brand-400 dark:to-accent-400';
+const eyebrowClass = 'text-sm font-semibold text-balance text-accent';
+const brandClass = 'whitespace-nowrap bg-gradient-to-r from-brand-700 to-brand-500 bg-clip-text text-transparent dark:from-brand-300 dark:to-brand-500';
 
 /** Both heroes are in the HTML; CSS shows the one of the current layout. */
 export function Hero() {
@@ -101,7 +101,7 @@ function Proof({ facts, className }: { facts: string[]; className: string }) {
     <ul className={`flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium text-slate-700 dark:text-slate-300 ${className}`}>
       {facts.map((fact) => (
         <li key={fact} className="flex items-center gap-1.5 whitespace-nowrap">
-          <Check aria-hidden="true" focusable="false" className="size-4 shrink-0 text-brand-700 dark:text-accent-400" />
+          <Check aria-hidden="true" focusable="false" className="size-4 shrink-0 text-accent" />
           {fact}
         </li>
       ))}
@@ -130,7 +130,7 @@ function AnsweredCall() {
       <ul className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-slate-700 dark:border-slate-700 dark:text-slate-300">
         {hero.call.steps.map((step) => (
           <li key={step} className="flex items-center gap-2">
-            <Check aria-hidden="true" focusable="false" className="size-4 shrink-0 text-brand-700 dark:text-accent-400" />
+            <Check aria-hidden="true" focusable="false" className="size-4 shrink-0 text-accent" />
             {step}
           </li>
         ))}

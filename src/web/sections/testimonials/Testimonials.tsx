@@ -22,7 +22,7 @@ export function Testimonials() {
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-200 pt-5 dark:border-slate-800">
                 {/* A ring in the brand's gradient, the cards' icons', around the initials. */}
-                <span aria-hidden="true" className="shrink-0 rounded-full bg-gradient-to-br from-brand-500 to-accent-500 p-0.5">
+                <span aria-hidden="true" className="shrink-0 rounded-full bg-gradient-to-br from-brand-500 to-mark-cyan p-0.5">
                   <span data-monogram="" className="grid size-11 place-items-center rounded-full bg-white font-bold tracking-wide dark:bg-slate-900">
                     {monogram(item.name)}
                   </span>
