@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { IconName } from '../../content/catalog';
-import { keepLastWordsTogether } from '../../content/formats';
 import { Icon } from './Icon';
 
 /**
@@ -25,7 +24,7 @@ export function Card({
     <li {...data} className={`flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}>
       <div className="flex h-12 items-center">{mark}</div>
       <h3 className="mt-5 text-lg font-semibold text-balance">{title}</h3>
-      <p className="mt-2 text-pretty text-slate-600 dark:text-slate-300">{keepLastWordsTogether(text)}</p>
+      <p className="mt-2 text-pretty text-slate-600 dark:text-slate-300">{text}</p>
     </li>
   );
 }

@@ -1,6 +1,5 @@
 import { useFirstScreenContent } from '../lib/content-context';
 import type { CollectionNotice } from '../../content/types';
-import { keepLastWordsTogether } from '../../content/formats';
 import { pagePath } from '../lib/pages';
 
 /**
@@ -17,7 +16,7 @@ export function PrivacyNotice({ notice, id, className = '' }: { notice: Collecti
         href={`${pagePath('privacy', locale)}${notice.section ? `#${notice.section}` : ''}`}
         className="font-medium text-accent underline underline-offset-2 hover:text-brand-900 dark:hover:text-white"
       >
-        {keepLastWordsTogether(notice.link)}
+        {notice.link}
       </a>
     </p>
   );

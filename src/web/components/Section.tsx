@@ -1,4 +1,3 @@
-import { keepLastWordsTogether } from '../../content/formats';
 import type { ReactNode } from 'react';
 
 /**
@@ -31,9 +30,7 @@ export function Section({
           <h2 id={headingId} className="text-title font-bold tracking-tight text-balance">
             {title}
           </h2>
-          {subtitle ? (
-            <p className="mx-auto mt-3 max-w-3xl text-lead text-pretty text-slate-600 dark:text-slate-300">{keepLastWordsTogether(subtitle)}</p>
-          ) : null}
+          {subtitle ? <p className="mx-auto mt-3 max-w-3xl text-lead text-pretty text-slate-600 dark:text-slate-300">{subtitle}</p> : null}
         </header>
         {children}
       </div>

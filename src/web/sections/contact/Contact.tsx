@@ -2,7 +2,6 @@ import { Check, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { site } from '../../../config/site';
 import { useContent } from '../../lib/content-context';
-import { keepLastWordsTogether } from '../../../content/formats';
 import { formatAddress, formatPhone } from '../../../content';
 import { Section } from '../../components/Section';
 import { Static } from '../../hydration/Static';
@@ -26,14 +25,14 @@ export function Contact() {
             <h3 className="text-heading font-bold">{info.title}</h3>
             {info.paragraphs.map((paragraph) => (
               <p key={paragraph} className="mt-4 text-pretty text-slate-600 dark:text-slate-300">
-                {keepLastWordsTogether(paragraph)}
+                {paragraph}
               </p>
             ))}
             <ul className="mt-6 space-y-3">
               {info.points.map((point) => (
                 <li key={point} className="flex gap-3">
                   <Check aria-hidden="true" focusable="false" className="mt-0.5 size-5 shrink-0 text-accent" />
-                  <span>{keepLastWordsTogether(point)}</span>
+                  <span>{point}</span>
                 </li>
               ))}
             </ul>

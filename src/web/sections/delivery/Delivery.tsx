@@ -1,6 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useContent } from '../../lib/content-context';
-import { keepLastWordsTogether } from '../../../content/formats';
 import { deliveryStyle } from '../../../content/catalog';
 import { Card, CardGrid, CardIcon } from '../../components/Card';
 import { Section } from '../../components/Section';
@@ -16,7 +15,7 @@ export function Delivery() {
       </CardGrid>
       <p className="mt-8 flex items-center justify-center gap-2 text-center text-lg font-semibold text-accent">
         <CheckCircle2 aria-hidden="true" focusable="false" className="size-6 shrink-0" />
-        {keepLastWordsTogether(delivery.closing)}
+        {delivery.closing}
       </p>
     </Section>
   );

@@ -1,7 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { RichText } from '../../components/RichText';
 import { useContent } from '../../lib/content-context';
-import { keepLastWordsTogether } from '../../../content/formats';
 import type { FaqItem } from '../../../content/types';
 import { Section } from '../../components/Section';
 import { Static } from '../../hydration/Static';
@@ -31,7 +30,7 @@ export function Faq() {
         ))}
         <div className="rounded-3xl bg-brand-50 p-[clamp(1.25rem,4vw,2rem)] text-center dark:bg-brand-900/50">
           <h3 className="text-heading font-bold">{faq.closing.title}</h3>
-          <p className="mt-2 text-slate-700 dark:text-slate-200">{keepLastWordsTogether(faq.closing.text)}</p>
+          <p className="mt-2 text-slate-700 dark:text-slate-200">{faq.closing.text}</p>
           <SectionLink anchor="contact" className={`${primaryAction} mt-6 px-7`}>
             {faq.closing.link}
           </SectionLink>
@@ -55,7 +54,7 @@ function FaqEntry({ item, stepJoin, open, onToggle }: { item: FaqItem; stepJoin:
           onClick={onToggle}
           className="flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold"
         >
-          {keepLastWordsTogether(item.question)}
+          {item.question}
           <ChevronDown
             aria-hidden="true"
             focusable="false"
@@ -79,7 +78,7 @@ function Answer({ item, stepJoin }: { item: FaqItem; stepJoin: string }) {
       <div className="space-y-3 px-5 pb-5 text-slate-700 dark:text-slate-300">
         {item.answer.slice(0, 1).map((paragraph) => (
           <p key={paragraph}>
-            <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
+            <RichText text={paragraph} linkClassName={ANSWER_LINK} />
           </p>
         ))}
         {item.steps ? (
@@ -88,14 +87,14 @@ function Answer({ item, stepJoin }: { item: FaqItem; stepJoin: string }) {
               <li key={step.title}>
                 <strong className="font-semibold text-slate-900 dark:text-slate-100">{step.title}</strong>
                 {stepJoin}
-                {keepLastWordsTogether(step.text)}
+                {step.text}
               </li>
             ))}
           </ol>
         ) : null}
         {item.answer.slice(1).map((paragraph) => (
           <p key={paragraph}>
-            <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
+            <RichText text={paragraph} linkClassName={ANSWER_LINK} />
           </p>
         ))}
       </div>

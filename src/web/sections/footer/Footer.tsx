@@ -2,7 +2,6 @@ import { Mail, Phone } from 'lucide-react';
 import { site } from '../../../config/site';
 import { formatPhone } from '../../../content';
 import { useContent } from '../../lib/content-context';
-import { keepLastWordsTogether } from '../../../content/formats';
 import { LogoMark } from '../../components/Logo';
 import { SectionLink } from '../../components/SectionLink';
 import { NewsletterForm } from '../../features/newsletter/NewsletterForm';
@@ -19,7 +18,7 @@ export function Footer() {
       <div className="page-column grid gap-6 rounded-3xl border border-slate-200 bg-white p-[clamp(1.25rem,4vw,2.5rem)] shadow-sm lg:grid-cols-[1fr_1.3fr] lg:items-center lg:gap-12 dark:border-slate-800 dark:bg-slate-950">
         <div>
           <h2 className="text-heading font-bold text-slate-900 dark:text-white">{footer.newsletter.title}</h2>
-          <p className="mt-2">{keepLastWordsTogether(footer.newsletter.line)}</p>
+          <p className="mt-2">{footer.newsletter.line}</p>
         </div>
         <div>
           <NewsletterForm />
@@ -34,7 +33,7 @@ export function Footer() {
               <LogoMark className="size-10" />
               <span>{site.brand}</span>
             </p>
-            <p className="mt-3 max-w-sm">{keepLastWordsTogether(footer.brandTagline)}</p>
+            <p className="mt-3 max-w-sm">{footer.brandTagline}</p>
           </div>
         </Static>
         <nav aria-label={a11y.footerNav}>

@@ -1,7 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { site } from '../../../config/site';
 import { useFirstScreenContent } from '../../lib/content-context';
-import { keepLastWordsTogether } from '../../../content/formats';
 import { Emblem } from '../../components/Emblem';
 import { LogoMark } from '../../components/Logo';
 import { Static } from '../../hydration/Static';
@@ -39,13 +38,13 @@ function DesktopHero() {
           <h1 className={headlineClass}>
             {hero.headlinePrefix} <span className={brandClass}>{site.brand}</span>
           </h1>
-          <p className="mt-6 max-w-xl text-lead text-pretty text-slate-600 dark:text-slate-300">{keepLastWordsTogether(hero.desktopParagraph)}</p>
+          <p className="mt-6 max-w-xl text-lead text-pretty text-slate-600 dark:text-slate-300">{hero.desktopParagraph}</p>
           <div className="mt-8 flex flex-wrap items-center gap-5">
             <SectionLink anchor="contact" className={ctaClass}>
               {hero.cta}
               <ArrowRight aria-hidden="true" focusable="false" className="size-5" />
             </SectionLink>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{keepLastWordsTogether(hero.ctaNote)}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{hero.ctaNote}</p>
           </div>
           <SectionLink anchor="ai-caller" data-voice-way-in="" className={`mt-4 inline-block ${voiceLinkClass}`}>
             {hero.voiceLink}
@@ -79,13 +78,13 @@ function MobileHero() {
           {hero.headlinePrefix} <span className={brandClass}>{site.brand}</span>
         </h1>
         <p className="mt-5 rounded-2xl border border-slate-200 bg-slate-50 p-5 text-left text-pretty text-slate-700 shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
-          {keepLastWordsTogether(hero.mobileDescription)}
+          {hero.mobileDescription}
         </p>
         <SectionLink anchor="contact-form" className={`${ctaClass} mt-7 w-full max-w-sm`}>
           {hero.cta}
           <ArrowRight aria-hidden="true" focusable="false" className="size-5" />
         </SectionLink>
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{keepLastWordsTogether(hero.ctaNote)}</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{hero.ctaNote}</p>
         <Proof facts={hero.proof} className="mt-5 justify-center" />
         <SectionLink anchor="ai-caller" data-voice-way-in="" className={`mt-5 ${voiceLinkClass}`}>
           {hero.voiceLink}

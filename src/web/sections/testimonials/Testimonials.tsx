@@ -1,6 +1,5 @@
 import { Quote } from 'lucide-react';
 import { useContent } from '../../lib/content-context';
-import { keepLastWordsTogether } from '../../../content/formats';
 import { keepNamesWhole } from '../../../content/typography';
 import { Section } from '../../components/Section';
 import { monogram } from '../../lib/monogram';
@@ -16,9 +15,9 @@ export function Testimonials() {
             <figure className="flex h-full flex-col">
               <Quote aria-hidden="true" focusable="false" className="size-7 text-brand-400" />
               {/* Wrapped line by line as the words come (`text-pretty` made the last lines of a long quote
-                  ragged), the last two words together: never one alone on the last line. */}
+                  ragged). */}
               <blockquote className="mt-3 flex-1 text-lead text-slate-700 dark:text-slate-200">
-                <p className="text-wrap">{keepLastWordsTogether(item.text)}</p>
+                <p className="text-wrap">{item.text}</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-200 pt-5 dark:border-slate-800">
                 {/* A ring in the brand's gradient, the cards' icons', around the initials. */}
