@@ -29,13 +29,13 @@ export function durationInWords(days: number, locale: Locale): string {
   return `${new Intl.NumberFormat(LOCALE_TAGS[locale]).format(days)}\u00A0${unit.day[days === 1 ? 0 : 1]}`;
 }
 
-/** When a demo call's record at Vapi is deleted, after a number of days (0: when the call ends). */
+/** When a demo call's record at Vapi is deleted, after a number of days (0: at the next daily run once the call is settled). */
 const CALL_RECORD_DELETED: Record<Locale, { after: string; atOnce: string }> = {
-  en: { after: 'after', atOnce: 'when the call ends' },
-  fr: { after: 'après', atOnce: 'à la fin de l’appel' },
+  en: { after: 'after', atOnce: 'within two days of the call' },
+  fr: { after: 'après', atOnce: 'dans les deux jours suivant l’appel' },
 };
 
-/** "after 30 days", « après 30 jours », or when the call ends for 0. */
+/** "after 30 days", « après 30 jours », or within two days of the call for 0. */
 export function callRecordDeletionInWords(days: number, locale: Locale): string {
   const words = CALL_RECORD_DELETED[locale];
   return days === 0 ? words.atOnce : `${words.after} ${durationInWords(days, locale)}`;

@@ -24,7 +24,7 @@ export const PLACEHOLDERS = {
   statsRetention: (site, locale) => durationInWords(site.policy.statsRetentionDays, locale),
   /** How long after a demo call the server has Vapi delete its record, in words. */
   vapiRetention: (site, locale) => durationInWords(site.policy.vapiCallRetentionDays, locale),
-  /** When a demo call's record at Vapi is deleted: "after 30 days", or "when the call ends". */
+  /** When a demo call's record at Vapi is deleted: "after 30 days", or "within two days of the call". */
   vapiDeletion: (site, locale) => callRecordDeletionInWords(site.policy.vapiCallRetentionDays, locale),
   /** When the privacy policy last changed (content/catalog.ts). */
   policyDate: (_site, locale) => dateInWords(PRIVACY_POLICY_UPDATED, locale),

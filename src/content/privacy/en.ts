@@ -157,7 +157,7 @@ export const privacyEn: PrivacyPolicy = {
       STATS_RETENTION_DAYS: '{statsRetention}',
       VAPI_CALL_RETENTION_DAYS: '{vapiRetention} after the call',
     },
-    vapiAtOnce: 'Until the call is over',
+    vapiAtOnce: 'Two days at most after the call',
     days: '{days}',
     recipients: {
       firm: '{brand}',

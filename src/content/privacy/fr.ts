@@ -159,7 +159,7 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
       STATS_RETENTION_DAYS: '{statsRetention}',
       VAPI_CALL_RETENTION_DAYS: '{vapiRetention} après l’appel',
     },
-    vapiAtOnce: 'Jusqu’à la fin de l’appel',
+    vapiAtOnce: 'Deux jours au plus après l’appel',
     days: '{days}',
     recipients: {
       firm: '{brand}',

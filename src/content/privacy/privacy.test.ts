@@ -81,7 +81,7 @@ describe('the table of what is kept is the declaration, as this deployment has i
     const fr = keptTable('fr', site);
     expect(row(en, 'request').howLong).toBe('One\u00a0year after we receive it');
     expect(text(privacyPolicy('en', site))).toContain('kept 400\u00a0days at most');
-    expect(row(en, 'providerCallRecord').howLong).toBe('Until the call is over');
-    expect(row(fr, 'providerCallRecord').howLong).toBe('Jusqu’à la fin de l’appel');
+    expect(row(en, 'providerCallRecord').howLong).toBe('Two days at most after the call');
+    expect(row(fr, 'providerCallRecord').howLong).toBe('Deux jours au plus après l’appel');
   });
 });

@@ -8,6 +8,7 @@ import { parseAddress } from '../network';
 import { DEFAULT_FIRM_TIME_ZONE } from '../stats/calendar';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../time';
 import { webhookKey } from './webhook-secret';
+import { RETENTION_DEFAULTS } from '../../config/site-schema';
 
 /**
  * Every variable the server reads (the site's SITE_* aside: src/config/site-schema.ts), with its
@@ -82,6 +83,27 @@ const wholeNumber = (min: number, max: number, fallback: number) => {
   return z._default(z.coerce.number(message).check(z.int(message), z.minimum(min, message), z.maximum(max, message)), fallback);
 };
 
+/**
+ * A comma-separated list, its entries trimmed and the empty ones dropped, each held to `isEntry`:
+ * those it refuses are named in one line, `<refused>: a, b`, after what `checks` find of the list.
+ */
+const commaList = (isEntry: (entry: string) => boolean, refused: string, ...checks: z.core.$ZodCheck<string[]>[]) =>
+  z.pipe(
+    z.transform((value: string) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+    z.array(z.string()).check(
+      ...checks,
+      z.superRefine((entries, ctx) => {
+        const bad = entries.filter((entry) => !isEntry(entry));
+        if (bad.length > 0) ctx.issues.push({ code: 'custom', input: entries, message: `${refused}: ${bad.join(', ')}` });
+      }),
+    ),
+  );
+
 /** The address in `Atelier IA <noreply@example.com>`, or the whole value when it has no display name. */
 function addressOf(mailbox: string): string {
   const named = /^[^<>]*<([^<>]*)>$/.exec(mailbox);
@@ -116,25 +138,7 @@ export const envSchema = z.object({
   ),
   SQLITE_PATH: z._default(z.string(), './data/leads.sqlite'),
   STATIC_DIR: z._default(z.string(), './dist'),
-  TRUST_PROXY: z.pipe(
-    z._default(z.string(), ''),
-    z.pipe(
-      z.transform((value: string) =>
-        value
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      ),
-      z.array(z.string()).check(
-        z.superRefine((entries, ctx) => {
-          const bad = entries.filter((entry) => !isProxyEntry(entry));
-          if (bad.length > 0) {
-            ctx.issues.push({ code: 'custom', input: entries, message: `not an IP address or CIDR range: ${bad.join(', ')}` });
-          }
-        }),
-      ),
-    ),
-  ),
+  TRUST_PROXY: z.pipe(z._default(z.string(), ''), commaList(isProxyEntry, 'not an IP address or CIDR range')),
   RATE_LIMIT_CONTACT: rateLimit('5/600'),
   RATE_LIMIT_NEWSLETTER: rateLimit('10/600'),
   RATE_LIMIT_CHALLENGE: rateLimit('30/600'),
@@ -157,23 +161,7 @@ export const envSchema = z.object({
         z.refine((value) => /^smtps?:\/\/[^/\s]+/.test(value.trim()) && URL.canParse(value.trim()), 'expected smtp://user:password@host:587 or smtps://...'),
       ),
   ),
-  NOTIFY_EMAIL_TO: z.optional(
-    z.pipe(
-      z.transform((value: string) =>
-        value
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      ),
-      z.array(z.string()).check(
-        z.minLength(1, 'expected one or more e-mail addresses, comma-separated'),
-        z.superRefine((entries, ctx) => {
-          const bad = entries.filter((entry) => !isEmailAddress(entry));
-          if (bad.length > 0) ctx.issues.push({ code: 'custom', input: entries, message: `not an e-mail address: ${bad.join(', ')}` });
-        }),
-      ),
-    ),
-  ),
+  NOTIFY_EMAIL_TO: z.optional(commaList(isEmailAddress, 'not an e-mail address', z.minLength(1, 'expected one or more e-mail addresses, comma-separated'))),
   MAIL_FROM: z.optional(
     z.string().check(z.refine((value) => isEmailAddress(addressOf(value.trim())), 'expected an address, e.g. "Atelier IA <leads@example.com>"')),
   ),
@@ -230,35 +218,21 @@ export const envSchema = z.object({
   VOICE_LEAD_TRANSCRIPT: z._default(z.enum(['on', 'off'], 'expected on or off'), 'off'),
   // Days each demo call's record stays at Vapi (0: the first daily run once it is settled). At most
   // STATS_RETENTION_DAYS' own most: the call's row, with its id, goes with the figures by then.
-  VAPI_CALL_RETENTION_DAYS: wholeNumber(0, 760, 30),
+  VAPI_CALL_RETENTION_DAYS: wholeNumber(0, 760, RETENTION_DEFAULTS.VAPI_CALL_RETENTION_DAYS),
   // 25 months: a year compared with the one before, and a month to spare. Also the most: the
   // privacy policy promises the counts are kept 25 months at most.
-  STATS_RETENTION_DAYS: wholeNumber(1, 760, 760),
+  STATS_RETENTION_DAYS: wholeNumber(1, 760, RETENTION_DEFAULTS.STATS_RETENTION_DAYS),
   STATS_DIGEST: z._default(z.enum(['on', 'off'], 'expected on or off'), 'on'),
   // The firm's own campaigns, as the page counts a utm_campaign (lower case, `-` between words).
   STATS_CAMPAIGNS: z._default(
-    z
-      .pipe(
-        z.string(),
-        z.transform((value) =>
-          value
-            .split(',')
-            .map((entry) => entry.trim())
-            .filter(Boolean),
-        ),
-      )
-      .check(
+    z.pipe(
+      z.string(),
+      commaList(
+        (entry) => CAMPAIGN.test(entry),
+        'not a campaign as counted (lower-case letters, digits, - and _, at most 32)',
         z.maxLength(STATS_CAMPAIGNS_MAX, `at most ${STATS_CAMPAIGNS_MAX} campaigns`),
-        z.superRefine((entries, ctx) => {
-          const bad = entries.filter((entry) => !CAMPAIGN.test(entry));
-          if (bad.length > 0)
-            ctx.issues.push({
-              code: 'custom',
-              input: entries,
-              message: `not a campaign as counted (lower-case letters, digits, - and _, at most 32): ${bad.join(', ')}`,
-            });
-        }),
       ),
+    ),
     [],
   ),
 });

@@ -161,6 +161,11 @@ describe.each(ENGINES)('demo calls placed by the server on %s', (engine) => {
     await eventually(() => ends().length === 40, 60_000, '40 calls ended');
     expect(new Set(ends().map((request) => request.path))).toEqual(new Set(placed.map(({ callId }) => `/control/${callId}`)));
     expect(ends().every((request) => JSON.stringify(request.body) === '{"type":"end-call"}')).toBe(true);
+    // Their records at Vapi, which hold no conversation, are deleted at once, with the private key.
+    const deletes = () => demo.standIn.callApiRequests.filter((request) => request.method === 'DELETE');
+    await eventually(() => deletes().length === 40, 60_000, '40 records deleted');
+    expect(new Set(deletes().map((request) => request.path))).toEqual(new Set(placed.map(({ callId }) => `/call/${callId}`)));
+    expect(deletes().every((request) => request.authorization === `Bearer ${PRIVATE_KEY}`)).toBe(true);
     // Looked up first, with the private key: a call that had started would have been kept.
     const lookups = demo.standIn.callApiRequests.filter((request) => request.method === 'GET');
     expect(lookups).toHaveLength(40);

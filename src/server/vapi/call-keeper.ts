@@ -12,8 +12,8 @@ import type { CallRecord, CallsApi } from './calls-api';
  *
  * - A placed call Vapi has not reported started JOIN_GRACE_SECONDS after it was placed is looked
  *   up (GET /call/{id}): started after all (its message was lost), it is recorded so; otherwise it
- *   is ended through its control URL ({type: "end-call"}) and holds nothing more: the visitor
- *   never joined.
+ *   is ended through its control URL ({type: "end-call"}), its record at Vapi deleted, and it
+ *   holds nothing more: the visitor never joined.
  * - A started call with no end-of-call report by its longest length plus REPORT_GRACE_SECONDS is
  *   settled from Vapi's own record (its start, end, reason and cost); only when Vapi cannot be asked,
  *   or its record has no end, is it charged its longest length. A report arriving later replaces
@@ -64,7 +64,12 @@ export async function keepVoiceCalls(options: {
       await calls.end(call.controlUrl).catch((error: unknown) => log.warn({ err: error, callId: call.callId }, 'voice call: its control URL did not end it'));
     }
     await store.endUnjoinedVoiceCall(call.callId, now);
-    log.info({ callId: call.callId }, 'voice call: placed but never joined; ended, its line is free');
+    // Nobody spoke in it and it is never counted: its record at Vapi goes now, not after
+    // VAPI_CALL_RETENTION_DAYS (no row of voice_calls would ever ask for it).
+    await calls
+      .remove(call.callId)
+      .catch((error: unknown) => log.warn({ err: error, callId: call.callId }, 'voice call: its record at Vapi could not be deleted'));
+    log.info({ callId: call.callId }, 'voice call: placed but never joined; ended, its record at Vapi deleted, its line is free');
     ended += 1;
   }
 
