@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as notices from '../../lib/notices';
 import { loadSiteConfig } from '../../../config/site-schema';
 import { ContentProvider } from '../../lib/content-context';
 import { fillContent } from '../../../content';
@@ -55,16 +56,24 @@ describe('an address no mail server can deliver to', () => {
   it.each([
     ['en', 'Email address', 'Subscribe'],
     ['fr', 'Adresse courriel', 'S’abonner'],
-  ] as const)('in %s: a final dot or a domain without one is "%s"-checked before any request, and said beside the field', (locale, field, button) => {
+  ] as const)('in %s: a final dot or a domain without one is checked before any request, and said once, in its notice', (locale, field, button) => {
     const message = getContent(locale).toasts.newsletter.invalidEmail;
     const fetch = vi.spyOn(globalThis, 'fetch');
+    const noticeError = vi.spyOn(notices, 'noticeError').mockImplementation(() => {});
     renderIn(locale);
+    const consent = screen.getByLabelText(field).getAttribute('aria-describedby');
     for (const address of ['victim@mail.example.', 'victim@localhost', 'victim@mail..example']) {
       fireEvent.change(screen.getByLabelText(field), { target: { value: address } });
+      expect(screen.getByLabelText(field)).not.toHaveAttribute('aria-invalid');
       fireEvent.click(screen.getByRole('button', { name: button }));
-      expect(screen.getByLabelText(field)).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(noticeError).toHaveBeenLastCalledWith(message, expect.anything());
+      // Marked and focused, and not said a second time beside it.
       expect(screen.getByLabelText(field)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(field)).toHaveFocus();
+      expect(screen.getByLabelText(field)).toHaveAttribute('aria-describedby', consent);
+      expect(screen.queryByText(message, { exact: false })).toBeNull();
     }
+    expect(noticeError).toHaveBeenCalledTimes(3);
     expect(vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 });

@@ -9,7 +9,6 @@ import { primaryAction } from '../../components/styles';
 import { useNewsletter } from './use-newsletter';
 
 const CONSENT_ID = 'newsletter-consent';
-const ERROR_ID = 'newsletter-error';
 
 /**
  * The sign-up. CASL express consent: the consent text sits right under the field and is the
@@ -49,8 +48,9 @@ export function NewsletterForm() {
           autoComplete="email"
           maxLength={EMAIL_MAX}
           placeholder={text.placeholder}
-          aria-invalid={form.error ? true : undefined}
-          aria-describedby={form.error ? `${ERROR_ID} ${CONSENT_ID}` : CONSENT_ID}
+          // An error is said in its notice alone (use-newsletter.ts); the field is only marked.
+          aria-invalid={form.invalid ? true : undefined}
+          aria-describedby={CONSENT_ID}
           value={form.email}
           onChange={(event) => form.setEmail(event.target.value)}
           disabled={form.submitting}
@@ -60,11 +60,6 @@ export function NewsletterForm() {
           {form.submitting ? text.subscribing : text.subscribe}
         </button>
       </form>
-      {form.error ? (
-        <p id={ERROR_ID} className="mt-2 text-sm font-medium text-rose-700 dark:text-rose-300">
-          {form.error}
-        </p>
-      ) : null}
       {form.done ? (
         <div className="mt-3">
           <SentNote title={form.done.message} description={form.done.detail} />

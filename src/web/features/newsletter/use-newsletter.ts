@@ -3,7 +3,6 @@ import { flushSync } from 'react-dom';
 import { API_PATHS } from '../../../contracts/api';
 import { EMAIL_PATTERN } from '../../../contracts/form-rules';
 import { useContent } from '../../lib/content-context';
-import { sentence } from '../../../content/formats';
 import { postJson } from '../../lib/api';
 import { noticeError, noticeSuccess } from '../../lib/notices';
 import { sendWithProof } from '../../lib/proof-of-work/send';
@@ -13,17 +12,17 @@ import { useProofOfWork } from '../../lib/proof-of-work/use-proof-of-work';
  * Newsletter sign-up: the address is trimmed and checked before any request;
  * submitting disables the field and button; success clears the field. The post carries a proof
  * of work started when the field is first focused (see the contact form). Each of its notices
- * stands clear of the form and its caption (`keepClear`, lib/notices.ts) and is also said where the
- * visitor is looking: an error beside the field at once (`error`, ending with a period as every
- * in-place error, and focus on the field when the check before sending finds it); a success in the
- * card (`done`) once its notice has gone, so it is said once at a time, until the next edit.
+ * stands clear of the form and its caption (`keepClear`, lib/notices.ts). An error is said once,
+ * in its notice, as the specification has it: the field is only marked (`invalid`: its border,
+ * `aria-invalid`) and, when the check before sending finds it, focused. A success is said in the
+ * card too (`done`) once its notice has gone, so it is said once at a time, until the next edit.
  */
 export function useNewsletter(formRef: RefObject<HTMLFormElement | null>, keepClear: () => readonly (Element | null)[]) {
   const { toasts } = useContent();
   const [email, setEmailValue] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const proof = useProofOfWork(formRef);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
   const [done, setDone] = useState<{ message: string; detail?: string } | null>(null);
   const field = useRef<HTMLInputElement>(null);
   /** Counts the visitor's edits: a success notice that goes after one leaves nothing in the card. */
@@ -33,14 +32,14 @@ export function useNewsletter(formRef: RefObject<HTMLFormElement | null>, keepCl
   function setEmail(value: string) {
     edits.current += 1;
     setEmailValue(value);
-    setError(null);
+    setInvalid(false);
     setDone(null);
   }
 
-  /** The notice, and the same words beside the field. */
+  /** The notice, the one place an error is said; the field marked, and focused when it is the problem. */
   function fail(message: string, { focus = false } = {}) {
     noticeError(message, { keepClear: keepClear() });
-    flushSync(() => setError(sentence(message)));
+    flushSync(() => setInvalid(true));
     if (focus) field.current?.focus();
   }
 
@@ -57,7 +56,7 @@ export function useNewsletter(formRef: RefObject<HTMLFormElement | null>, keepCl
       fail(messages.invalidEmail, { focus: true });
       return;
     }
-    setError(null);
+    setInvalid(false);
     const honeypot = new FormData(event.currentTarget).get('website');
     setSubmitting(true);
     const result = await sendWithProof(proof, (altcha) =>
@@ -92,5 +91,5 @@ export function useNewsletter(formRef: RefObject<HTMLFormElement | null>, keepCl
     }
   }
 
-  return { email, setEmail, submitting, error, done, field, submit };
+  return { email, setEmail, submitting, invalid, done, field, submit };
 }
