@@ -94,6 +94,9 @@ const iso = (date: Date | string) => new Date(date).toISOString();
 const isoOrNull = (date: Date | string | null) => (date === null ? null : iso(date));
 
 export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQueue {
+  /** The update of a job the caller claimed: it changes the row only while the claim is still this one. */
+  const claimed = (job: ClaimedDelivery) => db.updateTable('delivery_jobs').where('id', '=', job.id).where('claim_token', '=', job.claimToken);
+
   async function completeAll(jobs: readonly ClaimedDelivery[]) {
     if (jobs.length === 0) return;
     // Not tied to the claim: the channel has the message, whoever else may hold the job now.
@@ -194,29 +197,16 @@ export function deliveryQueue(db: Kysely<Database>, engine: Engine): DeliveryQue
     completeAll,
 
     async retryLater(job, reason, at) {
-      await db
-        .updateTable('delivery_jobs')
-        .set({ next_attempt_at: at.toISOString(), locked_until: null, claim_token: null, last_error: reason })
-        .where('id', '=', job.id)
-        .where('claim_token', '=', job.claimToken)
-        .execute();
+      await claimed(job).set({ next_attempt_at: at.toISOString(), locked_until: null, claim_token: null, last_error: reason }).execute();
     },
 
     async fail(job, reason) {
-      await db
-        .updateTable('delivery_jobs')
-        .set({ status: 'failed', source: null, locked_until: null, claim_token: null, last_error: reason })
-        .where('id', '=', job.id)
-        .where('claim_token', '=', job.claimToken)
-        .execute();
+      await claimed(job).set({ status: 'failed', source: null, locked_until: null, claim_token: null, last_error: reason }).execute();
     },
 
     async release(job, until) {
-      await db
-        .updateTable('delivery_jobs')
+      await claimed(job)
         .set((eb) => ({ locked_until: null, claim_token: null, attempts: eb('attempts', '-', 1), ...(until ? { next_attempt_at: until.toISOString() } : {}) }))
-        .where('id', '=', job.id)
-        .where('claim_token', '=', job.claimToken)
         .execute();
     },
 
