@@ -41,7 +41,8 @@ describe.each(ENGINES)('npm run purge on %s', (engine) => {
         `Deleted 1 contact request received before ${cutoff.toISOString()} (older than 10 days).\nDeleted 0 newsletter sign-ups not confirmed within 7 days.\n` +
           `Deleted 1 daily counter of the site's figures for days before ${addDays(dayOf(run, DEFAULT_FIRM_TIME_ZONE), -760)} (older than 760 days).\n` +
           'Deleted 0 demo call records at Vapi (older than 30 days) and dropped 0 call ids.\n' +
-          `Deleted 0 demo sessions of days before today and 0 demo call records started before ${new Date(run.getTime() - 760 * DAY_MS).toISOString()} (older than 760 days).\n`,
+          `Deleted 0 demo sessions of days before today and 0 demo call records started before ${new Date(run.getTime() - 760 * DAY_MS).toISOString()} (older than 760 days).\n` +
+          'Deleted 0 expired limit counters (spent proofs included).\n',
       );
       // The figures of the days still kept stay, the purged lead's too: counts identify no one.
       expect((await store.statsRows('2000-01-01', '2100-01-01')).map((row) => `${row.event} ${row.count}`).sort()).toEqual([
@@ -151,6 +152,36 @@ describe.each(ENGINES)('the voice demo’s records on %s', (engine) => {
       expect((await storageRows<{ call_id: string }>(storage.env, 'select call_id from voice_calls order by call_id')).map((row) => row.call_id)).toEqual([
         'call-kept',
       ]);
+    } finally {
+      await store.close();
+      await storage.dispose();
+    }
+  });
+});
+
+describe.each(ENGINES)('what is kept only for a window or until delivered, on %s', (engine) => {
+  it('the daily run deletes the limits’ counters and spent proofs whose window ended, and nothing else', async () => {
+    const storage = await freshStorage(engine);
+    const store = await createStore(testConfig(storage.env));
+    try {
+      const run = new Date('2026-11-28T15:00:00.000Z');
+      const at = (minutes: number) => new Date(run.getTime() + minutes * 60_000).toISOString();
+      for (const [key, expires] of [
+        ['leads:203.0.113.0/24', at(-1)],
+        ['client:contact:0f3a', at(-600)],
+        ['leads:198.51.100.0/24', at(1)],
+        ['client:contact:9b2c', at(30)],
+      ] as const)
+        await storageQuery(storage.env, 'insert into rate_counters (key, count, expires_at) values (?, 1, ?)', [key, expires]);
+      await storageQuery(storage.env, 'insert into spent_proofs (signature, expires_at) values (?, ?), (?, ?)', ['spent-old', at(-5), 'spent-live', at(5)]);
+
+      const reports = await runPurgeJobs(store, { contactDays: 730, statsDays: 760, timeZone: DEFAULT_FIRM_TIME_ZONE }, run);
+      expect(reports.find((report) => report.name === 'expired limit counters')).toMatchObject({ deleted: 3 });
+      expect((await storageRows<{ key: string }>(storage.env, 'select key from rate_counters order by key')).map((row) => row.key)).toEqual([
+        'client:contact:9b2c',
+        'leads:198.51.100.0/24',
+      ]);
+      expect((await storageRows<{ signature: string }>(storage.env, 'select signature from spent_proofs')).map((row) => row.signature)).toEqual(['spent-live']);
     } finally {
       await store.close();
       await storage.dispose();

@@ -67,6 +67,7 @@ describe.each(ENGINES)('retention without cron on %s', (engine) => {
             'site statistics': 0,
             'demo call records at Vapi': 0,
             'voice demo records': 0,
+            'expired limit counters': 0,
           },
         }),
       ]);
@@ -98,6 +99,7 @@ describe.each(ENGINES)('retention without cron on %s', (engine) => {
             'site statistics': 0,
             'demo call records at Vapi': 0,
             'voice demo records': 0,
+            'expired limit counters': 0,
           },
         }),
       ]);
@@ -143,6 +145,7 @@ describe('retention with several instances on one PostgreSQL database', () => {
             'site statistics': 0,
             'demo call records at Vapi': 0,
             'voice demo records': 0,
+            'expired limit counters': 0,
           },
         }),
       ]);

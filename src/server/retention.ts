@@ -10,8 +10,8 @@ import { type VapiDeletion, deleteDemoCallsAtVapi } from './vapi/call-deletion';
  *
  * Kept on purpose: newsletter subscriptions while consent lasts, and after an unsubscribe the
  * address with its consent log (the proof CASL asks for). What each table keeps and for how long
- * is declared in store/kept-data.ts; the rate counters (keyed hashes of addresses, networks) and
- * spent proofs are deleted when their window ends, by the store as it counts.
+ * is declared in src/contracts/kept-data.ts; the rate counters (keyed hashes of addresses,
+ * networks) and spent proofs go when their window ends, by the store as it counts and here daily.
  */
 export type RetentionSettings = {
   /** SITE_RETENTION_DAYS, the period the policy states for contact requests. */
@@ -89,6 +89,15 @@ export const PURGE_JOBS: readonly PurgeJob[] = [
         deleted: holds + calls,
         line: `Deleted ${plural(holds, 'demo session')} of days before today and ${plural(calls, 'demo call record')} started before ${callsBefore.toISOString()} (older than ${statsDays} days).`,
       };
+    },
+  },
+  {
+    // The limits' counters (a keyed hash of an address, a network in clear) and the spent proofs,
+    // at their window's end even on a day nobody posts: counting sweeps them only as it counts.
+    name: 'expired limit counters',
+    async run(store, _settings, now) {
+      const deleted = await store.purgeExpiredCounters(now);
+      return { deleted, line: `Deleted ${plural(deleted, 'expired limit counter')} (spent proofs included).` };
     },
   },
 ];

@@ -4,7 +4,7 @@ import { runDeliveries } from '../../../scripts/deliveries';
 import { freePort } from '../../../test/postgres';
 import { NBSP, WAIT, notifiedApp } from '../../../test/notified-app';
 import { acknowledgedIds } from '../../../test/receivers';
-import { ENGINES } from '../../../test/storage';
+import { ENGINES, storageRows } from '../../../test/storage';
 import type { LeadEvent } from '../../contracts/lead-event';
 import type { DeliveryRecord } from '../store';
 import { injectWithProof } from '../../../test/proof';
@@ -223,6 +223,18 @@ describe.each(ENGINES)('lead notifications on %s', (engine) => {
 
     await expect.poll(async () => (await jobFor('webhook'))?.status, WAIT).toBe('failed');
     const failed = (await jobFor('webhook'))!;
+    // The network the lead came from goes with the job: kept while it waits its turn, not once it is
+    // given up (nor once delivered: the e-mail's job).
+    const sources = () =>
+      storageRows<{ channel: string; status: string; source: string | null }>(
+        h.storage.env,
+        'select channel, status, source from delivery_jobs where event_id = (select event_id from delivery_jobs where id = ?) order by channel',
+        [failed.id],
+      );
+    await expect.poll(sources, WAIT).toEqual([
+      { channel: 'email', status: 'done', source: null },
+      { channel: 'webhook', status: 'failed', source: null },
+    ]);
     expect(failed).toMatchObject({ attempts: 2, lastError: 'HTTP 503 Service Unavailable' });
     expect(h.logs.lines().filter((line) => line.level === 50)).toEqual([
       expect.objectContaining({ msg: expect.stringContaining('failed for good'), jobId: failed.id, reason: 'HTTP 503 Service Unavailable' }),

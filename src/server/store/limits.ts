@@ -36,6 +36,12 @@ export interface LimitsRepository {
    * counter's secret ties to it, for the window's length.
    */
   hitClient(scope: string, client: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /**
+   * Deletes every counter (keyed by a client's hash, a network or a figure) and spent proof whose
+   * window ended before `now`: the daily run's, for the days nobody posts (counting also sweeps
+   * them, at most once a minute). Returns how many rows went.
+   */
+  purgeExpiredCounters(now: Date): Promise<number>;
 }
 
 /** Expired spent proofs and counters are deleted at most this often per instance (they are ignored once expired anyway). */
@@ -62,6 +68,12 @@ export function limitsRepository({ db, checkSubmission }: StoreContext): LimitsR
 
   return {
     checkSubmission,
+
+    async purgeExpiredCounters(now) {
+      const proofs = await db.deleteFrom('spent_proofs').where('expires_at', '<', now.toISOString()).executeTakeFirst();
+      const counters = await db.deleteFrom('rate_counters').where('expires_at', '<', now.toISOString()).executeTakeFirst();
+      return Number(proofs.numDeletedRows) + Number(counters.numDeletedRows);
+    },
 
     async spendProof(signature, expiresAt) {
       await sweep(new Date());
