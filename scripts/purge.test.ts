@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COUNTER_KEYS } from '../src/server/store/counter-keys';
 import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, storageQuery, storageRows, testConfig } from '../test/storage';
 import { runPurgeJobs } from '../src/server/retention';
 import { createStore } from '../src/server/store';
@@ -167,10 +168,10 @@ describe.each(ENGINES)('what is kept only for a window or until delivered, on %s
       const run = new Date('2026-11-28T15:00:00.000Z');
       const at = (minutes: number) => new Date(run.getTime() + minutes * 60_000).toISOString();
       for (const [key, expires] of [
-        ['leads:203.0.113.0/24', at(-1)],
-        ['client:contact:0f3a', at(-600)],
-        ['leads:198.51.100.0/24', at(1)],
-        ['client:contact:9b2c', at(30)],
+        [COUNTER_KEYS.leads('203.0.113.0/24'), at(-1)],
+        [COUNTER_KEYS.client('contact', '0f3a'), at(-600)],
+        [COUNTER_KEYS.leads('198.51.100.0/24'), at(1)],
+        [COUNTER_KEYS.client('contact', '9b2c'), at(30)],
       ] as const)
         await storageQuery(storage.env, 'insert into rate_counters (key, count, expires_at) values (?, 1, ?)', [key, expires]);
       await storageQuery(storage.env, 'insert into spent_proofs (signature, expires_at) values (?, ?), (?, ?)', ['spent-old', at(-5), 'spent-live', at(5)]);
@@ -178,8 +179,8 @@ describe.each(ENGINES)('what is kept only for a window or until delivered, on %s
       const reports = await runPurgeJobs(store, { contactDays: 730, statsDays: 760, timeZone: DEFAULT_FIRM_TIME_ZONE }, run);
       expect(reports.find((report) => report.name === 'expired limit counters')).toMatchObject({ deleted: 3 });
       expect((await storageRows<{ key: string }>(storage.env, 'select key from rate_counters order by key')).map((row) => row.key)).toEqual([
-        'client:contact:9b2c',
-        'leads:198.51.100.0/24',
+        COUNTER_KEYS.leads('198.51.100.0/24'),
+        COUNTER_KEYS.client('contact', '9b2c'),
       ]);
       expect((await storageRows<{ signature: string }>(storage.env, 'select signature from spent_proofs')).map((row) => row.signature)).toEqual(['spent-live']);
     } finally {
