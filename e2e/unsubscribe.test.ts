@@ -43,7 +43,7 @@ describe('newsletter unsubscribe, in a browser', () => {
     const link = await exportedLink(email);
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page, context, errors } = await openPage(browser, 'phone', { url: link, colorScheme });
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Unsubscribe from the Atelier\u00a0IA newsletter?');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Unsubscribe from the Atelier IA newsletter?');
       expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

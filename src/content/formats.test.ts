@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateInWords, durationInWords } from './dates';
-import { sentence } from './formats';
+import { keepLastWordsTogether, sentence } from './formats';
 
 describe('durations, dates and messages as the copy writes them', () => {
   it('says whole years in words and other lengths in days, a number never apart from its unit', () => {
@@ -25,5 +25,13 @@ describe('durations, dates and messages as the copy writes them', () => {
     expect(sentence('Please enter your email address')).toBe('Please enter your email address.');
     expect(sentence('Entrez votre adresse courriel.')).toBe('Entrez votre adresse courriel.');
     expect(sentence('Trop de tentatives!')).toBe('Trop de tentatives!');
+  });
+});
+
+describe('a long paragraph’s last line', () => {
+  it('keeps its last two words together, whatever joins the words before', () => {
+    expect(keepLastWordsTogether('No fluff. No spam.')).toBe('No fluff. No\u00a0spam.');
+    expect(keepLastWordsTogether('à notre PGI (ERP) actuel\u202f?')).toBe('à notre PGI (ERP)\u00a0actuel\u202f?');
+    expect(keepLastWordsTogether('Seul')).toBe('Seul');
   });
 });

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { RichText } from '../../components/RichText';
+import { keepLastWordsTogether } from '../../../content/formats';
 import { useContent } from '../../lib/content-context';
 import type { FaqItem } from '../../../content/types';
 import { Section } from '../../components/Section';
@@ -78,7 +79,7 @@ function Answer({ item, stepJoin }: { item: FaqItem; stepJoin: string }) {
       <div className="space-y-3 px-5 pb-5 text-slate-700 dark:text-slate-300">
         {item.answer.slice(0, 1).map((paragraph) => (
           <p key={paragraph}>
-            <RichText text={paragraph} linkClassName={ANSWER_LINK} />
+            <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
           </p>
         ))}
         {item.steps ? (
@@ -87,14 +88,14 @@ function Answer({ item, stepJoin }: { item: FaqItem; stepJoin: string }) {
               <li key={step.title}>
                 <strong className="font-semibold text-slate-900 dark:text-slate-100">{step.title}</strong>
                 {stepJoin}
-                {step.text}
+                {keepLastWordsTogether(step.text)}
               </li>
             ))}
           </ol>
         ) : null}
         {item.answer.slice(1).map((paragraph) => (
           <p key={paragraph}>
-            <RichText text={paragraph} linkClassName={ANSWER_LINK} />
+            <RichText text={keepLastWordsTogether(paragraph)} linkClassName={ANSWER_LINK} />
           </p>
         ))}
       </div>

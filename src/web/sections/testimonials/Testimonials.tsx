@@ -3,6 +3,7 @@ import { useContent } from '../../lib/content-context';
 import { keepNamesWhole } from '../../../content/typography';
 import { Section } from '../../components/Section';
 import { monogram } from '../../lib/monogram';
+import { keepLastWordsTogether } from '../../../content/formats';
 
 /** The four testimonials, each signed with a monogram: no photographs of people who are not the firm's. */
 export function Testimonials() {
@@ -15,9 +16,9 @@ export function Testimonials() {
             <figure className="flex h-full flex-col">
               <Quote aria-hidden="true" focusable="false" className="size-7 text-brand-400" />
               {/* Wrapped line by line as the words come (`text-pretty` made the last lines of a long quote
-                  ragged). */}
+                  ragged), the last two words together: never one alone on the last line. */}
               <blockquote className="mt-3 flex-1 text-lead text-slate-700 dark:text-slate-200">
-                <p className="text-wrap">{item.text}</p>
+                <p className="text-wrap">{keepLastWordsTogether(item.text)}</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-200 pt-5 dark:border-slate-800">
                 {/* A ring in the brand's gradient, the cards' icons', around the initials. */}
