@@ -8,6 +8,9 @@ import { type NewSubscription, subscribe } from './newsletter';
 import { enqueue } from './outbox';
 import { secretOf } from './settings';
 import { countStat, serverEvent } from './stats';
+import { PENDING_SUBSCRIPTION_DAYS } from '../../contracts/newsletter';
+
+export { PENDING_SUBSCRIPTION_DAYS };
 
 /**
  * The double opt-in (SMTP configured): a sign-up waits in newsletter_confirmations until the
@@ -51,8 +54,6 @@ export type ConfirmationState = {
   emailQueuedAt: string | null;
 };
 
-/** A sign-up not confirmed within this many days is deleted. */
-export const PENDING_SUBSCRIPTION_DAYS = 7;
 /** One confirmation e-mail per address at most this often, however often it is signed up. */
 export const CONFIRMATION_RESEND_MS = 10 * MINUTE_MS;
 /** And at most this many per address in this window, so the form cannot be used to mail a stranger again and again. */
