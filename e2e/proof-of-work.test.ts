@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { API_PATHS } from '../src/contracts/api';
 import { CHALLENGE_PATH, PROOF_ALGORITHM } from '../src/contracts/proof-of-work';
 import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
 import { type RunningServer, startServer } from './helpers/server';
@@ -194,21 +195,33 @@ describe.each(Object.entries(LANGUAGES))('proof of work on the %s page', (_langu
     await context.close();
   });
 
-  it('the voice card: one challenge when it comes into view, none before, and no other when "Call Me" is hovered or focused', async () => {
-    const { page, context, errors } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}` });
-    const seen = watch(page);
-    await waitForHydration(page);
-    await page.waitForTimeout(500);
-    expect(seen.challenges).toHaveLength(0);
-    await page.locator('#ai-caller').scrollIntoViewIfNeeded();
-    await expect.poll(() => seen.challenges.length).toBe(1);
-    const callMe = page.locator('#ai-caller button[aria-describedby="voice-privacy-notice"]');
-    await callMe.hover();
-    await callMe.focus();
-    await page.waitForTimeout(1_000);
-    expect(seen.challenges).toHaveLength(1);
-    expect(errors).toEqual([]);
-    await context.close();
+  it('the voice card: its state asked with no challenge when it comes into view; one challenge then, only if the demo can be tried, and no other when "Call Me" is hovered or focused', async () => {
+    for (const answer of ['ready', 'server'] as const) {
+      const { page, context, errors } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}` });
+      const seen = watch(page);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === API_PATHS.voiceStatus) asked.push(request.url());
+      });
+      // This server has no voice demo: its own answer, or one of a server whose demo can be tried.
+      if (answer === 'ready') await page.route(`**${API_PATHS.voiceStatus}?*`, (route) => route.fulfill({ json: { state: 'ready' } }));
+      await waitForHydration(page);
+      await page.waitForTimeout(500);
+      expect(seen.challenges).toHaveLength(0);
+      expect(asked).toHaveLength(0);
+      await page.locator('#ai-caller').scrollIntoViewIfNeeded();
+      await expect.poll(() => asked.length).toBe(1);
+      const callMe = page.locator('#ai-caller button[aria-describedby="voice-privacy-notice"]');
+      if (answer === 'ready') await expect.poll(() => seen.challenges.length).toBe(1);
+      else await expect.poll(() => page.locator('#ai-caller [data-call-card]').getAttribute('data-demo-state')).toBe('unavailable');
+      await callMe.hover();
+      await callMe.focus();
+      await page.waitForTimeout(1_000);
+      expect(seen.challenges, answer).toHaveLength(answer === 'ready' ? 1 : 0);
+      expect(asked).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });
 

@@ -17,7 +17,8 @@ describe("the voice card's look", () => {
       const { page, context } = await open(device, 'en');
       await page.locator('#ai-caller').scrollIntoViewIfNeeded();
       const gap = await page.$eval('#ai-caller', (section) => {
-        const button = [...section.querySelectorAll('button')].find((element) => element.textContent?.includes('Call Me'))!;
+        // The main button, whatever it reads (this server has no voice demo: the card may already say so).
+        const button = section.querySelector('button[aria-describedby="voice-privacy-notice"]')!;
         const below = button.getBoundingClientRect().bottom;
         // The first thing drawn under the button: text with a box.
         const tops = [...section.querySelectorAll('p, a, button, span')]
@@ -37,7 +38,11 @@ describe("the voice card's look", () => {
       const { page, context } = await open('phone', locale);
       const button = page.locator('#ai-caller button[aria-describedby="voice-privacy-notice"]');
       await button.scrollIntoViewIfNeeded();
-      for (const label of [voiceDemo.callMe, voiceDemo.connecting, voiceDemo.endCall]) {
+      // Once the card shows what this server says (it has no demo): React sets no label while each is tried.
+      await expect.poll(() => page.locator('#ai-caller [data-call-card]').getAttribute('data-demo-state')).toBe('unavailable');
+      // Every label it takes: the call's, and each state the demo cannot be tried in.
+      const labels = [voiceDemo.callMe, voiceDemo.connecting, voiceDemo.endCall, ...Object.values(voiceDemo.states).map((state) => state.button)];
+      for (const label of labels) {
         // The label's own text node takes each wording in turn: the room it gets is the button's.
         const margin = await button.evaluate((element, text) => {
           const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
@@ -73,18 +78,30 @@ describe("the voice card's look", () => {
     await context.close();
   });
 
-  it('a demo the server cannot run is said in the card, in the page’s language, with no notification over the section', async () => {
+  it('a demo the server cannot run is said in the card before any press, in the page’s language, with the phone and the form, and no notification over the section', async () => {
     // This build's server has no voice demo configured.
     for (const locale of ['en', 'fr'] as const) {
       const { page, context } = await open('phone', locale);
       const { voiceDemo } = getContent(locale);
-      await page.locator('#ai-caller button[aria-describedby="voice-privacy-notice"]').click();
-      const log = page.locator('#ai-caller [role="log"]');
-      // The copy's [link](#anchor) is shown as a link: its words only.
-      await expect.poll(() => log.textContent()).toContain(voiceDemo.unavailableDescription.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1'));
-      expect(await log.textContent()).toContain(voiceDemo.unavailableTitle);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const card = page.locator('#ai-caller [data-call-card]');
+      await card.scrollIntoViewIfNeeded();
+      await expect.poll(() => card.getAttribute('data-demo-state')).toBe('unavailable');
+      const button = page.locator('#ai-caller button[aria-describedby~="voice-privacy-notice"]');
+      expect(await button.getAttribute('aria-disabled')).toBe('true');
+      expect((await button.textContent())?.trim()).toBe(voiceDemo.states.unavailable.button.replace(/'/g, '’'));
+      expect(await page.locator('#voice-demo-state').isVisible()).toBe(true);
+      const box = page.locator('#ai-caller [data-captions]');
+      expect(await box.locator('a[href^="tel:"]').count()).toBe(1);
+      expect(await box.locator('a[href="#contact-form"]').count()).toBe(1);
+      // Pressed anyway (forced: Playwright waits for an aria-disabled button to be enabled): nothing
+      // is asked of the server, and no notification.
+      await button.click({ force: true });
       await page.waitForTimeout(300);
       expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+      expect(requested.filter((path) => path === '/api/voice/status')).toHaveLength(1);
+      expect(requested.filter((path) => path === '/api/challenge' || path === '/api/voice/session')).toEqual([]);
       await context.close();
     }
   });

@@ -20,6 +20,8 @@ import { fromAssistant, joinedRoom, meetingEnded, standInDailyCallMachine } from
 import { startServer, type RunningServer } from './helpers/server';
 import { startVapiStandIn, type VapiStandIn } from '../test/vapi-stand-in';
 import { getContent } from '../src/content/all';
+import { frenchTypography } from '../src/content/typography';
+import { STATUS_MAX_AGE_SECONDS } from '../src/server/routes/voice-status';
 import { callStarted, endOfCallReport } from '../test/vapi-messages';
 
 const DIR = resolve('.tmp/e2e-voice');
@@ -135,7 +137,10 @@ async function visit(options: {
 /** The demo's section: the part these tests change, and where their axe checks look (page.test checks the whole page). */
 const CARD = '#ai-caller';
 const demo = (page: Page) => page.locator(CARD);
-const mainButton = (page: Page) => demo(page).getByRole('button', { name: /Call Me|Connecting|End Call|Parler à l.agent|Connexion|Raccrocher/ });
+const mainButton = (page: Page) =>
+  demo(page).getByRole('button', { name: /Call Me|Connecting|End Call|Try again|Parler à l.agent|Connexion|Raccrocher|Réessayer/ });
+/** A line of the copy as the page shows it: French typeset (’, no-break spaces), English as written. */
+const typeset = (locale: 'en' | 'fr', text: string) => (locale === 'fr' ? frenchTypography(text) : text);
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]', { hasText: title });
 const captions = (page: Page) => demo(page).getByRole('log');
 const box = (page: Page) => demo(page).locator('[data-captions]');
@@ -437,11 +442,18 @@ async function open(origin: string, locale: 'en' | 'fr', width: number, colorSch
   await context.grantPermissions(['microphone'], { origin });
   await standInDailyCallMachine(context);
   const page = await context.newPage();
+  const requested: string[] = [];
+  pageRequests.set(page, requested);
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto(`${origin}${locale === 'fr' ? '/fr/' : '/'}`, { waitUntil: 'load' });
   await waitForHydration(page);
   await demo(page).scrollIntoViewIfNeeded();
   return page;
 }
+/** The paths each page of open() asked for, in order. */
+const pageRequests = new WeakMap<Page, string[]>();
+/** The server reads the day's holds at most every few seconds: a state changed by a report shows after that. */
+const afterStatusAge = () => new Promise((done) => setTimeout(done, (STATUS_MAX_AGE_SECONDS + 0.5) * 1000));
 const shot = async (page: Page, name: string) => {
   if (!SHOTS) return;
   // The fixed bar would stand over the section in its picture: set aside while it is taken (through
@@ -556,66 +568,101 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
     }
   }, 240_000);
 
-  it("says every line is busy while one is in use, then, once Vapi's report has spent the day's minutes, offers the contact form with Call Me shown unavailable", async () => {
-    // Another visitor's call, in progress (reported by Vapi): the one line is taken.
-    expect((await report(callStarted({ callId: 'call-e2e-other', assistantId: ASSISTANT.en }))).status).toBe(200);
-    const text = { en: getContent('en').voiceDemo, fr: getContent('fr').voiceDemo };
+  /**
+   * The card as the server's state makes it before any press, in each language, width and theme:
+   * which state, its button, the line under it, the firm's phone (written as the footer writes it)
+   * and the contact form in the box, no axe violation, and no proof of work asked to learn it.
+   */
+  async function expectStateBeforePress(origin: string, state: 'ready' | 'unavailable' | 'budget-spent' | 'lines-busy', name: string) {
     for (const locale of ['en', 'fr'] as const) {
+      const copy = getContent(locale).voiceDemo;
       for (const width of WIDTHS) {
         for (const colorScheme of width === 1280 ? (['light', 'dark'] as const) : (['light'] as const)) {
-          const page = await open(states.url, locale, width, colorScheme);
-          await mainButton(page).click();
-          await expect.poll(() => captions(page).textContent()).toContain(locale === 'fr' ? 'Toutes nos lignes sont occupées' : 'All our lines are busy');
-          expect(await mainButton(page).getAttribute('aria-disabled')).toBeNull();
-          expect(standIn.requests).toHaveLength(0); // no call Vapi would refuse
-          expect(await axeViolations(page, CARD)).toEqual([]);
-          if (colorScheme === 'light') await shot(page, `${locale}-${width}-busy`);
+          const page = await open(origin, locale, width, colorScheme);
+          const card = demo(page).locator('[data-call-card]');
+          await expect.poll(() => pageRequests.get(page)!.includes('/api/voice/status')).toBe(true);
+          await expect.poll(() => card.getAttribute('data-demo-state')).toBe(state);
+          const requested = pageRequests.get(page)!;
+          const button = demo(page).locator('button[aria-describedby~="voice-privacy-notice"]');
+          if (state === 'ready') {
+            expect(await button.textContent()).toBe(typeset(locale, copy.callMe));
+            expect(await demo(page).locator('.animate-wave').count()).toBe(2);
+            expect(await demo(page).getByText(typeset(locale, copy.microphoneNote)).isVisible()).toBe(true);
+            // The proof of work for the press starts once the state is known to be ready, never to learn it.
+            await expect.poll(() => requested.includes('/api/challenge')).toBe(true);
+            expect(requested.indexOf('/api/voice/status')).toBeLessThan(requested.indexOf('/api/challenge'));
+          } else {
+            const words = copy.states[state];
+            expect(await button.textContent()).toBe(typeset(locale, words.button));
+            expect(await button.getAttribute('aria-disabled')).toBe(state === 'lines-busy' ? null : 'true');
+            expect(await demo(page).locator('.animate-wave').count()).toBe(0);
+            expect(await demo(page).getByText(typeset(locale, copy.microphoneNote)).isVisible()).toBe(false);
+            expect(await demo(page).locator('#voice-demo-state').textContent()).toBe(typeset(locale, words.note));
+            // Not a dead end: the firm's phone, as the footer writes it, and the contact form.
+            const phone = box(page).locator('a[href^="tel:"]');
+            expect(await phone.count()).toBe(1);
+            const footerPhone = page.locator('footer li').filter({ hasText: getContent(locale).footer.contactUs.phoneLabel }).locator('span.whitespace-nowrap');
+            const written = (await footerPhone.textContent())!.trim();
+            expect((await phone.textContent())!.trim()).toBe(written);
+            const href = (await phone.getAttribute('href'))!;
+            expect(href).toMatch(/^tel:\+?\d+$/);
+            expect(href.endsWith(written.replace(/\D/g, ''))).toBe(true);
+            expect(await box(page).locator('a[href="#contact-form"]').count()).toBe(1);
+            expect(await box(page).locator('a[href="#contact-form"]').isVisible()).toBe(true);
+            // Nothing was made ready for a press that could not start a call.
+            await page.waitForTimeout(200);
+            expect(requested.filter((path) => path === '/api/challenge' || path === '/api/voice/session')).toEqual([]);
+          }
+          expect(requested.filter((path) => path === '/api/voice/status')).toHaveLength(1);
+          expect(await axeViolations(page, CARD), `${locale} ${width} ${colorScheme}`).toEqual([]);
+          if (colorScheme === 'light') await shot(page, `${locale}-${width}-${name}`);
           await page.context().close();
         }
       }
     }
+  }
+
+  it("shows before any press: ready, then every line busy while one is in use, then the day's minutes spent once Vapi's report came; and a press on a card that showed ready shows what it met", async () => {
+    await expectStateBeforePress(states.url, 'ready', 'before-ready');
+    // A card shown ready; then another visitor's call starts (reported by Vapi): the one line is taken.
+    const page = await open(states.url, 'en', 1280);
+    await expect.poll(() => demo(page).locator('[data-call-card]').getAttribute('data-demo-state')).toBe('ready');
+    expect((await report(callStarted({ callId: 'call-e2e-other', assistantId: ASSISTANT.en }))).status).toBe(200);
+    await mainButton(page).click();
+    await expect.poll(() => captions(page).textContent()).toContain('All our lines are busy');
+    expect(await demo(page).locator('[data-call-card]').getAttribute('data-demo-state')).toBe('lines-busy');
+    expect(await captions(page).locator('a[href^="tel:"]').count()).toBe(1);
+    expect(await captions(page).locator('a[href="#contact-form"]').count()).toBe(1);
+    expect(await mainButton(page).getAttribute('aria-disabled')).toBeNull();
+    expect(standIn.requests).toHaveLength(0); // no call Vapi would refuse
+    expect(await axeViolations(page, CARD)).toEqual([]);
+    await page.context().close();
+
+    await afterStatusAge();
+    await expectStateBeforePress(states.url, 'lines-busy', 'busy');
     // It ends after 175 s: three minutes a day leave no room for another call of up to three.
     expect((await report(endOfCallReport({ callId: 'call-e2e-other', assistantId: ASSISTANT.en, seconds: 175 }))).status).toBe(200);
-    for (const locale of ['en', 'fr'] as const) {
-      for (const width of WIDTHS) {
-        for (const colorScheme of width === 1280 ? (['light', 'dark'] as const) : (['light'] as const)) {
-          const page = await open(states.url, locale, width, colorScheme);
-          await mainButton(page).click();
-          await expect.poll(() => captions(page).textContent()).toContain(locale === 'fr' ? 'Les appels de démonstration' : "Today's demo calls");
-          const button = demo(page).getByRole('button', { name: `${text[locale].callMe} (${text[locale].unavailableReason['budget-spent']})` });
-          expect(await button.getAttribute('aria-disabled')).toBe('true');
-          const form = captions(page).getByRole('link', { name: locale === 'fr' ? 'Réservez un appel gratuit' : 'Book a free call' });
-          expect(await form.getAttribute('href')).toBe('#contact-form');
-          // One message in the box: read whole, not faded.
-          expect(await fadesTop(page)).toBe(false);
-          expect(await axeViolations(page, CARD)).toEqual([]);
-          if (colorScheme === 'light') await shot(page, `${locale}-${width}-budget-spent`);
-          await page.context().close();
-        }
-      }
-    }
+    await afterStatusAge();
+    await expectStateBeforePress(states.url, 'budget-spent', 'budget-spent');
+    // Pressed anyway: nothing is asked of the server.
+    const spent = await open(states.url, 'fr', 360);
+    await expect.poll(() => demo(spent).locator('[data-call-card]').getAttribute('data-demo-state')).toBe('budget-spent');
+    // Forced: Playwright waits for an aria-disabled button to be enabled.
+    await demo(spent).locator('button[aria-describedby~="voice-privacy-notice"]').click({ force: true });
+    await spent.waitForTimeout(300);
+    expect(pageRequests.get(spent)!.filter((path) => path === '/api/voice/session' || path === '/api/challenge')).toEqual([]);
+    expect(await spent.locator('[data-sonner-toast]').count()).toBe(0);
     expect(standIn.requests).toHaveLength(0);
   }, 600_000);
 
-  it('without a voice demo: unavailable, the button so named, a link to the contact form', async () => {
+  it('without a voice demo: unavailable before any press, the button so named, the phone and a link to the contact form that leads there', async () => {
+    await expectStateBeforePress(off.url, 'unavailable', 'unavailable');
     for (const locale of ['en', 'fr'] as const) {
-      for (const width of WIDTHS) {
-        for (const colorScheme of width === 1280 ? (['light', 'dark'] as const) : (['light'] as const)) {
-          const page = await open(off.url, locale, width, colorScheme);
-          await mainButton(page).click();
-          await expect.poll(() => captions(page).textContent()).toContain(getContent(locale).voiceDemo.unavailableTitle);
-          expect(await mainButton(page).getAttribute('aria-disabled')).toBe('true');
-          expect(await axeViolations(page, CARD), colorScheme).toEqual([]);
-          const form = captions(page).getByRole('link', { name: locale === 'fr' ? 'Réservez un appel gratuit' : 'Book a free call' });
-          await form.click();
-          await expect.poll(() => page.evaluate(() => location.hash)).toBe('#contact-form');
-          if (colorScheme === 'light') {
-            await page.evaluate(() => document.querySelector('#ai-caller')!.scrollIntoView());
-            await shot(page, `${locale}-${width}-unavailable`);
-          }
-          await page.context().close();
-        }
-      }
+      const page = await open(off.url, locale, 360);
+      await expect.poll(() => demo(page).locator('[data-call-card]').getAttribute('data-demo-state')).toBe('unavailable');
+      await demo(page).locator('[data-captions] a[href="#contact-form"]').click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe('#contact-form');
+      await page.context().close();
     }
   }, 300_000);
 

@@ -17,6 +17,9 @@ import type { Locale } from '../contracts/locales';
 export const SECTION_ANCHORS = ['ai-caller', 'services', 'about', 'contact', 'contact-form', 'faq'] as const;
 export type SectionAnchor = (typeof SECTION_ANCHORS)[number];
 
+/** Why the voice demo cannot be tried now, as the card says it (./types.ts `voiceDemo.states`). */
+export type VoiceDemoUnavailable = 'unavailable' | 'budget-spent' | 'lines-busy';
+
 export type ServiceId = 'customer-service' | 'lead-generation' | 'internal-automation' | 'marketing';
 export type BenefitId = 'cost' | 'productivity' | 'growth' | 'efficiency';
 export type DeliveryId = 'local-llm' | 'process-automation' | 'customer-engagement' | 'business-intelligence';
@@ -115,21 +118,27 @@ export type Content = {
     /** The small control that abandons a call still connecting (the main button is disabled then). */
     cancelCall: string;
     status: { connected: string; assistantSpeaking: string; listening: string };
-    /** Shown when the server has no voice demo configured (POST /api/voice/session: 503 not_configured). */
-    unavailableTitle: string;
-    unavailableDescription: string;
     /**
-     * Shown in the card when the day's demo minutes are spent (VOICE_MINUTES_PER_DAY): the demo is
-     * back tomorrow (the firm's midnight); the contact form and the firm's phone meanwhile. May hold
-     * `[label](href)` links.
+     * The card when the demo cannot be tried now, known before any press (GET /api/voice/status,
+     * when the card comes into view) or from a press refused: `unavailable` (not set up on the
+     * server, or its database not answering), `budget-spent` (the day's demo minutes, or this
+     * network's share, are spent: back after the firm's midnight), `lines-busy` (every line is in
+     * use: for a minute or so). `button`: the main button's label in place of "Call Me" (short: it
+     * sits inside the circle); `note`: one line under the button, in place of the microphone note,
+     * saying why; `instead`: in the captions box, what the visitor can do meanwhile, with the firm's
+     * phone (`[{phone}]({phoneHref})`) and the contact form (`[label](#contact-form)`).
      */
-    budgetSpent: string;
-    /** Shown in the card when this visitor started too many calls in a short time (RATE_LIMIT_VOICE): try again in a few minutes. */
+    states: Record<VoiceDemoUnavailable, { button: string; note: string; instead: string }>;
+    /**
+     * Shown in the card when a press is refused for too many sessions (RATE_LIMIT_VOICE, 429) and
+     * this page has started several calls: try again in a few minutes.
+     */
     rateLimited: string;
-    /** Shown in the card when every line is in use (VOICE_MAX_CONCURRENT): try again in a minute. */
-    linesBusy: string;
-    /** Why "Call Me" is not available, added to its accessible name, when the demo is off or the day's calls are spent. */
-    unavailableReason: { 'not-configured': string; 'budget-spent': string };
+    /**
+     * The same refusal (429) when this page has not started several calls (the limit counts the
+     * visitor's other tabs, and the proof of work has a limit of its own): nothing said about calls.
+     */
+    tooManyAttempts: string;
     /** The live captions of the call, in the card. */
     captions: {
       /** The accessible name of the region that reads the captions out (final lines only). */

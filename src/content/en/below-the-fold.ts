@@ -49,13 +49,25 @@ export const enBelowTheFold: BelowTheFoldContent = {
       assistantSpeaking: 'AI is speaking...',
       listening: 'Listening...',
     },
-    unavailableTitle: 'Demo temporarily unavailable',
-    unavailableDescription: "[Book a free call](#contact-form) and we'll show you the voice agent at work, live.",
-    budgetSpent:
-      "Today's demo calls are all taken; the demo will be back tomorrow. [Book a free call](#contact-form) or call us at [{phone}]({phoneHref}) and we'll show you the voice agent live.",
-    rateLimited: 'You have started several calls in a short time. Please try again in a few minutes.',
-    linesBusy: 'All our lines are busy. Please try again in a minute.',
-    unavailableReason: { 'not-configured': 'unavailable right now', 'budget-spent': "unavailable until tomorrow: today's demo calls are all taken" },
+    states: {
+      unavailable: {
+        button: 'Unavailable',
+        note: 'The demo is unavailable right now.',
+        instead: "Call us at [{phone}]({phoneHref}) or [book a free call](#contact-form) and we'll show you the voice agent at work, live.",
+      },
+      'budget-spent': {
+        button: 'Back tomorrow',
+        note: "Today's demo calls are all taken; the demo will be back tomorrow.",
+        instead: "Call us at [{phone}]({phoneHref}) or [book a free call](#contact-form) and we'll show you the voice agent live.",
+      },
+      'lines-busy': {
+        button: 'Try again',
+        note: 'All our lines are busy. Please try again in a minute.',
+        instead: 'Rather not wait? Call us at [{phone}]({phoneHref}) or [write to us](#contact-form).',
+      },
+    },
+    rateLimited: 'You have started several calls in a short time. Please try again in a few minutes, or call us at [{phone}]({phoneHref}).',
+    tooManyAttempts: 'Too many attempts in a short time. Please try again in a few minutes, or call us at [{phone}]({phoneHref}).',
     captions: {
       label: 'Live captions',
       placeholder: 'During the call, what you and the agent say appears here.',

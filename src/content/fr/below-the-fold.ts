@@ -57,16 +57,26 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       assistantSpeaking: "L'IA parle...",
       listening: "À l'écoute...",
     },
-    unavailableTitle: 'Démonstration temporairement indisponible',
-    unavailableDescription: "[Réservez un appel gratuit](#contact-form) et nous vous montrerons l'agent vocal à l'œuvre, en direct.",
-    budgetSpent:
-      "Nous avons atteint la limite de démonstrations pour aujourd'hui; l'agent sera de retour demain. [Réservez un appel gratuit](#contact-form) ou appelez-nous au [{phone}]({phoneHref}) et nous vous en ferons la démonstration en direct.",
-    rateLimited: 'Vous avez lancé plusieurs appels en peu de temps. Réessayez dans quelques minutes.',
-    linesBusy: 'Toutes nos lignes sont occupées. Réessayez dans une minute.',
-    unavailableReason: {
-      'not-configured': 'indisponible pour le moment',
-      'budget-spent': "indisponible jusqu'à demain : nous avons atteint la limite de démonstrations pour aujourd'hui",
+    states: {
+      unavailable: {
+        button: 'Indisponible',
+        note: 'La démonstration est indisponible pour le moment.',
+        instead:
+          "Appelez-nous au [{phone}]({phoneHref}) ou [réservez un appel gratuit](#contact-form) : nous vous montrerons l'agent vocal à l'œuvre, en direct.",
+      },
+      'budget-spent': {
+        button: 'À demain',
+        note: "Nous avons atteint la limite de démonstrations pour aujourd'hui; l'agent sera de retour demain.",
+        instead: 'Appelez-nous au [{phone}]({phoneHref}) ou [réservez un appel gratuit](#contact-form) et nous vous en ferons la démonstration en direct.',
+      },
+      'lines-busy': {
+        button: 'Réessayer',
+        note: 'Toutes nos lignes sont occupées. Réessayez dans une minute.',
+        instead: 'Vous préférez ne pas attendre? Appelez-nous au [{phone}]({phoneHref}) ou [écrivez-nous](#contact-form).',
+      },
     },
+    rateLimited: 'Vous avez lancé plusieurs appels en peu de temps. Réessayez dans quelques minutes ou appelez-nous au [{phone}]({phoneHref}).',
+    tooManyAttempts: 'Trop de tentatives en peu de temps. Réessayez dans quelques minutes ou appelez-nous au [{phone}]({phoneHref}).',
     captions: {
       label: 'Sous-titres en direct',
       placeholder: "Pendant l'appel, ce que vous et l'agent dites s'affiche ici.",

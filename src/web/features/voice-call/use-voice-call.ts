@@ -7,13 +7,23 @@ import { useCallDisplay } from './use-call-display';
 import { useVoiceClient } from './use-voice-client';
 import { loadVoiceClient } from './vapi-client';
 import type { StartFailure, VoiceClientEvent, VoiceClientLoader } from './voice-client';
-import { type SessionRefusal, type SessionRequester, requestVoiceSession } from './voice-session';
+import { type SessionRequester, requestVoiceSession } from './voice-session';
 import type { CallEndReason, VoiceFlags } from './voice-state';
+import { type DemoAvailability, type StatusRequester, requestVoiceStatus } from './voice-status';
 
 export type { VoiceClient, VoiceClientLoader } from './voice-client';
 
-/** Why no call started, said in the card (not in a notification over the section's title). */
-export type VoiceNotice = Exclude<SessionRefusal, 'failed'>;
+/**
+ * Why a press started no call though the demo is there, said in the card (not in a notification
+ * over the section's title): too many sessions lately (429). 'rate-limited' ("you have started
+ * several calls") only once this page has had more than one session; 'too-many-attempts' otherwise.
+ */
+export type VoiceNotice = 'rate-limited' | 'too-many-attempts';
+
+/** Whether the demo can be tried, and whether a press found it out (the card then reads it out). */
+export type Availability = { state: DemoAvailability; afterPress: boolean };
+
+const READY: Availability = { state: 'ready', afterPress: false };
 
 export type VoiceCall = {
   flags: VoiceFlags;
@@ -23,8 +33,9 @@ export type VoiceCall = {
   /** Ends the call, or abandons one still connecting. */
   stop(): void;
   /**
-   * The visitor may call soon (the demo came into view, "Call Me" is hovered or focused): the
-   * client starts loading and the session's proof of work starts solving, so both are ready by the click.
+   * The visitor may call soon (the demo came into view and can be tried, "Call Me" is hovered or
+   * focused): the client starts loading and the session's proof of work starts solving, so both are
+   * ready by the click.
    */
   prefetch(): void;
   /** Ref for the element that shows the assistant's voice level (its `--voice-level`, 0..1). */
@@ -33,6 +44,13 @@ export type VoiceCall = {
   captions: Captions;
   /** Why no call started, when the card says it rather than a toast. */
   notice: VoiceNotice | null;
+  /** Whether the demo can be tried now: ready until the server says otherwise, before a press or on one. */
+  availability: Availability;
+  /**
+   * The demo came into view: asks the server, once, whether it can be tried (GET /api/voice/status:
+   * no proof, nothing counted); if it can, prefetches. A press made meanwhile has the last word.
+   */
+  checkStatus(): void;
   /** How long the last call lasted, in seconds, once it is over (until the next "Call Me"). */
   lastCallSeconds: number | null;
   /** Why the last call ended, when known and not a failure (until the next "Call Me"). */
@@ -45,11 +63,21 @@ export type VoiceCall = {
  * page's language, with its proof of work (voice-session.ts), while the client loads, then starts
  * the call with it; what the visitor is told when that fails.
  */
-export function useVoiceCall(loadClient: VoiceClientLoader = loadVoiceClient, requestSession: SessionRequester = requestVoiceSession): VoiceCall {
+export function useVoiceCall(
+  loadClient: VoiceClientLoader = loadVoiceClient,
+  requestSession: SessionRequester = requestVoiceSession,
+  requestStatus: StatusRequester = requestVoiceStatus,
+): VoiceCall {
   const { voiceDemo, locale } = useContent();
   const display = useCallDisplay();
   const [starting, setStarting] = useState(false);
   const [notice, setNotice] = useState<VoiceNotice | null>(null);
+  const [availability, setAvailability] = useState<Availability>(READY);
+  /** Sessions the server has handed this page: a 429 says "several calls" only past one. */
+  const sessionsRef = useRef(0);
+  /** Set by the first press: a status answer arriving after it is older than what the press learns. */
+  const pressedRef = useRef(false);
+  const statusAskedRef = useRef(false);
   const [proof] = useState(createProofOfWork);
   /** Increases with every "Call Me" and every stop: a start result counts only for its own attempt. */
   const attemptRef = useRef(0);
@@ -100,6 +128,7 @@ export function useVoiceCall(loadClient: VoiceClientLoader = loadVoiceClient, re
   const start = useCallback(() => {
     const attempt = ++attemptRef.current;
     const current = () => attempt === attemptRef.current;
+    pressedRef.current = true;
     setStarting(true);
     setNotice(null);
     display.clear();
@@ -113,9 +142,18 @@ export function useVoiceCall(loadClient: VoiceClientLoader = loadVoiceClient, re
             return;
           }
           setStarting(false);
-          setNotice(answer.refusal);
+          if (answer.refusal === 'rate-limited') {
+            // The server looks at the budget before the visitor's count: the demo itself is there.
+            setAvailability(READY);
+            setNotice(sessionsRef.current > 1 ? 'rate-limited' : 'too-many-attempts');
+          } else {
+            // The demo changed since the card asked (or it never asked): the card now shows what the press met.
+            setAvailability({ state: answer.refusal === 'not-configured' ? 'unavailable' : answer.refusal, afterPress: true });
+          }
           return;
         }
+        sessionsRef.current += 1;
+        setAvailability(READY);
         const result = await voiceClient.start(answer.session);
         if (current() && result.outcome === 'failed') fail(result.reason, result.error); // 'started': call-start follows
       })
@@ -142,6 +180,18 @@ export function useVoiceCall(loadClient: VoiceClientLoader = loadVoiceClient, re
     });
   }, [client, proof]);
 
+  const checkStatus = useCallback(() => {
+    if (statusAskedRef.current) return;
+    statusAskedRef.current = true;
+    void requestStatus(locale).then((state) => {
+      if (pressedRef.current) return;
+      // Unknown (the server could not say) is taken as ready: the press finds out.
+      if (state && state !== 'ready') setAvailability({ state, afterPress: false });
+      // Only a demo that can be tried now gets its SDK and proof of work ahead of the press.
+      else prefetch();
+    });
+  }, [locale, prefetch, requestStatus]);
+
   return {
     flags: display.flags,
     starting,
@@ -151,6 +201,8 @@ export function useVoiceCall(loadClient: VoiceClientLoader = loadVoiceClient, re
     levelRef: display.levelRef,
     captions: display.captions,
     notice,
+    availability,
+    checkStatus,
     lastCallSeconds: display.lastCallSeconds,
     lastCallEnd: display.lastCallEnd,
   };

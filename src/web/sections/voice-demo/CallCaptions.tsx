@@ -4,7 +4,7 @@ import { SectionLink } from '../../components/SectionLink';
 import { useContent } from '../../lib/content-context';
 import type { Locale } from '../../../contracts/locales';
 import { type Captions, type Speaker, VISIBLE_LINES } from '../../features/voice-call/captions';
-import type { VoiceNotice } from '../../features/voice-call/use-voice-call';
+import type { Availability, VoiceNotice } from '../../features/voice-call/use-voice-call';
 import type { CallEndReason } from '../../features/voice-call/voice-state';
 
 const SPEAKERS: readonly Speaker[] = ['assistant', 'user'];
@@ -20,17 +20,22 @@ const NOTICE_LINK = 'whitespace-nowrap text-brand-700 underline underline-offset
  * (Chrome counts a line that layout moves as a layout shift, not one a scroll moves). What a speaker is still saying shows lighter, below them, and is
  * not read out: only final lines enter the polite live region. After the call: why it ended, when
  * Vapi said so (not when the visitor hung up: they know), its length and a link to the contact form,
- * read out by the same live region. Before any call: what the box is for. And, instead of a call, why
- * none could start today (the day's calls spent, or too many from this visitor).
+ * read out by the same live region. Before any call: what the box is for. When the demo cannot be
+ * tried now (off, the day's minutes spent, every line busy), what to do instead: the firm's phone and
+ * the contact form; read out when a press found it out, not when the card learnt it on coming into
+ * view (the button is described by the line that says why). And, after a press refused for too many
+ * sessions, to try again in a few minutes.
  */
 export function CallCaptions({
   captions,
   notice,
+  availability,
   lastCallSeconds,
   lastCallEnd,
 }: {
   captions: Captions;
   notice: VoiceNotice | null;
+  availability: Availability;
   lastCallSeconds: number | null;
   lastCallEnd: CallEndReason | null;
 }) {
@@ -41,7 +46,16 @@ export function CallCaptions({
     const said = captions.partial[speaker];
     return said ? [{ speaker, said }] : [];
   });
-  const empty = lines.length === 0 && partials.length === 0 && notice === null && lastCallSeconds === null;
+  const state = availability.state === 'ready' ? null : voiceDemo.states[availability.state];
+  const empty = lines.length === 0 && partials.length === 0 && notice === null && lastCallSeconds === null && state === null;
+  /** What to do instead of the demo, with the firm's phone and the contact form (the same words, read out or not). */
+  const instead = state ? (
+    <p data-instead={availability.state} className="font-medium">
+      {/* Said with the reason when read out: the line under the button is not in a live region. */}
+      {availability.afterPress ? <span className="sr-only">{state.note} </span> : null}
+      <RichText text={state.instead} linkClassName={NOTICE_LINK} />
+    </p>
+  ) : null;
   const who = (speaker: Speaker) => <span className="font-semibold text-brand-700 dark:text-accent-400">{text.roles[speaker]}</span>;
   const endReason = lastCallEnd && lastCallEnd !== 'visitor' ? text.endReason[lastCallEnd] : null;
   const box = useRef<HTMLDivElement>(null);
@@ -57,7 +71,7 @@ export function CallCaptions({
     const observer = new ResizeObserver(() => fitWholeLines(element));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [captions, notice, lastCallSeconds, lastCallEnd, empty]);
+  }, [captions, notice, availability, lastCallSeconds, lastCallEnd, empty]);
 
   return (
     <div
@@ -69,23 +83,18 @@ export function CallCaptions({
         className="relative flex h-full flex-col gap-1 overflow-hidden pt-3 data-scrolled:[mask-image:linear-gradient(to_bottom,transparent,#000_3.5rem)]"
       >
         {empty ? <p className="my-auto text-center text-slate-600 dark:text-slate-400">{text.placeholder}</p> : null}
+        {/* Known on coming into view: in the placeholder's place, outside the live region. */}
+        {instead && !availability.afterPress ? <div className="my-auto text-center text-slate-800 dark:text-slate-100">{instead}</div> : null}
         <div role="log" aria-live="polite" aria-label={text.label} className="flex flex-col gap-1 text-slate-800 dark:text-slate-100">
           {lines.map((line) => (
             <p key={line.id} data-line="" className="motion-safe:animate-caption-in">
               {who(line.speaker)} {line.text}
             </p>
           ))}
-          {notice === 'not-configured' ? (
-            <p data-notice={notice}>
-              <strong className="font-semibold">{voiceDemo.unavailableTitle}.</strong>{' '}
-              <RichText text={voiceDemo.unavailableDescription} linkClassName={NOTICE_LINK} />
-            </p>
-          ) : notice ? (
+          {availability.afterPress ? instead : null}
+          {notice ? (
             <p data-notice={notice} className="font-medium">
-              <RichText
-                text={notice === 'budget-spent' ? voiceDemo.budgetSpent : notice === 'lines-busy' ? voiceDemo.linesBusy : voiceDemo.rateLimited}
-                linkClassName={NOTICE_LINK}
-              />
+              <RichText text={notice === 'rate-limited' ? voiceDemo.rateLimited : voiceDemo.tooManyAttempts} linkClassName={NOTICE_LINK} />
             </p>
           ) : null}
           {lastCallSeconds !== null ? (

@@ -17,13 +17,14 @@ import { startVapiStandIn, type VapiStandIn } from '../../../../test/vapi-stand-
 import { loadSiteConfig } from '../../../config/site-schema';
 import { getContent } from '../../../content/all';
 import { ContentProvider } from '../../lib/content-context';
-import { fillContent } from '../../../content';
+import { fillContent, formatPhone } from '../../../content';
 import { frenchTypography } from '../../../content/typography';
 import type { Locale } from '../../../contracts/locales';
 import { VOICE_ASSISTANT_PLACEHOLDER } from '../../../contracts/voice-call';
 import { createVapi, createVoiceClient, importVapi, voiceClientLoader } from '../../features/voice-call/vapi-client';
 import type { VoiceClientLoader } from '../../features/voice-call/voice-client';
 import type { SessionAnswer, SessionRequester } from '../../features/voice-call/voice-session';
+import type { DemoAvailability, StatusRequester } from '../../features/voice-call/voice-status';
 import { VoiceDemo } from './VoiceDemo';
 
 /** One call's SDK instance. */
@@ -88,16 +89,19 @@ async function realSdk() {
   return { instances, load };
 }
 
-function renderDemo(load: VoiceClientLoader, requestSession: SessionRequester, locale: Locale = 'en') {
+function renderDemo(load: VoiceClientLoader, requestSession: SessionRequester, locale: Locale = 'en', requestStatus?: StatusRequester) {
   return render(
     <ContentProvider content={contentOf(locale)}>
-      <VoiceDemo loadClient={load} requestSession={requestSession} />
+      <VoiceDemo loadClient={load} requestSession={requestSession} requestStatus={requestStatus} />
       <Toaster />
     </ContentProvider>,
   );
 }
 
-const mainButton = () => screen.getByRole('button', { name: /Call Me|End Call|Connecting|Parler à l.agent|Raccrocher|Connexion/ });
+const mainButton = () =>
+  screen.getByRole('button', {
+    name: /Call Me|End Call|Connecting|Parler à l.agent|Raccrocher|Connexion|Unavailable|Back tomorrow|Try again|Indisponible|À demain|Réessayer/,
+  });
 const statusLine = () => screen.getByRole('status');
 const captionsLog = () => screen.getByRole('log');
 const captionsBox = () => document.querySelector<HTMLElement>('[data-captions]')!;
@@ -233,7 +237,7 @@ describe('"Call Me"', () => {
     expect(mainButton()).toBeEnabled();
   });
 
-  it('says in the card that the demo is unavailable when the server has no voice demo, without a notification, the microphone or an error', async () => {
+  it('says in the card that the demo is unavailable when a press finds the server has no voice demo, with the phone and the form, without a notification, the microphone or an error', async () => {
     const getUserMedia = microphone('granted');
     const { load, instances } = await realSdk();
     renderDemo(
@@ -241,11 +245,13 @@ describe('"Call Me"', () => {
       sessions(() => ({ ok: false, refusal: 'not-configured' })),
     );
     await userEvent.click(mainButton());
-    await waitFor(() => expect(captionsLog()).toHaveTextContent(`${text.unavailableTitle}. ${withoutLinks(text.unavailableDescription)}`));
-    // Not a dead end: a link to the contact form, and the button shown as not available, its reason in its name.
-    expect(within(captionsLog()).getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '#contact-form');
+    // Read out (a press found it out): why, then what to do instead.
+    await waitFor(() => expect(captionsLog()).toHaveTextContent(`${text.states.unavailable.note} ${withoutLinks(text.states.unavailable.instead)}`));
+    // Not a dead end: the firm's phone and the contact form, and the button shown as not available, named by its label.
+    expect(within(captionsLog()).getByRole('link', { name: 'book a free call' })).toHaveAttribute('href', '#contact-form');
+    expect(within(captionsLog()).getByRole('link', { name: formatPhone(site.phone, 'en') })).toHaveAttribute('href', site.phoneHref);
     expect(mainButton()).toHaveAttribute('aria-disabled', 'true');
-    expect(mainButton()).toHaveAccessibleName('Call Me (unavailable right now)');
+    expect(mainButton()).toHaveAccessibleName(`Unavailable – ${text.states.unavailable.note}`);
     await userEvent.click(mainButton());
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
     expect(getUserMedia).not.toHaveBeenCalled();
@@ -254,29 +260,27 @@ describe('"Call Me"', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it("says in the card, with the firm's phone, when the day's demo calls are spent, and that the demo is back tomorrow", async () => {
+  it("says in the card, with the firm's phone, when a press finds the day's demo calls spent, and that the demo is back tomorrow", async () => {
     microphone('granted');
     const { load } = await realSdk();
-    const refusals = ['budget-spent', 'rate-limited'] as const;
-    renderDemo(
-      load,
-      sessions((_locale, index) => ({ ok: false, refusal: refusals[index]! })),
-    );
+    const requestSession = sessions(() => ({ ok: false, refusal: 'budget-spent' }));
+    renderDemo(load, requestSession);
 
     await userEvent.click(mainButton());
     const log = captionsLog();
     await waitFor(() =>
       expect(log).toHaveTextContent(
-        `Today's demo calls are all taken; the demo will be back tomorrow. Book a free call or call us at ${site.phone} and we'll show you the voice agent live.`,
+        `Today's demo calls are all taken; the demo will be back tomorrow. Call us at ${formatPhone(site.phone, 'en')} or book a free call and we'll show you the voice agent live.`,
       ),
     );
-    expect(within(log).getByRole('link', { name: site.phone })).toHaveAttribute('href', site.phoneHref);
-    expect(within(log).getByRole('link', { name: 'Book a free call' })).toHaveAttribute('href', '#contact-form');
-    expect(mainButton()).toHaveAccessibleName("Call Me (unavailable until tomorrow: today's demo calls are all taken)");
+    expect(within(log).getByRole('link', { name: formatPhone(site.phone, 'en') })).toHaveAttribute('href', site.phoneHref);
+    expect(within(log).getByRole('link', { name: 'book a free call' })).toHaveAttribute('href', '#contact-form');
+    expect(mainButton()).toHaveAccessibleName(`Back tomorrow – ${text.states['budget-spent'].note}`);
     expect(mainButton()).toHaveAttribute('aria-disabled', 'true');
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
     // Pressed anyway, it asks nothing more of the server today.
     await userEvent.click(mainButton());
+    expect(requestSession).toHaveBeenCalledOnce();
     expect(log).toHaveTextContent("Today's demo calls are all taken; the demo will be back tomorrow.");
   });
 
@@ -292,12 +296,11 @@ describe('"Call Me"', () => {
     await waitFor(() =>
       expect(captionsLog()).toHaveTextContent(frText("Nous avons atteint la limite de démonstrations pour aujourd'hui; l'agent sera de retour demain.")),
     );
-    expect(mainButton()).toHaveAccessibleName(
-      fr("Parler à l'agent (indisponible jusqu'à demain : nous avons atteint la limite de démonstrations pour aujourd'hui)"),
-    );
+    expect(within(captionsLog()).getByRole('link', { name: formatPhone(site.phone, 'fr') })).toHaveAttribute('href', site.phoneHref);
+    expect(mainButton()).toHaveAccessibleName(/^À demain – Nous avons atteint la limite/);
   });
 
-  it('says in the card when every line is busy, or this visitor started too many calls, and "Call Me" stays live', async () => {
+  it('says in the card when every line is busy ("Try again" stays live), and never tells a visitor who started no call that they started several', async () => {
     const getUserMedia = microphone('granted');
     const { load } = await realSdk();
     const refusals = ['lines-busy', 'rate-limited'] as const;
@@ -308,16 +311,39 @@ describe('"Call Me"', () => {
     const heightBefore = captionsBox().className;
     await userEvent.click(mainButton());
     const log = captionsLog();
-    await waitFor(() => expect(log).toHaveTextContent('All our lines are busy. Please try again in a minute.'));
+    await waitFor(() => expect(log).toHaveTextContent('All our lines are busy. Please try again in a minute. Rather not wait?'));
+    expect(mainButton()).toHaveAccessibleName(`Try again – ${text.states['lines-busy'].note}`);
     expect(mainButton()).toBeEnabled();
     expect(mainButton()).not.toHaveAttribute('aria-disabled');
 
+    // The limit of sessions answers (429), though this page was handed none: no claim about calls,
+    // and the demo is shown as there (the budget is looked at first: it had room).
     await userEvent.click(mainButton());
-    await waitFor(() => expect(log).toHaveTextContent('You have started several calls in a short time. Please try again in a few minutes.'));
+    await waitFor(() => expect(log).toHaveTextContent(withoutLinks(text.tooManyAttempts)));
+    expect(mainButton()).toHaveAccessibleName('Call Me');
+    expect(log).not.toHaveTextContent('several calls');
     expect(log).not.toHaveTextContent('All our lines are busy');
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(standIn.requests).toHaveLength(0);
     expect(captionsBox().className).toBe(heightBefore); // the same fixed-height box
+  });
+
+  it('says "you have started several calls" only to a page that was handed more than one session', async () => {
+    microphone('granted');
+    const { load } = await realSdk();
+    const requestSession = sessions((_locale, index) =>
+      index < 2 ? { ok: true, session: { session: `session-${index + 1}` } } : { ok: false, refusal: 'rate-limited' },
+    );
+    renderDemo(load, requestSession);
+    for (let call = 1; call <= 2; call++) {
+      await userEvent.click(mainButton());
+      // jsdom cannot join: each call fails after the server placed it.
+      await standIn.waitForRequests(call);
+      await waitFor(() => expect(mainButton()).toHaveAccessibleName('Call Me'));
+    }
+    await userEvent.click(mainButton());
+    await waitFor(() => expect(captionsLog()).toHaveTextContent(withoutLinks(text.rateLimited)));
+    expect(captionsLog()).toHaveTextContent('You have started several calls in a short time.');
   });
 
   it('treats a session that could not be had (network, database) as a call that could not start', async () => {
@@ -354,6 +380,152 @@ describe('"Call Me"', () => {
     expect(standIn.requests).toHaveLength(1);
     expect(requestSession).toHaveBeenCalledOnce();
     expect(warn).toHaveBeenCalledOnce();
+  });
+});
+
+/** The card coming into view: jsdom has no IntersectionObserver; this one sees its element at once. */
+function cardInView() {
+  class InView {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(element: Element) {
+      queueMicrotask(() => this.callback([{ isIntersecting: true, target: element } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+    }
+    disconnect() {}
+    unobserve() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', InView);
+}
+const card = () => document.querySelector<HTMLElement>('[data-call-card]')!;
+const waves = () => card().querySelectorAll('.animate-wave');
+/** As toHaveTextContent reads the page's copy: French typeset, English as written. */
+const shown = (locale: Locale, value: string) => (locale === 'fr' ? frText(value) : value);
+const micNote = (locale: Locale) => screen.getByText(shown(locale, contentOf(locale).voiceDemo.microphoneNote));
+
+/**
+ * The card once the server has said, as it came into view, that the demo cannot be tried (`state`):
+ * what every such state shows, checked; the press is the test's.
+ */
+async function cardShowing(locale: Locale, state: 'unavailable' | 'budget-spent' | 'lines-busy') {
+  cardInView();
+  const copy = contentOf(locale).voiceDemo;
+  const words = copy.states[state];
+  microphone('granted');
+  const requestStatus = vi.fn<StatusRequester>(async () => state);
+  const { load } = await realSdk();
+  const requestSession = sessions(() => ({ ok: false, refusal: 'lines-busy' }));
+  renderDemo(load, requestSession, locale, requestStatus);
+  await waitFor(() => expect(card()).toHaveAttribute('data-demo-state', state));
+  expect(requestStatus).toHaveBeenCalledExactlyOnceWith(locale);
+
+  // Its label, then the line that says why, in its name (that line is in no live region).
+  expect(mainButton()).toHaveAttribute('aria-label', `${words.button} – ${words.note}`);
+  expect(mainButton()).toHaveTextContent(shown(locale, words.button));
+  expect(mainButton()).not.toHaveTextContent(shown(locale, copy.callMe));
+  expect(waves()).toHaveLength(0);
+  expect(micNote(locale)).toHaveClass('invisible');
+  const note = document.getElementById('voice-demo-state')!;
+  expect(note).toHaveTextContent(shown(locale, words.note));
+  expect(note).not.toHaveClass('invisible');
+  // Not a dead end: the firm's phone, as the page's language writes it, and the contact form.
+  const box = within(captionsBox());
+  expect(box.getByRole('link', { name: formatPhone(site.phone, locale) })).toHaveAttribute('href', site.phoneHref);
+  expect(site.phoneHref).toMatch(/^tel:\+?\d+$/);
+  expect(box.getAllByRole('link').filter((link) => link.getAttribute('href') === '#contact-form')).toHaveLength(1);
+  expect(captionsBox()).not.toHaveTextContent(shown(locale, copy.captions.placeholder));
+  // Learnt on coming into view: shown, not read out (the live region stays empty).
+  expect(captionsLog()).toHaveTextContent('');
+  // Nothing made ready for a call the press could not start.
+  expect(load).not.toHaveBeenCalled();
+  return { words, load, requestSession };
+}
+
+describe('the card before any press: whether the demo can be tried, asked once when it comes into view', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is not asked on page load, only once the card is in view', async () => {
+    const requestStatus = vi.fn<StatusRequester>(async () => 'budget-spent');
+    renderDemo(vi.fn<VoiceClientLoader>(), sessions(), 'en', requestStatus);
+    await act(async () => {});
+    expect(requestStatus).not.toHaveBeenCalled();
+    expect(card()).toHaveAttribute('data-demo-state', 'ready');
+  });
+
+  it('ready: "Call Me" with its waves and the microphone note, and the SDK and proof of work get ready', async () => {
+    cardInView();
+    const requestStatus = vi.fn<StatusRequester>(async () => 'ready');
+    const load = vi.fn<VoiceClientLoader>(() => new Promise(() => {}));
+    const requestSession = sessions();
+    renderDemo(load, requestSession, 'en', requestStatus);
+    await waitFor(() => expect(load).toHaveBeenCalledOnce());
+    expect(requestStatus).toHaveBeenCalledExactlyOnceWith('en');
+    expect(mainButton()).toHaveAccessibleName('Call Me');
+    expect(mainButton()).toHaveAccessibleDescription(expect.not.stringContaining('busy'));
+    expect(waves()).toHaveLength(2);
+    expect(micNote('en')).not.toHaveClass('invisible');
+    expect(captionsBox()).toHaveTextContent(text.captions.placeholder);
+    expect(requestSession).not.toHaveBeenCalled();
+  });
+
+  it.each((['en', 'fr'] as const).flatMap((locale) => (['unavailable', 'budget-spent'] as const).map((state) => ({ locale, state }))))(
+    '$state ($locale): its label in place of "Call Me", no waves, why in place of the microphone note, the phone and the form in the box; a press asks nothing',
+    async ({ locale, state }) => {
+      const { words, load, requestSession } = await cardShowing(locale, state);
+      expect(mainButton()).toHaveAttribute('aria-disabled', 'true');
+      fireEvent.pointerEnter(mainButton());
+      fireEvent.focus(mainButton());
+      await userEvent.click(mainButton());
+      expect(requestSession).not.toHaveBeenCalled();
+      expect(load).not.toHaveBeenCalled();
+      expect(mainButton()).toHaveAttribute('aria-label', `${words.button} – ${words.note}`);
+      expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    },
+  );
+
+  it.each(['en', 'fr'] as const)(
+    'lines-busy (%s): the same, with "Try again" live: a press asks for a session, and what the server answers is what the card shows',
+    async (locale) => {
+      const { words, requestSession } = await cardShowing(locale, 'lines-busy');
+      expect(mainButton()).not.toHaveAttribute('aria-disabled');
+      await userEvent.click(mainButton());
+      await waitFor(() => expect(requestSession).toHaveBeenCalledOnce());
+      // Found out by a press: now read out, the reason with it.
+      await waitFor(() => expect(captionsLog()).toHaveTextContent(shown(locale, `${words.note} ${withoutLinks(words.instead)}`)));
+      expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    },
+  );
+
+  it('gives the last word to a press made before the answer came: a late answer changes nothing', async () => {
+    cardInView();
+    microphone('granted');
+    const pending: { answer?: (state: DemoAvailability | null) => void } = {};
+    const requestStatus = vi.fn<StatusRequester>(() => new Promise((resolve) => (pending.answer = resolve)));
+    const { load } = await realSdk();
+    renderDemo(
+      load,
+      sessions(() => ({ ok: false, refusal: 'lines-busy' })),
+      'en',
+      requestStatus,
+    );
+    await waitFor(() => expect(requestStatus).toHaveBeenCalledOnce());
+    await userEvent.click(mainButton());
+    await waitFor(() => expect(card()).toHaveAttribute('data-demo-state', 'lines-busy'));
+    await act(async () => pending.answer!('budget-spent'));
+    expect(card()).toHaveAttribute('data-demo-state', 'lines-busy');
+    expect(mainButton()).toHaveAccessibleName(/^Try again/);
+  });
+
+  it('keeps the card as it was prerendered when the server cannot say (a network failure, an older server)', async () => {
+    cardInView();
+    const load = vi.fn<VoiceClientLoader>(() => new Promise(() => {}));
+    renderDemo(load, sessions(), 'en', async () => null);
+    await waitFor(() => expect(load).toHaveBeenCalledOnce());
+    expect(card()).toHaveAttribute('data-demo-state', 'ready');
+    expect(mainButton()).toHaveAccessibleName('Call Me');
   });
 });
 
