@@ -57,6 +57,50 @@ describe('cards share one system', () => {
     }
   });
 
+  it('in each row of cards the titles, the descriptions and the bottoms line up at 1024, 1280 and 1440 px, in both languages, whatever each title’s length', async () => {
+    let unevenTitles = 0;
+    for (const locale of LOCALES) {
+      const { page, context } = await open('desktop', locale);
+      await showWholePage(page);
+      for (const width of [1024, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        const cards = await page.$$eval(CARDS, (items) => {
+          const lists = [...new Set(items.map((item) => item.parentElement!))];
+          // From each card's top (the cards come in moving, each at its own delay): where its title and
+          // text start, and its height. The row is the card's place in the layout, untransformed.
+          return items.map((item) => {
+            const rect = item.getBoundingClientRect();
+            const heading = item.querySelector('h3')!;
+            const title = heading.getBoundingClientRect();
+            const words = document.createRange();
+            words.selectNodeContents(heading);
+            return {
+              row: `list ${lists.indexOf(item.parentElement!)}, top ${(item as HTMLElement).offsetTop}`,
+              title: Math.round(title.top - rect.top),
+              titleLines: new Set([...words.getClientRects()].map((line) => Math.round(line.top))).size,
+              text: Math.round(item.querySelector('p')!.getBoundingClientRect().top - rect.top),
+              bottom: Math.round(rect.height),
+            };
+          });
+        });
+        const rows = new Map<string, typeof cards>();
+        for (const card of cards) rows.set(card.row, [...(rows.get(card.row) ?? []), card]);
+        expect(rows.size, `${locale} at ${width} px`).toBeGreaterThanOrEqual(3);
+        for (const [row, members] of rows) {
+          const where = `${locale} at ${width} px, ${row}`;
+          expect(members.length, where).toBeGreaterThan(1);
+          for (const edge of ['title', 'text', 'bottom'] as const) {
+            expect(new Set(members.map((card) => card[edge])), `${where}: ${edge}s ${members.map((card) => card[edge]).join(' ')}`).toHaveProperty('size', 1);
+          }
+          if (new Set(members.map((card) => card.titleLines)).size > 1) unevenTitles += 1;
+        }
+      }
+      await context.close();
+    }
+    // Rows whose titles take one line and two: the check above has something to line up.
+    expect(unevenTitles).toBeGreaterThan(0);
+  });
+
   it('one icon style, and a benefit shows its figure where it has one, its icon where not, in a slot of the same height', async () => {
     for (const locale of LOCALES) {
       const { page, context } = await open('desktop', locale);

@@ -12,7 +12,11 @@ export function CardGrid({ children }: { children: ReactNode }) {
   return <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">{children}</ul>;
 }
 
-/** `data-*` attributes name the card for the tests ("data-service"). */
+/**
+ * `data-*` attributes name the card for the tests ("data-service"). Each card spans three rows of
+ * the grid (its mark, its title, its text: a subgrid), so in a row of cards the titles, the texts
+ * and the bottoms line up whether a title takes one line or two.
+ */
 export function Card({
   mark,
   title,
@@ -21,7 +25,10 @@ export function Card({
   ...data
 }: { mark: ReactNode; title: string; text: string; className?: string } & { [attribute: `data-${string}`]: string }) {
   return (
-    <li {...data} className={`flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}>
+    <li
+      {...data}
+      className={`row-span-3 grid grid-rows-subgrid gap-y-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}
+    >
       <div className="flex h-12 items-center">{mark}</div>
       <h3 className="mt-5 text-lg font-semibold text-balance">{title}</h3>
       <p className="mt-2 text-pretty text-slate-600 dark:text-slate-300">{text}</p>

@@ -13,8 +13,9 @@ export function Delivery() {
           <Card key={item.id} data-delivery={item.id} mark={<CardIcon name={deliveryStyle[item.id].icon} />} title={item.title} text={item.description} />
         ))}
       </CardGrid>
-      <p className="mt-8 flex items-center justify-center gap-2 text-center text-lg font-semibold text-accent">
-        <CheckCircle2 aria-hidden="true" focusable="false" className="size-6 shrink-0" />
+      {/* The tick flows with the words: beside the first one, centred with them, however the line wraps. */}
+      <p className="mt-8 text-center text-lg font-semibold text-accent">
+        <CheckCircle2 aria-hidden="true" focusable="false" className="mr-2 inline size-6 align-[-0.3em]" />
         {delivery.closing}
       </p>
     </Section>
