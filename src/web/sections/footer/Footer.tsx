@@ -8,24 +8,27 @@ import { NewsletterForm } from '../../features/newsletter/NewsletterForm';
 import { Static } from '../../hydration/Static';
 import { pagePath } from '../../lib/pages';
 
+/** The footer's columns, which its bands share: the brand's, then two; three across from 768 px. */
+const columns = 'page-column gap-x-10 sm:grid-cols-2 md:grid-cols-[1.4fr_1fr_1fr]';
 const headingClass = 'text-sm font-bold tracking-wider text-slate-900 uppercase dark:text-white';
 
 export function Footer() {
   const { footer, a11y, locale } = useContent();
   return (
     <footer className="border-t border-slate-200 bg-slate-50 pt-section pb-8 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-      {/* The sign-up is a band of its own across the footer: its field has room for its placeholder at every width. */}
-      <div className="page-column grid gap-6 rounded-3xl border border-slate-200 bg-white p-[clamp(1.25rem,4vw,2.5rem)] shadow-sm lg:grid-cols-[1fr_1.3fr] lg:items-center lg:gap-12 dark:border-slate-800 dark:bg-slate-950">
-        <div>
-          <h2 className="text-heading font-bold text-slate-900 dark:text-white">{footer.newsletter.title}</h2>
+      {/* The sign-up is the footer's first band, on the footer's own surface and columns: its words over
+          the brand's column, its form across the two others (room for its placeholder at every width). */}
+      <div className={`grid gap-y-5 border-b border-slate-200 pb-stack dark:border-slate-800 ${columns}`}>
+        <div className="sm:col-span-2 md:col-span-1">
+          <h2 className="text-heading font-bold text-balance text-slate-900 dark:text-white">{footer.newsletter.title}</h2>
           <p className="mt-2">{footer.newsletter.line}</p>
         </div>
-        <div>
+        <div className="sm:col-span-2">
           <NewsletterForm />
         </div>
       </div>
       {/* The brand first, then its links and how to reach it: three columns from 768 px. */}
-      <div className="page-column mt-stack grid gap-10 sm:grid-cols-2 md:grid-cols-[1.4fr_1fr_1fr]">
+      <div className={`mt-stack grid gap-y-10 ${columns}`}>
         {/* The brand and how to reach it are text: never hydrated (hydration/Static.tsx). */}
         <Static>
           <div className="sm:col-span-2 md:col-span-1">
