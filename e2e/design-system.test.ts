@@ -414,6 +414,13 @@ describe('a form’s outcome is said once, clear of the form', () => {
           const where = `${device} at ${width} px, ${form.name}: notice ${JSON.stringify(toast)}`;
           expect(toast.bottom, where).toBeLessThanOrEqual(800);
           for (const selector of form.clear) expect(overlap(toast, await box(page, selector)), `${where} over ${selector}`).toBe(false);
+          // Its close button inside it, not astride its corner; on a desktop the newsletter's notice clear of the footer.
+          const close = await box(page, '[data-sonner-toast] [data-close-button]');
+          expect(
+            [close.left >= toast.left, close.right <= toast.right, close.top >= toast.top, close.bottom <= toast.bottom],
+            `${where}: close ${JSON.stringify(close)}`,
+          ).toEqual([true, true, true, true]);
+          if (device === 'desktop' && form.name === 'newsletter') expect(overlap(toast, await box(page, 'footer')), `${where} over the footer`).toBe(false);
           await page.evaluate(() =>
             document.querySelectorAll<HTMLButtonElement>('[data-sonner-toast] [data-close-button]').forEach((button) => button.click()),
           );

@@ -34,23 +34,33 @@ function overlap(a: Rect, b: Rect): number {
   return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 }
 
-/**
- * Where a form's notice goes so that it covers none of `keepClear` (the form, its caption): at the
- * bottom, as every notice, unless they are there on the screen; then at the top. When both would
- * cover them (a form taller than the screen), the edge that covers less.
- */
-export function noticePosition(keepClear: readonly (Element | null)[]): NoticePosition {
-  const [bottom, top] = currentLayout() === 'mobile' ? (['bottom-center', 'top-center'] as const) : (['bottom-left', 'top-left'] as const);
-  const rects = keepClear.flatMap((element) => (element ? [element.getBoundingClientRect()] : []));
-  if (rects.length === 0) return bottom;
-  const region = {
+/** The smallest box around the elements on the page (none: nothing to keep clear). */
+function around(elements: readonly (Element | null)[]): Rect | undefined {
+  const rects = elements.flatMap((element) => (element ? [element.getBoundingClientRect()] : []));
+  if (rects.length === 0) return undefined;
+  return {
     left: Math.min(...rects.map((rect) => rect.left)),
     right: Math.max(...rects.map((rect) => rect.right)),
     top: Math.min(...rects.map((rect) => rect.top)),
     bottom: Math.max(...rects.map((rect) => rect.bottom)),
   };
-  const covered = (position: NoticePosition) => overlap(band(position, innerWidth, innerHeight), region);
-  return covered(bottom) === 0 || covered(bottom) <= covered(top) ? bottom : top;
+}
+
+/**
+ * Where a form's notice goes so that it covers none of `keepClear` (the form, its caption): at the
+ * bottom, as every notice, unless they are there on the screen; then at the top. When both would
+ * cover them (a form taller than the screen), the edge that covers less. Between two edges that
+ * leave the form clear, the one that leaves the page's footer clear too (its links, the firm's
+ * phone and e-mail, the sign-up): at the end of the page the notice goes to the top.
+ */
+export function noticePosition(keepClear: readonly (Element | null)[]): NoticePosition {
+  const [bottom, top] = currentLayout() === 'mobile' ? (['bottom-center', 'top-center'] as const) : (['bottom-left', 'top-left'] as const);
+  const form = around(keepClear);
+  const footer = around([document.querySelector('footer')]);
+  const covered = (position: NoticePosition, region: Rect | undefined) => (region ? overlap(band(position, innerWidth, innerHeight), region) : 0);
+  const [formAtBottom, formAtTop] = [covered(bottom, form), covered(top, form)];
+  if (formAtBottom !== formAtTop) return formAtBottom < formAtTop ? bottom : top;
+  return covered(bottom, footer) <= covered(top, footer) ? bottom : top;
 }
 
 /** A form's failure: its notice, clear of the form. */
