@@ -170,6 +170,28 @@ describe('one column and one edge at every width', () => {
     }
   });
 
+  it('from 1024 px the privacy page’s contents are a side column beside the text, still in view halfway down', async () => {
+    for (const locale of LOCALES) {
+      const { page, context } = await open('desktop', locale, { page: 'privacy' });
+      for (const width of [1024, 1440, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const [contents, text, table, column] = await Promise.all(
+          ['main nav', 'main section p', '[data-kept-table]', 'main article'].map((selector) => box(page, selector)),
+        );
+        const where = `${locale} at ${width} px`;
+        // Beside the text, on the column's right edge, with the table of what is kept as wide as the text's column.
+        expect(contents.left, where).toBeGreaterThan(text.right);
+        expect(Math.round(contents.right), where).toBe(Math.round(column.right));
+        expect(table.right, where).toBeLessThan(contents.left);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+        const held = await box(page, 'main nav');
+        expect(held.top >= 0 && held.bottom <= 900, `${where}: ${JSON.stringify(held)}`).toBe(true);
+      }
+      await context.close();
+    }
+  });
+
   it('services and benefits are two by two from 768 px until four fit; four titles never take three lines', async () => {
     for (const locale of LOCALES) {
       const { page, context } = await open('desktop', locale);
