@@ -8,10 +8,10 @@ export function sentence(text: string): string {
 
 /**
  * The last two words of a long paragraph joined by a no-break space (its last breaking space), so
- * its last line never holds one word alone: for the FAQ's answers and the testimonials, longer than
- * the few lines `text-wrap: pretty` (app/index.css) evens out in Chromium. Never for a card's or any
- * short text, which pretty sets better: the joined pair made narrow cards ragged (« Productivité
- * jour et / nuit »).
+ * its last line never holds one word alone: for the FAQ's questions and answers and the
+ * testimonials, where `text-wrap: pretty` (app/index.css) leaves one in Chromium. Never for a card's
+ * text, balanced instead (components/Card.tsx): the joined pair made narrow cards ragged
+ * (« Productivité jour et / nuit »).
  */
 export function keepLastWordsTogether(text: string): string {
   return text.replace(/ (?=[^ ]*$)/, '\u00A0');

@@ -23,7 +23,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
         id: 'customer-service',
         title: 'Service à la clientèle par IA',
         description:
-          "Des agents vocaux intelligents répondent à vos clients 24 heures sur 24, 7 jours sur 7, règlent leurs problèmes et s'occupent de la prise de rendez-vous. Ils s'intègrent directement à vos systèmes existants.",
+          'Des agents vocaux intelligents répondent à vos clients jour et nuit, règlent leurs problèmes et prennent leurs rendez-vous, directement dans vos systèmes.',
       },
       {
         id: 'lead-generation',

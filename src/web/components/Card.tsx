@@ -31,7 +31,9 @@ export function Card({
     >
       <div className="flex h-12 items-center">{mark}</div>
       <h3 className="mt-5 text-lg font-semibold text-balance">{title}</h3>
-      <p className="mt-2 text-pretty text-slate-600 dark:text-slate-300">{text}</p>
+      {/* Balanced: a card's few lines even, never a word alone on the last one ("headcount." under
+          a full line at 1280 px, which pretty leaves), with no forced join to make a line end early. */}
+      <p className="mt-2 text-balance text-slate-600 dark:text-slate-300">{text}</p>
     </li>
   );
 }

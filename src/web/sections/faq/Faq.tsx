@@ -55,7 +55,7 @@ function FaqEntry({ item, stepJoin, open, onToggle }: { item: FaqItem; stepJoin:
           onClick={onToggle}
           className="flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold"
         >
-          {item.question}
+          {keepLastWordsTogether(item.question)}
           <ChevronDown
             aria-hidden="true"
             focusable="false"

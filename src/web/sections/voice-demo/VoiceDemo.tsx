@@ -179,7 +179,7 @@ export function VoiceDemo({
               {/* Pressed before the section hydrated (hydration/pending.ts): it reads "Connecting..." at
                   once, and the call starts when the click is replayed. Keyed: a new label is a new
                   line, where centred text changed in place would be a layout shift. */}
-              <span key={label} className="max-w-20 text-center text-balance in-data-pending:hidden">
+              <span key={label} className="max-w-24 text-center text-balance in-data-pending:hidden">
                 {label}
               </span>
             </button>
