@@ -3,7 +3,8 @@ import type { LeadEvent } from '../../contracts/lead-event';
 import { NOTIFICATION_COPY } from './copy';
 import { parse } from 'csv-parse/sync';
 import { TOGETHER_MAX } from './worker';
-import { composeLeadEmail, composeTogetherEmail } from './email';
+import { composeLeadEmail } from './lead-email';
+import { composeTogetherEmail } from './together-email';
 
 /**
  * Whatever a visitor or a caller typed or said, in whichever field, reaches the firm's e-mail as

@@ -52,7 +52,7 @@ function inertHost(host: string): string {
  * name in another script is shown in ASCII (`x@xn--caf-dma[.]example`). Mail clients make links of
  * what looks like one even in plain text, so escaping the HTML is not enough: the firm must be able
  * to read the link, never click it. The firm's e-mails show everything a visitor or a caller chose
- * through it (email.ts).
+ * through it (lead-email.ts).
  */
 export function inertLinks(text: string): string {
   return text.replace(SCHEME, '$1[:]').replace(BARE_SCHEMES, '$1[:]').replace(HOST, inertHost);

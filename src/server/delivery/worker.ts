@@ -4,7 +4,7 @@ import { limitWarning } from '../limit-warnings';
 import { maskEmails } from '../logger';
 import { COUNTER_KEYS, type Channel, type ClaimedDelivery, type DeliveryQueue, LANES, type Lane, mailboxOf } from '../store';
 import { HOUR_MS, MINUTE_MS } from '../time';
-import { TOGETHER_EVENTS, carriesTogether } from './email';
+import { TOGETHER_EVENTS, carriesTogether } from './together-email';
 import { type Sender, isPermanent } from './sender';
 
 /**
