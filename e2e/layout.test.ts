@@ -176,9 +176,10 @@ describe('one column and one edge at every width', () => {
       for (const width of [1024, 1440, 1920]) {
         await page.setViewportSize({ width, height: 900 });
         await page.evaluate(() => window.scrollTo(0, 0));
-        const [contents, text, table, column] = await Promise.all(
-          ['main nav', 'main section p', '[data-kept-table]', 'main article'].map((selector) => box(page, selector)),
-        );
+        const contents = await box(page, 'main nav');
+        const text = await box(page, 'main section p');
+        const table = await box(page, '[data-kept-table]');
+        const column = await box(page, 'main article');
         const where = `${locale} at ${width} px`;
         // Beside the text, on the column's right edge, with the table of what is kept as wide as the text's column.
         expect(contents.left, where).toBeGreaterThan(text.right);
