@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LeadEvent } from '../../contracts/lead-event';
 import { NOTIFICATION_COPY } from './copy';
 import { parse } from 'csv-parse/sync';
-import { TOGETHER_MAX } from './worker';
+import { TOGETHER_MAX } from './send-together';
 import { composeLeadEmail } from './lead-email';
 import { composeTogetherEmail } from './together-email';
 
