@@ -291,6 +291,34 @@ describe('the chip, the banner and the footer', () => {
     }
   });
 
+  it('the newsletter is the footer’s first band, on its columns and its surface: its words over the brand, its field over the links', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, context } = await open('desktop', 'fr', { colorScheme });
+      await showWholePage(page);
+      for (const width of [768, 1024, 1440, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        const where = `${colorScheme} at ${width} px`;
+        const [title, field, brand, links] = [
+          await box(page, 'footer h2'),
+          await box(page, '#newsletter-email'),
+          await box(page, 'footer > div:nth-child(2) > :first-child'),
+          await box(page, 'footer nav'),
+        ];
+        expect(Math.round(title.left), where).toBe(Math.round(brand.left));
+        expect(Math.round(field.left), where).toBe(Math.round(links.left));
+        // No card of another shade inside the footer: the band is transparent on the footer's surface.
+        expect(
+          await page
+            .locator('footer > div')
+            .first()
+            .evaluate((band) => getComputedStyle(band).backgroundColor),
+          where,
+        ).toBe('rgba(0, 0, 0, 0)');
+      }
+      await context.close();
+    }
+  });
+
   it('the footer opens with the brand, never alone on a row; on a phone the consent takes at most 3 lines and links the policy', async () => {
     for (const locale of LOCALES) {
       const { page, context } = await open('desktop', locale);
