@@ -23,7 +23,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
         id: 'customer-service',
         title: 'Service à la clientèle par IA',
         description:
-          'Des agents vocaux intelligents répondent à vos clients jour et nuit, règlent leurs problèmes et prennent leurs rendez-vous, directement dans vos systèmes.',
+          'Des agents vocaux intelligents répondent à vos clients jour et nuit, règlent leurs problèmes et prennent leurs rendez-vous dans vos systèmes.',
       },
       {
         id: 'lead-generation',
