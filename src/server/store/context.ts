@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Engine } from './migrations';
+import type { Engine } from './engine';
 import type { OutboxPolicy } from './outbox-policy';
 import type { Database } from './tables';
 

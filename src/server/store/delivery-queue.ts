@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { HOUR_MS } from '../time';
 import { COUNTER_KEYS } from './counter-keys';
 import { hitCounter } from './limits';
-import type { Engine } from './migrations';
+import type { Engine } from './engine';
 import { type Channel, type Lane, type OutboxEvent, VISITOR_EVENTS } from './outbox';
 import { type EmailState, emailState } from './outbox-email-state';
 import type { Database } from './tables';

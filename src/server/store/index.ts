@@ -6,7 +6,8 @@ import { type ContactsRepository, contactsRepository } from './contacts';
 import { type DatabaseTasks, databaseTasks } from './database';
 import { guardAll } from './errors';
 import { type LimitsRepository, type SubmissionLimits, limitsRepository, submitWithinLimits } from './limits';
-import { type Engine, migrateToLatest } from './migrations';
+import type { Engine } from './engine';
+import { migrateToLatest } from './migrations';
 import { type NewsletterRepository, newsletterRepository } from './newsletter';
 import { type NewsletterConfirmationsRepository, newsletterConfirmationsRepository } from './newsletter-confirmations';
 import { type DeliveryQueue, deliveryQueue } from './delivery-queue';
@@ -19,7 +20,7 @@ import { type StatsRepository, statsRepository } from './stats';
 import { DEFAULT_FIRM_TIME_ZONE, dayOf } from '../stats/calendar';
 
 export { NetworkLimitError, StorageReserveError, StoreNotWritableError, StoreUnavailableError, isLimitError } from './errors';
-export type { Engine } from './migrations';
+export type { Engine } from './engine';
 export type { ConsentMethod } from './tables';
 export type { StoreLogger } from './context';
 export type { SeenCall, VoiceSessionRequest } from './voice';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { HOUR_MS } from '../time';
-import type { Engine } from './migrations';
+import type { Engine } from './engine';
 import { enqueueServerEvent } from './outbox';
 import type { Database } from './tables';
 
