@@ -15,7 +15,8 @@ import { outboxPolicy } from './outbox';
 import { type DeliveryPromise, deliveryPromise } from './outbox-promise';
 import { type SettingsRepository, settingsRepository } from './settings';
 import { openSqlite } from './sqlite';
-import { type VoiceRepository, voiceRepository } from './voice';
+import { type VoiceCallRecordsRepository, voiceCallRecordsRepository } from './voice-call-records';
+import { type VoiceSessionsRepository, voiceSessionsRepository } from './voice-sessions';
 import { type StatsRepository, statsRepository } from './stats';
 import { DEFAULT_FIRM_TIME_ZONE, dayOf } from '../stats/calendar';
 
@@ -23,7 +24,8 @@ export { NetworkLimitError, StorageReserveError, StoreNotWritableError, StoreUna
 export type { Engine } from './engine';
 export type { ConsentMethod } from './tables';
 export type { StoreLogger } from './context';
-export type { SeenCall, VoiceSessionRequest } from './voice';
+export type { SeenCall } from './voice-call-records';
+export type { VoiceSessionRequest } from './voice-sessions';
 export { mailboxOf, normalizeEmail } from './context';
 export { COUNTER_KEYS, COUNTER_PREFIXES, type CounterKind, counterPattern, isCounterOf } from './counter-keys';
 export { LANES, VOICE_SOURCE } from './outbox';
@@ -57,7 +59,8 @@ export interface Store
     NewsletterConfirmationsRepository,
     SettingsRepository,
     LimitsRepository,
-    VoiceRepository,
+    VoiceSessionsRepository,
+    VoiceCallRecordsRepository,
     StatsRepository,
     DatabaseTasks {
   readonly engine: Engine;
@@ -120,7 +123,8 @@ export async function createStore(config: StorageConfig, log: StoreLogger = sile
       ...newsletterConfirmationsRepository(context),
       ...settingsRepository(context),
       ...limitsRepository(context),
-      ...voiceRepository(context),
+      ...voiceSessionsRepository(context),
+      ...voiceCallRecordsRepository(context),
       ...statsRepository(context),
     }),
     ...databaseTasks(context),

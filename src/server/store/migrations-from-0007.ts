@@ -7,7 +7,7 @@ export const MIGRATIONS_FROM_0007: Migrations = {
   /**
    * How many voice-demo sessions were handed out each day (its date in FIRM_TIME_ZONE,
    * "2026-11-26"), across all instances (from 0013 on, the row is the day's admission lock;
-   * store/voice.ts). Only today's row is kept.
+   * store/voice-sessions.ts). Only today's row is kept.
    */
   '0007_voice_session_counts': () => ({
     async up(db: Db) {

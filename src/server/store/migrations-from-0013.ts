@@ -9,7 +9,7 @@ export const MIGRATIONS_FROM_0013: Migrations = {
    * `voice_holds`: what each key handed out holds of the day's minutes and lines until it is seen
    * as a call or expires, with the network it went to (for that network's share) and the call it
    * became; deleted once its day is over. `voice_session_counts` stays: its day's row is the lock
-   * that admits one key at a time (src/server/store/voice.ts).
+   * that admits one key at a time (src/server/store/voice-sessions.ts).
    */
   '0013_voice_calls': (columns) => ({
     async up(db: Db) {

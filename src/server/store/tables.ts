@@ -139,7 +139,7 @@ export interface DeliveryJobsTable {
   source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** Voice-demo keys handed out per day; the day's row serializes their admission (./voice.ts). */
+/** Voice-demo keys handed out per day; the day's row serializes their admission (./voice-sessions.ts). */
 export interface VoiceSessionCountsTable {
   /** The date in the firm's time zone, "YYYY-MM-DD". */
   day: string;
