@@ -626,6 +626,8 @@ describe('one accent, the visitor’s theme', () => {
     const seen: Record<string, string> = {};
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page, context } = await open('desktop', 'en', { colorScheme });
+      // "Call Me" as it is when the demo can be tried (this server has none: the card would say it is unavailable).
+      await page.route('**/api/voice/status?*', (route) => route.fulfill({ json: { state: 'ready' } }));
       await showWholePage(page);
       const colours = await page.evaluate(
         (selectors) =>
@@ -670,8 +672,6 @@ describe('one accent, the visitor’s theme', () => {
           );
           expect(shown, where).toEqual([stored]);
           await context.close();
-      // "Call Me" as it is when the demo can be tried (this server has none: the card would say it is unavailable).
-      await page.route('**/api/voice/status?*', (route) => route.fulfill({ json: { state: 'ready' } }));
           continue;
         }
         const looks = await page.$$eval('[data-nav="desktop"] [data-theme-option]', (options) =>

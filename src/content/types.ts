@@ -323,7 +323,7 @@ export type PrivacyPolicy = {
     until: Record<RetentionEvent, string>;
     /** A number of days a setting decides, as the deployment set it. */
     settings: Record<RetentionSetting, string>;
-    /** VAPI_CALL_RETENTION_DAYS=0: the record is deleted once the call is over. */
+    /** VAPI_CALL_RETENTION_DAYS=0: the record is deleted at the next daily run once the call is settled. */
     vapiAtOnce: string;
     /** A number of days the declaration fixes: `{days}` in words. */
     days: string;

@@ -101,12 +101,13 @@ export const enBelowTheFold: BelowTheFoldContent = {
     },
     microphoneNote: 'Your browser will ask for permission to use your microphone. The call stays in your browser; no phone number is needed.',
     privacyNotice: {
-      text: 'Your voice goes to Vapi for the call only; nothing is recorded, and the captions stay in your browser.',
+      text: 'Vapi, in the United States, transcribes your call; the transcript is deleted {vapiDeletion}, and no audio is recorded.',
       link: 'Privacy Policy',
+      section: 'voice-demo',
     },
     privacyDetails: {
       summary: 'How your call is handled',
-      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. Its audio is not recorded; Vapi keeps a written transcript of it in our account, in the United States. If you ask to be called back, the details you give are kept as a contact request is.',
+      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. Its audio is not recorded; Vapi keeps a written transcript of it in our account, in the United States, and our server has it deleted {vapiDeletion}. If you ask to be called back, the details you give are kept as a contact request is.',
     },
   },
 
@@ -224,14 +225,14 @@ export const enBelowTheFold: BelowTheFoldContent = {
       submitting: 'Sending...',
       noScript: 'This form needs JavaScript, which is turned off in your browser. You can call or email us instead: our details are on this page.',
       privacyNotice: {
-        text: 'We use these details only to answer your request. They are kept on our server in Canada and deleted after {retention}; you can see, correct or withdraw them at any time.',
+        text: 'We use these details only to answer your request. They are kept on our server and deleted after {retention}; you can see, correct or withdraw them at any time.',
         link: 'Privacy Policy',
       },
     },
   },
 
   banner: {
-    phrases: ['Voice agents 24/7', 'Made in Quebec', 'Your data stays in Canada', 'Automate the repetitive', 'AI built for your business'],
+    phrases: ['Voice agents 24/7', 'Made in Quebec', 'Private AI under your control', 'Automate the repetitive', 'AI built for your business'],
   },
 
   faq: {

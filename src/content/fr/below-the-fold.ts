@@ -112,12 +112,13 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     microphoneNote:
       "Votre navigateur vous demandera l'autorisation d'utiliser votre microphone. L'appel se déroule entièrement dans votre navigateur; aucun numéro de téléphone n'est nécessaire.",
     privacyNotice: {
-      text: "Votre voix est transmise à Vapi le temps de l'appel seulement; rien n'est enregistré et les sous-titres restent dans votre navigateur.",
+      text: "Vapi, aux États-Unis, transcrit votre appel; la transcription est supprimée {vapiDeletion} et aucun son n'est enregistré.",
       link: 'Politique de confidentialité',
+      section: 'voice-demo',
     },
     privacyDetails: {
       summary: 'Comment votre appel est traité',
-      text: "Quand vous appuyez sur « Parler à l'agent », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, et à ses partenaires, qui la traitent à l'extérieur du Québec le temps de l'appel seulement. Les sous-titres s'affichent uniquement dans votre navigateur et disparaissent quand vous quittez la page. Le son n'en est pas enregistré; Vapi en conserve une transcription écrite dans notre compte, aux États-Unis. Si vous demandez un rappel, les renseignements que vous donnez sont conservés comme ceux d'une demande de contact.",
+      text: "Quand vous appuyez sur « Parler à l'agent », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, et à ses partenaires, qui la traitent à l'extérieur du Québec le temps de l'appel seulement. Les sous-titres s'affichent uniquement dans votre navigateur et disparaissent quand vous quittez la page. Le son n'en est pas enregistré; Vapi en conserve une transcription écrite dans notre compte, aux États-Unis, que notre serveur fait supprimer {vapiDeletion}. Si vous demandez un rappel, les renseignements que vous donnez sont conservés comme ceux d'une demande de contact.",
     },
   },
 
@@ -240,14 +241,14 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
       noScript:
         'Ce formulaire a besoin de JavaScript, qui est désactivé dans votre navigateur. Vous pouvez plutôt nous appeler ou nous écrire : nos coordonnées sont sur cette page.',
       privacyNotice: {
-        text: 'Nous utilisons ces renseignements uniquement pour répondre à votre demande. Ils sont conservés sur notre serveur au Canada et supprimés après {retention}; vous pouvez les consulter, les faire corriger ou retirer votre consentement en tout temps.',
+        text: 'Nous utilisons ces renseignements uniquement pour répondre à votre demande. Ils sont conservés sur notre serveur et supprimés après {retention}; vous pouvez les consulter, les faire corriger ou retirer votre consentement en tout temps.',
         link: 'Politique de confidentialité',
       },
     },
   },
 
   banner: {
-    phrases: ['Agents vocaux 24/7', 'Conçu au Québec', 'Vos données restent au Canada', 'Automatisez le répétitif', 'Une IA bâtie pour votre entreprise'],
+    phrases: ['Agents vocaux 24/7', 'Conçu au Québec', 'Une IA privée, sous votre contrôle', 'Automatisez le répétitif', 'Une IA bâtie pour votre entreprise'],
   },
 
   faq: {
