@@ -15,6 +15,7 @@ const CONSENT_FINGERPRINTS: Record<string, string> = {
   '2026-11-26': 'ed4349a85d759cc7',
   '2026-11-26.2': '57dd1dab974bda0f',
   '2026-11-29': '75a7e227cab43006',
+  '2026-11-29.2': 'f968ccd22020f6de',
 };
 
 function fingerprint(): string {

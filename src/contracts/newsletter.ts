@@ -16,7 +16,7 @@ export type NewsletterSubscription = z.output<typeof newsletterRequestSchema>;
  * any language (`footer.newsletter.consent` in src/content/<locale>/below-the-fold.ts); the server stores it with each
  * subscription.
  */
-export const NEWSLETTER_CONSENT_VERSION = '2026-11-29';
+export const NEWSLETTER_CONSENT_VERSION = '2026-11-29.2';
 
 /** The only form that collects newsletter consent today; stored with each subscription. */
 export const NEWSLETTER_FORM = 'footer-newsletter';

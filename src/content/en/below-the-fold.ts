@@ -373,7 +373,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
       consent: {
         // Three lines on a phone; who sends it (name, address, contact) is the policy's first section.
         text: 'By subscribing, you agree to receive {possessiveBrand} newsletter by email. Unsubscribe at any time.',
-        link: 'Who we are',
+        link: 'Privacy Policy',
         section: 'who',
       },
     },

@@ -23,7 +23,7 @@ function renderIn(locale: Locale) {
 
 describe('newsletter consent (CASL)', () => {
   it.each([
-    ['en', 'Email address', 'Subscribe', /^Who we are$/, '/privacy/#who', /unsubscribe at any time/i],
+    ['en', 'Email address', 'Subscribe', /^Privacy Policy$/, '/privacy/#who', /unsubscribe at any time/i],
     ['fr', 'Adresse courriel', 'S’abonner', /^Politique de confidentialité$/, '/fr/confidentialite/#who', /désabonnement en tout temps/i],
   ] as const)(
     'in %s: says who asks and how to withdraw, describes the field and button, links who asks, no box to tick',
