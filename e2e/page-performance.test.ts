@@ -147,6 +147,9 @@ async function firstScreen(device: DeviceName, path: string, dark: boolean, full
  * 765): compositing leaves a few values off by 3 or 4 from one load to the next, which no one sees.
  * Decoded by the browser itself, to need no image library.
  */
+/** Pixels two loads of the same screen may differ by at the anti-aliased rims of translucent layers. */
+const EDGE_PIXELS = 16;
+
 async function visiblyDifferentPixels(a: Buffer, b: Buffer): Promise<number> {
   const page = await browser.newPage();
   try {
@@ -193,7 +196,10 @@ describe('critical CSS', () => {
   ] as const)('%s page on a %s, in %s (dark: %s): the first screen looks the same before the full stylesheet arrives', async (name, device, locale, dark) => {
     const path = pagePath(name, locale);
     const [critical, full] = await Promise.all([firstScreen(device, path, dark, false), firstScreen(device, path, dark, true)]);
-    expect(await visiblyDifferentPixels(critical, full)).toBe(0);
+    // A handful at most: the rim of the bar's pressed theme button, over the translucent bar, is
+    // now and then composited a shade apart from one load to the next; a rule the critical CSS
+    // misses moves thousands.
+    expect(await visiblyDifferentPixels(critical, full)).toBeLessThanOrEqual(EDGE_PIXELS);
   });
 
   it('without the critical CSS the first screen would not look the same (the comparison can fail)', async () => {
