@@ -77,7 +77,7 @@ export async function voiceCallRoute(app: FastifyInstance, options: VoiceCallOpt
         placed = await calls.place({ assistantId, session, maxCallSeconds: voice.maxCallSeconds });
       } catch (error) {
         await store.voiceCallNotPlaced(session);
-        throw new VoiceCallFailedError(error);
+        throw new VoiceCallFailedError({ cause: error });
       }
       // A call the budget cannot see must not go on: ended, and the visitor told it could not start.
       const endIt = () => (placed.controlUrl ? calls.end(placed.controlUrl).catch(() => undefined) : undefined);
@@ -90,7 +90,7 @@ export async function voiceCallRoute(app: FastifyInstance, options: VoiceCallOpt
       }
       if (!recorded) {
         await endIt();
-        throw new VoiceCallFailedError(new Error(`Vapi gave a call id it had given before: ${placed.join.id}`));
+        throw new VoiceCallFailedError({ cause: new Error(`Vapi gave a call id it had given before: ${placed.join.id}`) });
       }
       request.logFields = { ...request.logFields, voiceCall: 'placed', voiceLocale: used.locale };
       return reply.code(201).header('cache-control', 'no-store').send(placed.join);
