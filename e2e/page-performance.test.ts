@@ -35,19 +35,15 @@ afterAll(async () => {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('page weight (brotli)', () => {
-  it('every prerendered page, in both languages, stays within the budgets: initial JS ≤ 72 KB (React included), CSS ≤ 12 KB, first-screen HTML ≤ 14 KB, the preloaded font ≤ 16 KB', () => {
+  it('every prerendered page, in both languages, stays within the budgets: initial JS ≤ 72 KB (React included), CSS ≤ 12 KB, first-screen HTML ≤ 14 KB', () => {
     const files = weights.map((weight) => weight.file);
     expect(files).toEqual(expect.arrayContaining(['index.html', 'fr/index.html', 'privacy/index.html', 'fr/confidentialite/index.html', '404.html']));
     const overBudget = weights.flatMap((weight) =>
-      (['initialJs', 'css', 'firstScreenHtml', 'font'] as const)
+      (['initialJs', 'css', 'firstScreenHtml'] as const)
         .filter((figure) => weight[figure] > BUDGETS[figure])
         .map((figure) => `${weight.file}: ${figure} ${kb(weight[figure])} > ${kb(BUDGETS[figure])}`),
     );
-    console.info(
-      weights.map((w) => `${w.file}: JS ${kb(w.initialJs)}, CSS ${kb(w.css)}, first screen ${kb(w.firstScreenHtml)}, font ${kb(w.font)}`).join('\n'),
-    );
-    // Every page preloads the brand typeface (scripts/lib/brand-font.ts).
-    for (const weight of weights) expect(weight.font, weight.file).toBeGreaterThan(0);
+    console.info(weights.map((w) => `${w.file}: JS ${kb(w.initialJs)}, CSS ${kb(w.css)}, first screen ${kb(w.firstScreenHtml)}`).join('\n'));
     expect(overBudget).toEqual([]);
   });
 
@@ -130,11 +126,6 @@ async function firstScreen(device: DeviceName, path: string, dark: boolean, full
   if (!fullCss) await page.route(/\/assets\/.*\.css$/, () => {});
   // No script: what is drawn is exactly what the HTML and its CSS draw before hydration.
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  // Nor the brand typeface: `font-display: optional` draws it only if it comes within 100 ms, which
-  // a routed load (Playwright passes every request through this process) on a busy machine misses
-  // at random, so that one screenshot of the two had it. Both have the system font; the face's rule
-  // is in the critical CSS alone (scripts/lib/brand-font.ts), and e2e/typeface.test.ts checks it is drawn.
-  await page.route(/\/assets\/.*\.woff2$/, (route) => route.abort());
   await page.goto(`${baseUrl}${path}`, { waitUntil: fullCss ? 'load' : 'domcontentloaded' });
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
   const shot = await page.screenshot({ animations: 'disabled' });

@@ -5,7 +5,6 @@
  *
  * Each page gets, besides its markup: the boot script inline before first paint; its first
  * screen's critical CSS inline, the full stylesheet loaded without blocking (lib/critical-css.ts);
- * the brand typeface's rule in that CSS and its file preloaded (lib/brand-font.ts);
  * its scripts started right after the first paint, the entry with preloads of its imports and of
  * the page language's copy, so these arrive together. csp.json lists the hashes the server's
  * Content-Security-Policy must allow for the pages' inline scripts and styles.
@@ -15,7 +14,6 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { localeOfLang } from '../src/web/lib/pages';
-import { visibleText, writeBrandFont } from './lib/brand-font';
 import { criticalCss, inlineCriticalCss } from './lib/critical-css';
 import { firstScreenSources } from './lib/first-screen';
 import { DEFERRED_PART } from './lib/page-weight';
@@ -37,10 +35,7 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   const written: string[] = [];
-  const pages = await entry.renderAll();
-  // The brand typeface, subset to every page's text and the copy's (lib/brand-font.ts): its rule and preload go into each page.
-  const font = await writeBrandFont(outDir, [...pages.map(({ page }) => visibleText(page.html)), ...entry.allCopy()]);
-  for (const { file, page } of pages) {
+  for (const { file, page } of await entry.renderAll()) {
     let html = fillTemplate(template, page, entry.bootScript).replace(
       '</head>',
       `${modulePreloads(manifest, firstScreenSources(localeOfLang(page.lang)))}</head>`,
@@ -48,7 +43,7 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
     html = scriptsAfterFirstPaint(html);
     html = firstPaintWithWholeHero(html);
     const critical = await criticalCss(html, outDir);
-    html = inlineCriticalCss(html, { ...critical, css: font.css + critical.css + page.css }, font.preload);
+    html = inlineCriticalCss(html, { ...critical, css: critical.css + page.css });
     for (const script of inlineScripts(html)) scriptHashes.add(cspHash(script));
     for (const style of inlineStyles(html)) styleHashes.add(cspHash(style));
     await mkdir(dirname(join(outDir, file)), { recursive: true });
@@ -63,7 +58,7 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   const cspExtras = { 'script-src': [...scriptHashes], 'style-src': [...styleHashes] };
   await writeFile(join(outDir, 'csp.json'), `${JSON.stringify(cspExtras, null, 2)}\n`);
   const compressed = await precompress(outDir);
-  return `prerendered ${written.join(', ')} in ${outDir}; the typeface subset to ${font.characters} characters (${(font.bytes / 1024).toFixed(1)} KiB); ${compressed} brotli/gzip copies; CSP hashes: ${scriptHashes.size} scripts, ${styleHashes.size} styles`;
+  return `prerendered ${written.join(', ')} in ${outDir}; ${compressed} brotli/gzip copies; CSP hashes: ${scriptHashes.size} scripts, ${styleHashes.size} styles`;
 }
 
 /**

@@ -79,17 +79,17 @@ function whereRulesOf(html: string): RegExp {
 /**
  * The page's render-blocking `<link rel=stylesheet>` replaced by the critical CSS, an inline script
  * that adds the full stylesheet without blocking rendering, and the same link inside <noscript> for
- * browsers without JavaScript; `preloads` (the brand typeface's) just before them. Chromium holds the first paint for any stylesheet pending in <head>,
+ * browsers without JavaScript. Chromium holds the first paint for any stylesheet pending in <head>,
  * even one a script added, unless its media does not match: it is added as `print` and switched to
  * `all` once loaded.
  */
-export function inlineCriticalCss(html: string, { css, stylesheet }: CriticalCss, preloads = ''): string {
+export function inlineCriticalCss(html: string, { css, stylesheet }: CriticalCss): string {
   const link = new RegExp(`<link\\b[^>]*\\bhref="${escapeRegExp(stylesheet)}"[^>]*>`);
   if (!link.test(html)) throw new Error(`no <link> to ${stylesheet} in the page`);
   // Should it fail to load, the sections the critical CSS keeps unrendered (unrenderedBelowTheFold)
   // are rendered as they are (`full-layout`, whose rule the critical CSS holds): plain, but readable.
   const loader = `var l=document.createElement("link");l.rel="stylesheet";l.href=${JSON.stringify(stylesheet)};l.media="print";l.onload=function(){l.media="all"};l.onerror=function(){document.documentElement.classList.add("full-layout")};document.head.appendChild(l)`;
-  return html.replace(link, `${preloads}<style>${css}</style><script>${loader}</script><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`);
+  return html.replace(link, `<style>${css}</style><script>${loader}</script><noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`);
 }
 
 /** A class name as a selector writes it: every character but letters, digits, - and _ escaped. */

@@ -9,16 +9,16 @@
  * static imports of those chunks, is initial JavaScript. Dynamic `import()`s (the voice SDK, below-the-fold sections) are not: they load on
  * intent or when the browser is idle.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 /**
  * Budgets, in brotli bytes. The initial JavaScript includes React DOM (about 58 KB of it); 72 KB
  * leaves the first screen no room for code only the sections below, the forms or the other pages
- * use (docs/performance.md). The font: its woff2 bytes, fetched with the first screen.
+ * use (docs/performance.md).
  */
-export const BUDGETS = { initialJs: 72 * 1024, css: 12 * 1024, firstScreenHtml: 14 * 1024, font: 16 * 1024 } as const;
+export const BUDGETS = { initialJs: 72 * 1024, css: 12 * 1024, firstScreenHtml: 14 * 1024 } as const;
 
 export type PageWeight = {
   /** The HTML file, relative to the build folder ("index.html", "fr/index.html", "404.html"). */
@@ -33,8 +33,6 @@ export type PageWeight = {
   css: number;
   /** The HTML up to the end of the first screen, with its inline critical CSS and scripts. */
   firstScreenHtml: number;
-  /** The fonts the page preloads (the brand typeface, scripts/lib/brand-font.ts), as sent: woff2 is compressed already. */
-  font: number;
 };
 
 /**
@@ -75,10 +73,7 @@ export async function measurePageWeight(distDir: string): Promise<PageWeight[]> 
     for (const href of stylesheets) css += await sizeOf(toFile(href));
     let initialJs = 0;
     for (const chunk of js) initialJs += await sizeOf(chunk);
-    let font = 0;
-    for (const href of new Set(attributeValues(html, 'link', 'href', (tag) => /\bas=["']?font\b/i.test(tag))))
-      font += (await stat(join(distDir, toFile(href)))).size;
-    pages.push({ file, initialJs, initialJsFiles: js, css, firstScreenHtml: brotliSize(html.slice(0, firstScreenEnd(html))), font });
+    pages.push({ file, initialJs, initialJsFiles: js, css, firstScreenHtml: brotliSize(html.slice(0, firstScreenEnd(html))) });
   }
   return pages;
 }
