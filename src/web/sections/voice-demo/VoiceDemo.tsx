@@ -220,10 +220,13 @@ export function VoiceDemo({
           <CallCaptions captions={captions} notice={notice} availability={availability} lastCallSeconds={lastCallSeconds} lastCallEnd={lastCallEnd} />
           <PrivacyNotice id="voice-privacy-notice" notice={voiceDemo.privacyNotice} className="mt-3" />
           <details className="mt-1 w-full text-left text-sm text-slate-600 dark:text-slate-400">
-            <summary className="mx-auto w-fit cursor-pointer rounded font-medium text-brand-700 underline-offset-2 hover:underline dark:text-accent-400">
+            <summary className="mx-auto w-fit cursor-pointer rounded font-medium text-accent underline-offset-2 hover:underline">
               {voiceDemo.privacyDetails.summary}
             </summary>
-            <p className="mt-2">{voiceDemo.privacyDetails.text}</p>
+            {/* A panel of its own: a long text reads left-aligned, framed so that it does not hang under the centred lines above. */}
+            <p className="mt-2 rounded-xl border border-slate-200 bg-white/70 p-4 dark:border-slate-700 dark:bg-slate-950/40">
+              {voiceDemo.privacyDetails.text}
+            </p>
           </details>
         </div>
       </div>
