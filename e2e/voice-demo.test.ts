@@ -601,7 +601,10 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
             // Not a dead end: the firm's phone, as the footer writes it, and the contact form.
             const phone = box(page).locator('a[href^="tel:"]');
             expect(await phone.count()).toBe(1);
-            const footerPhone = page.locator('footer li').filter({ hasText: getContent(locale).footer.contactUs.phoneLabel }).locator('span.whitespace-nowrap');
+            const footerPhone = page
+              .locator('footer li')
+              .filter({ hasText: getContent(locale).footer.contactUs.phoneLabel })
+              .locator('span.whitespace-nowrap');
             const written = (await footerPhone.textContent())!.trim();
             expect((await phone.textContent())!.trim()).toBe(written);
             const href = (await phone.getAttribute('href'))!;

@@ -135,20 +135,18 @@ describe('retention with several instances on one PostgreSQL database', () => {
     expect(purges()).toEqual([]);
 
     await holder.query('select pg_advisory_unlock($1, $2)', [EXCLUSIVE_LOCK_NAMESPACE, EXCLUSIVE_LOCKS.retention]);
-    await expect
-      .poll(purges, WAIT)
-      .toEqual([
-        expect.objectContaining({
-          deleted: {
-            'contact requests': 1,
-            'unconfirmed newsletter sign-ups': 0,
-            'site statistics': 0,
-            'demo call records at Vapi': 0,
-            'voice demo records': 0,
-            'expired limit counters': 0,
-          },
-        }),
-      ]);
+    await expect.poll(purges, WAIT).toEqual([
+      expect.objectContaining({
+        deleted: {
+          'contact requests': 1,
+          'unconfirmed newsletter sign-ups': 0,
+          'site statistics': 0,
+          'demo call records at Vapi': 0,
+          'voice demo records': 0,
+          'expired limit counters': 0,
+        },
+      }),
+    ]);
     expect(await names(store)).toEqual([]);
     // One of them purged; the other, looking again and again, finds the day's run done.
     await pause(300);
