@@ -15,6 +15,7 @@ const howLong = (kept: Retention) => {
   if ('days' in kept) return `${kept.days} days`;
   return {
     delivered: 'until the notification is delivered or given up',
+    'delivered-or-retention': 'until the notification is delivered; if given up, kept for a retry until the daily purge of `SITE_RETENTION_DAYS`',
     'window-end': "until its limit's window ends (minutes to a day)",
     'day-end': "until the demo's day ends (the firm's time zone)",
     erasure: 'while subscribed; after unsubscribing, marked, with the proof of consent and withdrawal, until erasure is asked',

@@ -51,6 +51,11 @@ export type RetentionSetting = 'SITE_RETENTION_DAYS' | 'STATS_RETENTION_DAYS' | 
 export type RetentionEvent =
   /** the notification is delivered or given up */
   | 'delivered'
+  /**
+   * the notification is delivered; one given up keeps its copy for `npm run deliveries --retry`
+   * until the daily purge deletes it with the leads of its age (SITE_RETENTION_DAYS)
+   */
+  | 'delivered-or-retention'
   /** the counting window of its key ends (minutes to a day) */
   | 'window-end'
   /** the demo's day (in the firm's time zone) is over */
@@ -85,7 +90,7 @@ export const KINDS = {
   /** A sign-up waiting for its address to be confirmed. */
   pendingSignup: { about: 'person', purpose: 'newsletter', kept: { days: PENDING_SUBSCRIPTION_DAYS, enforced: true }, seenBy: ['firm', 'relay'] },
   /** A notification to the firm while it is being delivered: a copy of the lead it is about. */
-  notification: { about: 'person', purpose: 'notify', kept: { until: 'delivered', enforced: true }, seenBy: ['firm', 'relay', 'webhook'] },
+  notification: { about: 'person', purpose: 'notify', kept: { until: 'delivered-or-retention', enforced: true }, seenBy: ['firm', 'relay', 'webhook'] },
   /** The network a lead came from, so that each network takes its turn in the notifications. */
   sourceNetwork: { about: 'network', purpose: 'notify', kept: { until: 'delivered', enforced: true }, seenBy: [] },
   /**

@@ -146,7 +146,8 @@ export const privacyEn: PrivacyPolicy = {
       processor: 'Vapi keeps it in our account by default; our server has it deleted',
     },
     until: {
-      delivered: 'Until the notification is delivered',
+      delivered: 'Until the notification is delivered or given up',
+      'delivered-or-retention': 'Until the notification is delivered; one that cannot be is kept as long as your request, to be sent again',
       'window-end': 'For the time its limit covers (a few minutes to a day)',
       'day-end': 'Until the end of the day',
       erasure:

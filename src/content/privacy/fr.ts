@@ -148,7 +148,9 @@ export const privacyFr: PrivacyPolicy = typesetFrench({
       processor: 'Vapi la garde par défaut dans notre compte; notre serveur la fait supprimer',
     },
     until: {
-      delivered: 'Jusqu’à ce que l’avis soit livré',
+      delivered: 'Jusqu’à ce que l’avis soit livré ou abandonné',
+      'delivered-or-retention':
+        'Jusqu’à ce que l’avis soit livré; un avis qui ne peut l’être est conservé aussi longtemps que votre demande, pour être renvoyé',
       'window-end': 'Le temps que couvre sa limite (de quelques minutes à une journée)',
       'day-end': 'Jusqu’à la fin de la journée',
       erasure:
