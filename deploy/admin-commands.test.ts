@@ -10,7 +10,7 @@ import { installServer } from '../scripts/release';
 import { createStore } from '../src/server/store';
 import { REPO_ROOT } from '../test/server-process';
 import { launchBrowser } from '../scripts/lib/chromium';
-import { addDays } from '../src/server/stats/calendar';
+import { addDays } from '../src/server/core/calendar';
 
 /**
  * The admin commands on a deployed server, the documented way (docs/deploy.md,

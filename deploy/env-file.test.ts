@@ -5,7 +5,7 @@ import { parseEnv, promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPhone } from '../src/config/address';
 import { SITE_VARIABLES } from '../src/config/site-schema';
-import { SERVER_VARIABLES, loadServerConfig } from '../src/server/config';
+import { SERVER_VARIABLES, loadServerConfig } from '../src/server/core/config';
 import { REPO_ROOT } from '../test/server-process';
 
 /**

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../scripts/build';
 import { type Store, createStore } from '../src/server/store';
-import { dayOf } from '../src/server/stats/calendar';
+import { dayOf } from '../src/server/core/calendar';
 import { createDatabase, freePort, startPostgres, type RunningPostgres } from '../test/postgres';
 import { storedBytes } from '../test/storage';
 import { DEVICES, launchBrowser, waitForHydration } from './helpers/browser';

@@ -21,7 +21,7 @@ import { startServer, type RunningServer } from './helpers/server';
 import { startVapiStandIn, type VapiStandIn } from '../test/vapi-stand-in';
 import { getContent } from '../src/content/all';
 import { frenchTypography } from '../src/content/typography';
-import { STATUS_MAX_AGE_SECONDS } from '../src/server/routes/voice-status';
+import { STATUS_MAX_AGE_SECONDS } from '../src/server/voice/status-route';
 import { callStarted, endOfCallReport } from '../test/vapi-messages';
 
 const DIR = resolve('.tmp/e2e-voice');

@@ -9,7 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { IDENTITY_VARIABLES, ConfigError as SiteConfigError, loadSiteConfig, placeholderSettings } from '../src/config/site-schema';
-import { ConfigError as ServerConfigError, loadServerConfig } from '../src/server/config';
+import { ConfigError as ServerConfigError, loadServerConfig } from '../src/server/core/config';
 import { ConfigFileError, applyConfigFile } from './lib/config-file';
 import { buildServer } from './lib/server-bundle';
 import { prerender } from './prerender';

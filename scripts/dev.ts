@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { type Plugin, createServer } from 'vite';
-import { ConfigError, loadServerConfig } from '../src/server/config';
+import { ConfigError, loadServerConfig } from '../src/server/core/config';
 import { buildApp } from '../src/server/app';
 import { LOCALES } from '../src/contracts/locales';
 import { PAGE_IDS, pagePath } from '../src/web/lib/pages';

@@ -12,7 +12,7 @@
 import { optionsOrExit } from './lib/cli';
 import { resolve } from 'node:path';
 import { linkUrl } from '../src/server/newsletter/signed-link';
-import { toCsv } from '../src/server/csv';
+import { toCsv } from '../src/server/core/csv';
 import { CONTACT_RECORD_COLUMNS, NEWSLETTER_RECORD_COLUMNS, type Store } from '../src/server/store';
 import { newFileProblem, writePrivateFile } from './lib/private-file';
 import { type Output, withStore } from './lib/with-store';

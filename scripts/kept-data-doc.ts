@@ -37,7 +37,7 @@ export function keptDataDoc(): string {
     "Every column of the server's database, and what the firm's accounts elsewhere keep of the",
     "site's visitors, as the declaration in `src/contracts/kept-data.ts` states it. The privacy",
     "pages' table is rendered from the same declaration (src/content/privacy/), and",
-    '`src/server/store/kept-data.test.ts` fails when the database has a column the declaration does',
+    '`src/server/core/database/kept-data.test.ts` fails when the database has a column the declaration does',
     'not name, on both engines. A duration is enforced by the daily purge (`src/server/retention.ts`)',
     'or by the code that clears it.',
     '',

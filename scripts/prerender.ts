@@ -54,7 +54,7 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   // Only this step needs the manifest; it would otherwise be served to anyone.
   await rm(join(outDir, '.vite'), { recursive: true, force: true });
 
-  // The voice demo's third-party origins are the server's to add, when it has the demo configured (src/server/vapi/csp.ts).
+  // The voice demo's third-party origins are the server's to add, when it has the demo configured (src/server/voice/csp.ts).
   const cspExtras = { 'script-src': [...scriptHashes], 'style-src': [...styleHashes] };
   await writeFile(join(outDir, 'csp.json'), `${JSON.stringify(cspExtras, null, 2)}\n`);
   const compressed = await precompress(outDir);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTER_KEYS } from '../src/server/store/counter-keys';
+import { COUNTER_KEYS } from '../src/server/core/database/counter-keys';
 import { ENGINES, TEST_WEBHOOK_SECRET, freshStorage, storageQuery, storageRows, testConfig } from '../test/storage';
 import { runPurgeJobs } from '../src/server/retention';
 import { createStore } from '../src/server/store';
-import { DEFAULT_FIRM_TIME_ZONE, addDays, dayOf } from '../src/server/stats/calendar';
-import { DAY_MS } from '../src/server/time';
+import { DEFAULT_FIRM_TIME_ZONE, addDays, dayOf } from '../src/server/core/calendar';
+import { DAY_MS } from '../src/server/core/time';
 import { runPurge } from './purge';
 
 function capture() {

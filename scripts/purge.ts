@@ -15,7 +15,7 @@
  */
 import { optionsOrExit } from './lib/cli';
 import { runPurgeJobs } from '../src/server/retention';
-import { callsApi } from '../src/server/vapi/calls-api';
+import { callsApi } from '../src/server/voice/calls-api';
 import { type Output, withStore } from './lib/with-store';
 
 export const USAGE = `Usage: purge [--older-than <days>]

@@ -11,14 +11,14 @@
  * problem, 2 bad arguments.
  */
 import { resolve } from 'node:path';
-import { type Period, addDays, dayOf, daysBetween, isDay, isoWeekName, mondayOf, mondayOfIsoWeek } from '../src/server/stats/calendar';
-import { STATS_COPY } from '../src/server/stats/copy';
-import { BREAKDOWNS, METRICS, type StatsReport, buildReport } from '../src/server/stats/figures';
-import { formatters } from '../src/server/stats/format';
-import { reportHtml } from '../src/server/stats/report-html';
-import { reportTables, tableText } from '../src/server/stats/tables';
-import { dueWeek } from '../src/server/plugins/stats-digest';
-import { toCsv } from '../src/server/csv';
+import { type Period, addDays, dayOf, daysBetween, isDay, isoWeekName, mondayOf, mondayOfIsoWeek } from '../src/server/core/calendar';
+import { STATS_COPY } from '../src/server/figures/copy';
+import { BREAKDOWNS, METRICS, type StatsReport, buildReport } from '../src/server/figures/report';
+import { formatters } from '../src/server/figures/format';
+import { reportHtml } from '../src/server/figures/report-html';
+import { reportTables, tableText } from '../src/server/figures/report-tables';
+import { dueWeek } from '../src/server/figures/digest-plugin';
+import { toCsv } from '../src/server/core/csv';
 import { optionsOrExit } from './lib/cli';
 import { newFileProblem, writePrivateFile } from './lib/private-file';
 import { type Output, withStore } from './lib/with-store';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { VapiClient } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVapiStandIn, type VapiStandIn } from '../test/vapi-stand-in';
-import { loadServerConfig } from '../src/server/config';
+import { loadServerConfig } from '../src/server/core/config';
 import { getContent } from '../src/content/all';
 import { assistantDefinitions } from '../src/assistants/assistants';
 import { syncAssistants } from '../src/assistants/sync';

@@ -10,7 +10,7 @@
  * secret is printed. Exit: 0 done, 1 configuration or API error, 2 bad arguments.
  */
 import { VapiClient, VapiEnvironment, VapiError } from '@vapi-ai/server-sdk';
-import { ConfigError, loadServerConfig } from '../src/server/config';
+import { ConfigError, loadServerConfig } from '../src/server/core/config';
 import { API_PATHS } from '../src/contracts/api';
 import { assistantDefinitions } from '../src/assistants/assistants';
 import { type CredentialOutcome, ensureServerCredential, vapiCredentials } from '../src/assistants/credential';

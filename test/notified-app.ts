@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/server/app';
 import { type Store, createStore } from '../src/server/store';
-import { EMAIL_FAILING_SETTING } from '../src/server/store/outbox-email-state';
+import { EMAIL_FAILING_SETTING } from '../src/server/outbox/email-state';
 import { DEFAULT_REFUSAL, type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from './receivers';
 import { type EngineName, TEST_WEBHOOK_SECRET, type TestStorage, captureLogs, freshStorage, storageQuery, testConfig } from './storage';
 

@@ -8,7 +8,7 @@ import { type Challenge, createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { CHALLENGE_PATH, PROOF_ALGORITHM } from '../src/contracts/proof-of-work';
-import { PROOF_LIFETIME_MS } from '../src/server/proof-of-work';
+import { PROOF_LIFETIME_MS } from '../src/server/core/proof-of-work';
 import type { Store } from '../src/server/store';
 
 /** base64 of `{ challenge, solution }`, as the widget sends it. */

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { inject } from 'vitest';
-import { loadServerConfig, type ServerConfig } from '../src/server/config';
-import { createLogger } from '../src/server/logger';
+import { loadServerConfig, type ServerConfig } from '../src/server/core/config';
+import { createLogger } from '../src/server/core/logger';
 import { createDatabase } from './postgres';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;

@@ -12,7 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_PATHS } from '../src/contracts/api';
 import { buildApp } from '../src/server/app';
 import { type Store, createStore } from '../src/server/store';
-import { budgetDay } from '../src/server/vapi/budget-day';
+import { budgetDay } from '../src/server/voice/budget-day';
 import { injectWithProof } from './proof';
 import { type EngineName, type TestStorage, captureLogs, freshStorage, testConfig } from './storage';
 import { type VapiStandIn, startVapiStandIn } from './vapi-stand-in';

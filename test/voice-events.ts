@@ -6,7 +6,7 @@ import type { EngineName } from './storage';
 export { NBSP, WAIT } from './notified-app';
 
 /**
- * The server as Vapi meets it in src/server/routes/voice-events*.test.ts: POST /api/voice/events through
+ * The server as Vapi meets it in src/server/voice/events-*.test.ts: POST /api/voice/events through
  * `inject`, notifying the firm for real (./notified-app.ts). Call inside a describe.
  */
 

@@ -42,7 +42,7 @@ import { longestTask } from './parts/long-task';
 import { buildPlain, measurePlainWeight } from './parts/plain-build';
 import { formatTable, tableRows, type Medians, type PageSizes, type Responses } from './parts/report';
 import { measureProofOfWork, proofSummary } from './parts/proof-of-work';
-import { DEFAULT_PROOF_ATTEMPTS } from '../../src/server/config';
+import { DEFAULT_PROOF_ATTEMPTS } from '../../src/server/core/config';
 import { CONTROLS, MOMENTS, responseTime } from './parts/responsiveness';
 import { buildSite } from '../build';
 import { buildServer } from '../lib/server-bundle';

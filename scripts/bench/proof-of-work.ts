@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_PROOF_ATTEMPTS } from '../../src/server/config';
+import { DEFAULT_PROOF_ATTEMPTS } from '../../src/server/core/config';
 import { REPO_ROOT, startServerProcess } from '../../test/server-process';
 import { SERVER_ENTRY } from '../lib/server-bundle';
 import { ATTACKER_ORDERS, measureProofOfWork } from './parts/proof-of-work';

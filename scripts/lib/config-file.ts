@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { unknownVariables } from '../../src/server/config/variables';
+import { unknownVariables } from '../../src/server/core/config/variables';
 
 /**
  * `--config <path>` (or `--config=<path>`) on a script's command line: the configuration file

@@ -1,7 +1,7 @@
 /**
  * Brotli and gzip copies of every text file of the build, made once at build time at the highest
  * levels (too slow to do per request). The server sends `x.js.br` or `x.js.gz` to browsers that
- * accept them (src/server/plugins/static.ts); a copy that would not be smaller is not written.
+ * accept them (src/server/site/static.ts); a copy that would not be smaller is not written.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

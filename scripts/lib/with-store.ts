@@ -4,7 +4,7 @@
  * failure in one line, close the store. Exit codes: 0 done, 1 storage or configuration problem.
  */
 import { existsSync } from 'node:fs';
-import { ConfigError, type ServerConfig, loadServerConfig } from '../../src/server/config';
+import { ConfigError, type ServerConfig, loadServerConfig } from '../../src/server/core/config';
 import { type Store, createStore } from '../../src/server/store';
 
 export type Output = { write(text: string): unknown };

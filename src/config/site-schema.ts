@@ -52,7 +52,7 @@ export type SiteConfig = {
    * Two choices of the deployment that the privacy policy states: where leads are stored
    * (PostgreSQL when DATABASE_URL is set, SQLite otherwise) and whether a call's transcript is kept
    * with a callback request (VOICE_LEAD_TRANSCRIPT=on, with VAPI_SERVER_SECRET). Read from the
-   * server's own variables, which src/server/config/ checks before anything is built; the page is
+   * server's own variables, which src/server/core/config/ checks before anything is built; the page is
    * built with them, so changing one means building a new release (`npm run release`).
    */
   policy: {

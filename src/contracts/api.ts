@@ -68,7 +68,7 @@ export const API_ERROR_CODES = [
   'call_failed',
   /**
    * 503 (GET /api/health only): a lead has waited longer than the server promises
-   * (LEAD_DELIVERY_PROMISE_MS, src/server/store/outbox-promise.ts) to reach the firm by e-mail or
+   * (LEAD_DELIVERY_PROMISE_MS, src/server/outbox/promise.ts) to reach the firm by e-mail or
    * webhook; `oldestUndeliveredLeadSeconds` says how long.
    */
   'leads_waiting',

@@ -54,7 +54,7 @@ export const READABLE = {
  * Whether `text`, as it stands, is an e-mail address the site takes: the one rule of an address,
  * which ./fields.ts `email` applies to what visitors type (trimmed first, each check with its own
  * code) and the configuration to the firm's addresses (src/config/site-schema.ts,
- * src/server/config/env-schema.ts), so that a relay refuses none of them later.
+ * src/server/core/config/env-schema.ts), so that a relay refuses none of them later.
  */
 export const isEmailAddress = (text: string): boolean =>
   text.length > 0 && text === text.trim() && text.length <= EMAIL_MAX && READABLE.line.test(text) && EMAIL_PATTERN.test(text);

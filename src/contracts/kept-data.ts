@@ -7,7 +7,7 @@ import { PENDING_SUBSCRIPTION_DAYS } from './newsletter';
  * transcripts, networks, page paths), the kind of data it is. Each kind says why it is kept, for
  * how long, and who sees it or where it goes. The privacy page's table is rendered from the kinds
  * (src/content/privacy/), docs/what-we-keep.md is generated from all of it (`npm run
- * docs:kept`), and the server checks it against its schema: src/server/store/kept-data.ts makes
+ * docs:kept`), and the server checks it against its schema: src/server/core/database/kept-data.ts makes
  * every column of its tables required at compile time, and its test fails on both engines when the
  * database has a table or column not declared here, or this declares one it does not have.
  */

@@ -3,7 +3,7 @@ import type { ContactPoint } from './voice-lead';
 
 /**
  * What the server publishes about a lead: the webhook's JSON body and what the firm's e-mail
- * shows. The store's outbox queues them (src/server/store/outbox.ts).
+ * shows. The store's outbox queues them (src/server/core/database/outbox.ts).
  */
 
 /**
@@ -79,7 +79,7 @@ export type LeadsSummaryData = {
   to: string;
 };
 
-/** The weekly digest of the site's figures (src/server/stats/): the week it covers, Monday to Sunday in FIRM_TIME_ZONE. */
+/** The weekly digest of the site's figures (src/server/figures/): the week it covers, Monday to Sunday in FIRM_TIME_ZONE. */
 export type StatsDigestData = { from: string; to: string };
 
 /**

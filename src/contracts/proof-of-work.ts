@@ -1,5 +1,5 @@
 /**
- * The proof of work every form post carries (ALTCHA, see src/server/proof-of-work.ts and
+ * The proof of work every form post carries (ALTCHA, see src/server/core/proof-of-work.ts and
  * src/web/lib/proof-of-work/): what the page and the server must agree on.
  */
 

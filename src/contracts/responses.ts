@@ -6,7 +6,7 @@ import { NO_PROOF_NEEDED, PROOF_PROBLEMS } from './proof-of-work';
 /**
  * The answers' schemas, declared by the routes as their response schemas (`schema.response`): the
  * server checks each reply against its status's schema and sends only the fields it names
- * (src/server/validation.ts). Made from the same lists as the types the page reads
+ * (src/server/core/validation.ts). Made from the same lists as the types the page reads
  * (./api.ts), and checked against them below, so the two cannot drift. Kept apart from ./api.ts,
  * which the page imports at start, so that zod is not loaded with it.
  */
@@ -26,7 +26,7 @@ export const apiErrorSchema = z.object({
   emailFailingSince: z.optional(z.string()),
 });
 
-/** Every error status of an /api/* route: one shape, whatever the code (src/server/plugins/errors.ts). */
+/** Every error status of an /api/* route: one shape, whatever the code (src/server/core/plugins/errors.ts). */
 export const API_ERRORS = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
 
 /**

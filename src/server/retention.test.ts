@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ENGINES, type EngineName, type TestStorage, captureLogs, freshStorage, testConfig } from '../../test/storage';
 import { buildApp } from './app';
 import { EXCLUSIVE_LOCKS, EXCLUSIVE_LOCK_NAMESPACE, type Store, createStore } from './store';
-import { DAY_MS, HOUR_MS } from './time';
+import { DAY_MS, HOUR_MS } from './core/time';
 
 const RETENTION_DAYS = 730;
 const WAIT = { timeout: 10_000, interval: 25 };

@@ -1,7 +1,7 @@
 import { PENDING_SUBSCRIPTION_DAYS, type Store } from './store';
-import { addDays, dayOf } from './stats/calendar';
-import { DAY_MS } from './time';
-import { type VapiDeletion, deleteDemoCallsAtVapi } from './vapi/call-deletion';
+import { addDays, dayOf } from './core/calendar';
+import { DAY_MS } from './core/time';
+import { type VapiDeletion, deleteDemoCallsAtVapi } from './voice/call-deletion';
 
 /**
  * What the privacy policy (src/content/privacy/) promises to delete, and after how long: one

@@ -5,9 +5,9 @@
  * connections, let in-flight requests finish, close the database, exit 0.
  */
 import { buildApp } from './app';
-import { ConfigError, loadServerConfig, noChannelWarning, unknownVariables } from './config';
-import { createLogger } from './logger';
-import { startupSummary } from './summary';
+import { ConfigError, loadServerConfig, noChannelWarning, unknownVariables } from './core/config';
+import { createLogger } from './core/logger';
+import { startupSummary } from './core/summary';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

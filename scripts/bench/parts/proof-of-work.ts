@@ -11,7 +11,7 @@
  * - The attacker: challenges of the same server solved in Node with its native PBKDF2 (the same
  *   derivation, one call per counter), in every order an attacker could pick: counting up from 0
  *   (as the page does), down from the top, from the middle outwards, in a random order, and split
- *   across all cores. The counter to find is drawn uniformly (src/server/proof-of-work.ts), so no
+ *   across all cores. The counter to find is drawn uniformly (src/server/core/proof-of-work.ts), so no
  *   order should be cheaper: each is measured in attempts and in CPU time (process.cpuUsage, every
  *   thread included) per accepted post.
  * - The ratio: the attacker's CPU per accepted post (its cheapest order) over the visitor's time per

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadServerConfig } from '../../../src/server/config';
+import { loadServerConfig } from '../../../src/server/core/config';
 import { BENCH_VOICE } from './voice-env';
 
 describe("the bench's voice configuration", () => {

@@ -8,7 +8,7 @@ import { type SmtpReceiver, startSmtpReceiver } from '../../../test/receivers';
 import { CONFIRMATION_EMAILS, CONFIRMATION_RESEND_MS, PENDING_SUBSCRIPTION_DAYS, type Store, createStore } from '../store';
 import { postWithProof } from '../../../test/proof';
 import { NEWSLETTER_CONSENT_VERSION } from '../../contracts/newsletter';
-import { DAY_MS, MINUTE_MS } from '../time';
+import { DAY_MS, MINUTE_MS } from '../core/time';
 
 const WAIT = { timeout: 20_000, interval: 50 };
 /** The button of the page a link opens. */

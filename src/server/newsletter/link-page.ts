@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LinkPageCopy } from './link-copy';
 import { LOCALES, type Locale } from '../../contracts/locales';
 import { escapeHtml } from '../../content/text';
-import { maskEmails } from '../logger';
+import { maskEmails } from '../core/logger';
 
 export type LinkPageState = 'confirm' | 'done' | 'already' | 'gone' | 'invalid' | 'unavailable' | 'rateLimited';
 

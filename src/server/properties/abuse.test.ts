@@ -13,9 +13,9 @@ import { type Instance, startInstances } from '../../../test/instances';
 import { ENGINES, type EngineName, TEST_WEBHOOK_SECRET, captureLogs, storageQuery, storageRows, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
 import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from '../../../test/receivers';
-import { PROOF_COST } from '../proof-of-work';
+import { PROOF_COST } from '../core/proof-of-work';
 import { type Store, counterPattern, createStore, isCounterOf } from '../store';
-import { DAY_MS, SECOND_MS } from '../time';
+import { DAY_MS, SECOND_MS } from '../core/time';
 import { PROOF_ALGORITHM } from '../../contracts/proof-of-work';
 
 /**

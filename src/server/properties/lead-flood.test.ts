@@ -24,7 +24,7 @@ import type { LeadEvent } from '../../contracts/lead-event';
  * carrying a valid one. The visitor gets its challenge from the route and solves it, as the page does.
  */
 
-/** The shipped limits (src/server/config/env-schema.ts), which testConfig raises for other tests. */
+/** The shipped limits (src/server/core/config/env-schema.ts), which testConfig raises for other tests. */
 const SHIPPED_LIMITS = {
   RATE_LIMIT_CONTACT: '5/600',
   RATE_LIMIT_CHALLENGE: '30/600',

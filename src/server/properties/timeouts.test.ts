@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../test/server-process';
 import { type TestStorage, captureLogs, freshStorage, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
-import { SHUTDOWN_UPLOAD_GRACE_MS } from '../plugins/shutdown';
+import { SHUTDOWN_UPLOAD_GRACE_MS } from '../core/plugins/shutdown';
 import { proofFrom } from '../../../test/proof';
 
 /**

@@ -1,0 +1,20 @@
+import type { ServerConfig } from '../core/config';
+import type { Channel } from '../store';
+import { type EmailSenderOptions, emailSender } from './email';
+import type { Sender } from './sender';
+import { webhookSender } from './webhook';
+
+export { startDeliveryWorker, type DeliveryWorker } from './worker';
+export { signWebhook, WEBHOOK_HEADERS } from './signature';
+
+/** A sender per configured channel; empty when the firm configured none. */
+export function createSenders(
+  config: Pick<ServerConfig, 'notifications' | 'delivery' | 'site'>,
+  links: Pick<EmailSenderOptions, 'confirmationLink' | 'digest'>,
+): Partial<Record<Channel, Sender>> {
+  const { email, webhook, firmLocale, timeZone } = config.notifications;
+  return {
+    ...(email ? { email: emailSender(email, { firmLocale, timeZone, timeoutMs: config.delivery.timeoutMs, site: config.site, ...links }) } : {}),
+    ...(webhook ? { webhook: webhookSender(webhook) } : {}),
+  };
+}
