@@ -11,7 +11,7 @@ export const PAGE_IDS: readonly PageId[] = ['home', 'privacy'];
  * Where each page lives in each language. English is at the root, which is also the x-default
  * address; French is under /fr/ (docs/languages-privacy-voice.md, "Languages", says why). lib/boot.ts repeats the French
  * home path (it must stay self-contained); boot.test.ts checks that they agree. The server reads
- * a form's language from the path it was sent from (src/server/routes/submission.ts: /fr/ → fr).
+ * a form's language from the path it was sent from (src/server/core/submission.ts: /fr/ → fr).
  */
 export const PAGE_PATHS: Record<PageId, Record<Locale, string>> = {
   home: { en: '/', fr: '/fr/' },

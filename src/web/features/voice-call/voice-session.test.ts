@@ -1,6 +1,6 @@
 /**
  * "Call Me"'s request for a session, against the server's answers as the route gives them
- * (src/server/routes/voice-session.ts; the contract: src/contracts/voice.ts). Only fetch is stubbed.
+ * (src/server/voice/session-route.ts; the contract: src/contracts/voice.ts). Only fetch is stubbed.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '../../../contracts/api';

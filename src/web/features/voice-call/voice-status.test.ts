@@ -1,6 +1,6 @@
 /**
  * The card's question before any press, against the server's answers as the route gives them
- * (src/server/routes/voice-status.ts; the contract: src/contracts/voice.ts). Only fetch is stubbed.
+ * (src/server/voice/status-route.ts; the contract: src/contracts/voice.ts). Only fetch is stubbed.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '../../../contracts/api';

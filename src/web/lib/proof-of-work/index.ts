@@ -2,7 +2,7 @@ import type { Challenge } from 'altcha-lib';
 import { CHALLENGE_PATH, type NoProofNeeded } from '../../../contracts/proof-of-work';
 
 /**
- * The proof of work a form post carries (server: src/server/proof-of-work.ts). A form
+ * The proof of work a form post carries (server: src/server/core/proof-of-work.ts). A form
  * starts one when the visitor first focuses one of its fields, so that it is ready long before
  * "Send"; a submit that comes earlier waits for it. The challenge comes from this server and the
  * work is done in a Web Worker of this site: no cookie, nothing sent anywhere else.

@@ -2,7 +2,7 @@
  * The voice demo as a visitor sees it, driven by the real SDK: each call's instance is a real
  * @vapi-ai/web object (its events are emitted on it: it is an EventEmitter) and its API calls
  * reach a local stand-in for the server's POST /api/voice/call/web. The server's answer to "Call Me" (a session, or why
- * none) is given by the test: the route has its own tests (src/server/routes/voice-session.test.ts), and
+ * none) is given by the test: the route has its own tests (src/server/voice/session-route.test.ts), and
  * the browser test runs both together. Only the browser's microphone is stubbed (jsdom has none);
  * jsdom has no WebRTC either, so a call that gets past the API fails when Daily creates its call
  * object, like an offline join: the events of a call are emitted while its creation is held.
