@@ -17,7 +17,7 @@ import { BREAKDOWNS, METRICS, type StatsReport, buildReport } from '../src/serve
 import { formatters } from '../src/server/figures/format';
 import { reportHtml } from '../src/server/figures/report-html';
 import { reportTables, tableText } from '../src/server/figures/report-tables';
-import { dueWeek } from '../src/server/figures/digest-plugin';
+import { dueWeek } from '../src/server/figures/digest-schedule';
 import { toCsv } from '../src/server/core/csv';
 import { optionsOrExit } from './lib/cli';
 import { newFileProblem, writePrivateFile } from './lib/private-file';

@@ -1,25 +1,29 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { proofOfWorkPlugin } from './core/challenge-route';
 import type { ServerConfig } from './core/config';
 import { createLogger } from './core/logger';
-import { compressPlugin } from './site/compress';
-import { deliveryPlugin } from './outbox/plugin';
 import { answerClientError, errorsPlugin, replyWithError } from './core/plugins/errors';
 import { rateLimitPlugin } from './core/plugins/rate-limit';
 import { requestLogPlugin } from './core/plugins/request-log';
-import { type RetentionSchedule, retentionPlugin } from './retention-plugin';
-import { securityPlugin } from './site/security';
-import { type DigestSchedule, statsDigestPlugin } from './figures/digest-plugin';
 import { shutdownPlugin } from './core/plugins/shutdown';
-import { VOICE_CALLS_SCHEDULE, type VoiceCallsSchedule, voiceCallsPlugin } from './voice/calls-plugin';
-import { inspectStaticSite, staticPlugin } from './site/static';
-import { type StorageRetry, storagePlugin } from './core/plugins/storage';
-import { apiRoutes } from './api-routes';
-import { newsletterLinkRoutes } from './newsletter/links-route';
-import type { Store } from './store';
+import { type StorageRetry, StoreSlot, storagePlugin } from './core/plugins/storage';
 import { zodSerializerCompiler, zodValidatorCompiler } from './core/validation';
+import { digestOf } from './figures/digest';
+import type { DigestSchedule } from './figures/digest-schedule';
+import { figuresPlugin } from './figures/plugin';
+import { leadsPlugin } from './leads/plugin';
+import { confirmationLetter } from './newsletter/confirm-email';
+import { newsletterPlugin } from './newsletter/plugin';
+import { outboxPlugin } from './outbox/plugin';
+import { type RetentionSchedule, retentionPlugin } from './retention-plugin';
+import { inspectStaticSite } from './site/static';
+import { sitePlugin, siteHeadersPlugin } from './site/plugin';
+import { type Store, createStore } from './store';
+import { VOICE_CALLS_SCHEDULE, type VoiceCallsSchedule } from './voice/keeper-schedule';
 import { callsApi } from './voice/calls-api';
 import { withVoiceCsp } from './voice/csp';
+import { voicePlugin } from './voice/plugin';
 
 /** Largest accepted request body: a full contact form (5000-character message) fits with room to spare. */
 export const API_BODY_LIMIT = 32 * 1024;
@@ -75,44 +79,58 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const site = options.staticSite === false ? undefined : inspectStaticSite(config.staticDir, app.log);
   if (site) app.addHook('onClose', async () => site.release());
+  const { voice, rateLimits } = config;
+  const timeZone = config.notifications.timeZone;
+  const proofRequired = config.proofOfWork.required;
+  // The whole store, once open: each capability is given it as the part it uses.
+  const store = new StoreSlot<Store>();
+
+  // The ground floor, in the order hooks must run: the log line, the shutdown's 503s, the errors'
+  // answers, every answer's headers (the rate limit's 429s too), the database, the limits.
   await app.register(requestLogPlugin);
   await app.register(shutdownPlugin);
   await app.register(errorsPlugin, { notFoundPages: site?.notFoundPages ?? new Map() });
   // The voice demo's third-party origins, only while the demo is on (configured at start-up).
-  const { voice } = config;
   const voiceOn = voice.privateKey !== undefined && Object.keys(voice.assistantIds).length > 0;
-  await app.register(securityPlugin, { cspExtras: withVoiceCsp(site?.cspExtras ?? {}, { enabled: voiceOn }) });
-  await app.register(compressPlugin);
+  await app.register(siteHeadersPlugin, { cspExtras: withVoiceCsp(site?.cspExtras ?? {}, { enabled: voiceOn }) });
+  await app.register(storagePlugin, {
+    slot: store,
+    open: () => createStore(config, app.log),
+    engine: config.databaseUrl ? 'postgres' : 'sqlite',
+    store: options.store,
+    retry: options.storageRetry,
+  });
   await app.register(rateLimitPlugin);
-  await app.register(storagePlugin, { config, store: options.store, retry: options.storageRetry });
-  await app.register(deliveryPlugin, { config });
+  await app.register(proofOfWorkPlugin, { rateLimit: rateLimits.challenge, maxAttempts: config.proofOfWork.maxAttempts, required: proofRequired });
+
+  // The capabilities. The outbox sends the e-mails the newsletter and the figures write.
+  await app.register(outboxPlugin, {
+    store,
+    config,
+    letters: {
+      confirmation: confirmationLetter(config.site, () => store.get().linkSecret()),
+      digest: (week) => digestOf(store.get(), week, { firmLocale: config.notifications.firmLocale, timeZone, brand: config.site.brand }),
+    },
+    sitePresent: site?.present,
+  });
+  await app.register(leadsPlugin, { store, rateLimit: rateLimits.contact, proofRequired });
+  await app.register(newsletterPlugin, { store, site: config.site, rateLimits, doubleOptIn: config.notifications.email !== undefined, proofRequired });
   // The server places, looks up, ends and deletes the demo's calls with the private key; the page never has it.
   const calls = voice.privateKey ? callsApi({ privateKey: voice.privateKey, baseUrl: voice.apiBaseUrl }) : undefined;
+  const voiceSchedule = { ...VOICE_CALLS_SCHEDULE, ...options.voiceCalls };
+  await app.register(voicePlugin, { store, voice, site: config.site, calls, timeZone, schedule: voiceSchedule, proofRequired });
+  await app.register(figuresPlugin, { store, config, flushMs: options.statsFlushMs, digest: options.digest });
+  // What the privacy policy deletes, in every capability's tables, once a day.
   await app.register(retentionPlugin, {
+    store,
     settings: {
       contactDays: config.site.retentionDays,
       statsDays: config.stats.retentionDays,
-      timeZone: config.notifications.timeZone,
+      timeZone,
       vapiCalls: { days: voice.callRetentionDays, calls },
     },
     schedule: options.retention,
   });
-  const voiceSchedule = { ...VOICE_CALLS_SCHEDULE, ...options.voiceCalls };
-  await app.register(voiceCallsPlugin, { voice, calls, timeZone: config.notifications.timeZone, schedule: voiceSchedule });
-  // After the delivery plugin: a queued digest nudges its worker.
-  await app.register(statsDigestPlugin, { config, schedule: options.digest });
-  // Sign-ups are confirmed by e-mail whenever the server can send e-mail.
-  await app.register(apiRoutes, {
-    rateLimits: config.rateLimits,
-    proofOfWork: config.proofOfWork,
-    doubleOptIn: config.notifications.email !== undefined,
-    voiceSession: { voice, timeZone: config.notifications.timeZone, now: voiceSchedule.now },
-    voiceCall: { voice, calls, now: voiceSchedule.now },
-    voiceEvents: { voice, site: config.site, timeZone: config.notifications.timeZone, now: voiceSchedule.now },
-    sitePresent: site?.present,
-    stats: { timeZone: config.notifications.timeZone, flushMs: options.statsFlushMs, campaigns: config.stats.campaigns },
-  });
-  await app.register(newsletterLinkRoutes, { site: config.site, rateLimit: config.rateLimits.links });
-  if (site) await app.register(staticPlugin, { root: site.root, formRateLimit: config.rateLimits.contact });
+  if (site) await app.register(sitePlugin, { root: site.root, formRateLimit: rateLimits.contact });
   return app;
 }

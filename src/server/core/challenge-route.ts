@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { CHALLENGE_PATH, NO_PROOF_NEEDED } from '../../contracts/proof-of-work';
 import { API_ERRORS, challengeSchema } from '../../contracts/responses';
 import type { RateLimit } from './config';
 import { RateLimitedError } from './http-errors';
 import { networkOf } from './network';
+import { apiScope } from './plugins/api-scope';
 import { routeRateLimit } from './plugins/rate-limit';
 import { issueChallenge } from './proof-of-work';
 import type { ZodMiniTypeProvider } from './validation';
@@ -44,3 +46,15 @@ export async function challengeRoute(app: FastifyInstance, options: { rateLimit:
       return reply.send({ parameters: { ...parameters }, signature });
     });
 }
+
+/**
+ * The proof of work every form and the voice demo's session ask for: GET /api/challenge in the
+ * API's scope. A named plugin, so that the capabilities that check proofs (core/submission.ts)
+ * say they need it.
+ */
+export const proofOfWorkPlugin = fp<{ rateLimit: RateLimit; maxAttempts: number; required: boolean }>(
+  async (app, options) => {
+    await apiScope(app, (api) => challengeRoute(api, options));
+  },
+  { name: 'proof-of-work', dependencies: ['storage', 'rate-limit'] },
+);

@@ -2,7 +2,7 @@ import createError from '@fastify/error';
 import type { ApiError, ApiErrorCode } from '../../contracts/api';
 import { fieldErrors } from '../../contracts/fields';
 import type { ProofProblem } from '../../contracts/proof-of-work';
-import { NetworkLimitError, StorageReserveError, StoreNotWritableError, StoreUnavailableError } from '../store';
+import { NetworkLimitError, StorageReserveError, StoreNotWritableError, StoreUnavailableError } from './database/errors';
 
 /**
  * Errors the server answers on purpose, and the one function that turns any error into the

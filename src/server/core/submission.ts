@@ -4,7 +4,8 @@ import { DEFAULT_LOCALE } from '../../contracts/locales';
 import { ProofRefusedError } from './http-errors';
 import { networkOf } from './network';
 import { type ProofSecrets, checkProof } from './proof-of-work';
-import type { Store, SubmissionOrigin } from '../store';
+import type { SubmissionOrigin } from './database/context';
+import type { DatabaseStore } from './database/open';
 
 export const CREATED: ApiSuccess = { ok: true };
 
@@ -23,9 +24,9 @@ export function caughtByHoneypot(request: FastifyRequest, website: string | unde
 }
 
 /** Each store's proof secrets, read once (they never change). */
-const secrets = new WeakMap<Store, Promise<ProofSecrets>>();
+const secrets = new WeakMap<DatabaseStore, Promise<ProofSecrets>>();
 
-export function proofSecretsOf(store: Store): Promise<ProofSecrets> {
+export function proofSecretsOf(store: DatabaseStore): Promise<ProofSecrets> {
   let known = secrets.get(store);
   if (!known) {
     known = store.proofSecrets();

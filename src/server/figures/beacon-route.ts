@@ -8,10 +8,13 @@ import { PayloadError } from '../core/http-errors';
 import { clientOf, networkOf } from '../core/network';
 import { dayOf } from '../core/calendar';
 import { STATS_CAMPAIGNS_MAX } from '../core/config/env-schema';
-import { OTHER_CAMPAIGNS, type PageCount } from '../store';
+import type { StoreAccess } from '../core/plugins/storage';
+import { OTHER_CAMPAIGNS, type PageCount } from './repository';
+import type { FiguresStore } from './store';
 import type { ZodMiniTypeProvider } from '../core/validation';
 
 export type StatsRouteOptions = {
+  store: StoreAccess<FiguresStore>;
   /** FIRM_TIME_ZONE: the counters' days are the firm's. */
   timeZone: string;
   /** How often the counts taken in memory are written (tests shorten it). */
@@ -72,7 +75,7 @@ export async function statsRoute(app: FastifyInstance, options: StatsRouteOption
   const pending = pendingCounts(new Set(options.campaigns));
   let flushing: Promise<void> | undefined;
   async function flush() {
-    const store = app.storage.current();
+    const store = options.store.current();
     if (!store || flushing) return;
     const counts = pending.take();
     if (counts.length === 0) return;

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { CONTACT_LIMITS } from '../../contracts/contact';
 import { DIGEST_WEEK_SETTING, type Store } from '../store';
-import { dueWeek } from './digest-plugin';
+import { dueWeek } from './digest-schedule';
 import { runPurgeJobs } from '../retention';
 import { ENGINES, type EngineName, captureLogs, storageQuery, testConfig } from '../../../test/storage';
 import { FAST_DELIVERY, WAIT, notifiedApp } from '../../../test/notified-app';

@@ -1,7 +1,7 @@
 import type { StatsDigestData } from '../../contracts/lead-event';
 import type { Locale } from '../../contracts/locales';
 import { escapeHtml } from '../../content/text';
-import type { LeadLine, Store } from '../store';
+import type { FiguresSource, LeadLine } from './store';
 import { isoWeekName } from '../core/calendar';
 import { STATS_COPY, type StatsCopy } from './copy';
 import { type StatsReport, buildReport } from './report';
@@ -111,7 +111,11 @@ export function composeDigest(report: StatsReport, copy: StatsCopy, brand: strin
 }
 
 /** The digest of `week`, from the figures in the database, in the firm's language. */
-export async function digestOf(store: Store, week: StatsDigestData, settings: { firmLocale: Locale; timeZone: string; brand: string }): Promise<DigestEmail> {
+export async function digestOf(
+  store: FiguresSource,
+  week: StatsDigestData,
+  settings: { firmLocale: Locale; timeZone: string; brand: string },
+): Promise<DigestEmail> {
   const report = await buildReport(store, week, settings.timeZone);
   // Installed during this week: nothing was counted before that day (a site that counted before is not recorded so).
   const since = await store.setting(DIGEST_SINCE_SETTING);

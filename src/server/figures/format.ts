@@ -1,5 +1,5 @@
 import { DEVICES, REFERRERS } from '../../contracts/stats';
-import { OTHER_CAMPAIGNS } from '../store';
+import { OTHER_CAMPAIGNS } from './repository';
 import type { StatsCopy } from './copy';
 import { type Breakdown, type Comparison, type Metric, type Totals, change } from './report';
 

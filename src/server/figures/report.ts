@@ -1,5 +1,6 @@
 import { type StatsEvent, VIEW_EVENTS } from '../../contracts/stats';
-import type { CallLine, LeadLine, StatsRow, Store } from '../store';
+import type { StatsRow } from './repository';
+import type { CallLine, FiguresSource, LeadLine } from './store';
 import { type Period, addDays, dayOf, daysBetween, startOfDay } from '../core/calendar';
 
 /**
@@ -157,7 +158,7 @@ export function periodBefore(period: Period, index: number): Period {
 }
 
 /** Reads what the report needs from the store: the counters and calls of the period and the seven before it, and the period's leads. */
-export async function buildReport(store: Store, period: Period, timeZone: string): Promise<StatsReport> {
+export async function buildReport(store: FiguresSource, period: Period, timeZone: string): Promise<StatsReport> {
   const earliest = periodBefore(period, 7);
   const rows = await store.statsRows(earliest.from, period.to);
   const end = startOfDay(addDays(period.to, 1), timeZone);

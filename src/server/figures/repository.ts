@@ -1,6 +1,7 @@
 import type { StatsBeacon, StatsEvent } from '../../contracts/stats';
-import { type Runner, type StoreContext, isoTimestamp } from '../core/database/context';
-import type { LeadSource, StatsDigestData } from '../../contracts/lead-event';
+import type { StoreContext } from '../core/database/context';
+import { type Dimensions, countStat } from '../core/database/counting';
+import type { StatsDigestData } from '../../contracts/lead-event';
 import { enqueue } from '../core/database/outbox';
 
 /**
@@ -18,15 +19,6 @@ export interface StatsRepository {
   addPageCounts(counts: readonly PageCount[], campaignsPerDay: number): Promise<void>;
   /** Every counter of the days from `from` to `to`, both included. */
   statsRows(from: string, to: string): Promise<StatsRow[]>;
-  /** The leads stored between the two instants (`to` excluded), oldest first: who, from where. */
-  leadsBetween(from: Date, to: Date): Promise<LeadLine[]>;
-  /**
-   * The voice demo's calls that started between the two instants (`to` excluded), from the
-   * server's record of Vapi's messages: their language, length, what Vapi billed for each (US
-   * dollars; null while not known), and whether the caller asked to be called back. The one place
-   * the figures read the calls from.
-   */
-  callsBetween(from: Date, to: Date): Promise<CallLine[]>;
   /**
    * Queues the weekly digest of `week` (an e-mail job of the outbox, so it is retried like any
    * notification) unless that week's, or a later one's, was queued already by any instance: a
@@ -39,39 +31,14 @@ export interface StatsRepository {
   purgeStats(beforeDay: string): Promise<number>;
 }
 
-export type StatsRow = { day: string; event: StatsEvent; locale: string; device: string; referrer: string; campaign: string; count: number };
+export type StatsRow = Dimensions & { count: number };
 export type PageCount = { day: string; beacon: StatsBeacon; count: number };
-export type CallLine = { startedAt: string; locale: string | null; seconds: number | null; cost: number | null; callback: boolean };
-export type LeadLine = { createdAt: string; name: string; company: string | null; source: LeadSource; locale: string | null };
 
 /** The Monday of the last week whose digest was queued, in `settings`. */
 export const DIGEST_WEEK_SETTING = 'stats_digest_week';
 
 /** The campaigns of a day past STATS_CAMPAIGNS_PER_DAY, together. */
 export const OTHER_CAMPAIGNS = '*';
-
-type Dimensions = Omit<StatsRow, 'count'>;
-
-/** One more (or `count` more) of this event on this day with these dimensions, inside the caller's transaction. */
-export async function countStat(runner: Runner, row: Dimensions, count = 1): Promise<void> {
-  await runner
-    .insertInto('site_stats')
-    .values({ ...row, count })
-    .onConflict((conflict) =>
-      conflict.columns(['day', 'event', 'locale', 'device', 'referrer', 'campaign']).doUpdateSet((eb) => ({ count: eb('site_stats.count', '+', count) })),
-    )
-    .execute();
-}
-
-/** An event the database sees: only its language is known (the page's device and referrer are not sent with a lead). */
-export const serverEvent = (day: string, event: StatsEvent, locale: string | null): Dimensions => ({
-  day,
-  event,
-  locale: locale === 'fr' || locale === 'en' ? locale : '',
-  device: '',
-  referrer: '',
-  campaign: '',
-});
 
 export function statsRepository({ db, write, policy }: StoreContext): StatsRepository {
   return {
@@ -113,48 +80,6 @@ export function statsRepository({ db, write, policy }: StoreContext): StatsRepos
         .orderBy('day')
         .execute();
       return rows.map((row) => ({ ...row, event: row.event as StatsEvent, count: Number(row.count) }));
-    },
-
-    async leadsBetween(from, to) {
-      const rows = await db
-        .selectFrom('contact_submissions')
-        .select(['created_at', 'name', 'company', 'source', 'locale'])
-        .where('created_at', '>=', from.toISOString())
-        .where('created_at', '<', to.toISOString())
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => ({ createdAt: isoTimestamp(row.created_at), name: row.name, company: row.company, source: row.source, locale: row.locale }));
-    },
-
-    async callsBetween(from, to) {
-      // voice_calls (migrations 0013, 0014): one row per call Vapi reported; the one place the figures read it.
-      const rows = await db
-        .selectFrom('voice_calls')
-        .select((eb) => [
-          'started_at',
-          'locale',
-          'duration_seconds',
-          'cost',
-          // A call ended in a callback request when the agent stored one for it (one lead per call).
-          // Once the call's id is gone (deleted at Vapi, ../vapi/call-deletion.ts), the row says it itself.
-          eb
-            .or([
-              eb('voice_calls.callback', '=', 1),
-              eb.exists(eb.selectFrom('contact_submissions').select('id').whereRef('contact_submissions.call_id', '=', 'voice_calls.call_id')),
-            ])
-            .as('callback'),
-        ])
-        .where('started_at', '>=', from.toISOString())
-        .where('started_at', '<', to.toISOString())
-        .execute();
-      return rows.map((row) => ({
-        startedAt: isoTimestamp(row.started_at),
-        locale: row.locale,
-        seconds: row.duration_seconds,
-        cost: row.cost === null ? null : Number(row.cost),
-        callback: Boolean(row.callback),
-      }));
     },
 
     async queueDigest(week) {

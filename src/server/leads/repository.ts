@@ -1,11 +1,11 @@
 import type { Selectable, Transaction } from 'kysely';
 import { CONTACT_FIELDS, OPTIONAL_CONTACT_FIELDS, type ContactDetails } from '../../contracts/contact';
-import { type StoreContext, cleanText, isoTimestamp } from '../core/database/context';
+import { type StoreContext, type SubmissionOrigin, cleanText, isoTimestamp } from '../core/database/context';
 import { StoreUnavailableError, guarded, isLimitError, isUniqueViolation } from '../core/database/errors';
 import type { ContactDetailsData, ContactFieldValues, LeadSource } from '../../contracts/lead-event';
 import { enqueue } from '../core/database/outbox';
 import type { ContactSubmissionsTable, Database } from '../core/database/tables';
-import { countStat, serverEvent } from '../figures/repository';
+import { countStat, serverEvent } from '../core/database/counting';
 
 /** Contact requests: from the form, or taken by the voice agent during a call. */
 export interface ContactsRepository {
@@ -31,14 +31,14 @@ export interface ContactsRepository {
    */
   purgeContacts(before: Date): Promise<number>;
   listContacts(): Promise<ContactRecord[]>;
+  /** The leads stored between the two instants (`to` excluded), oldest first: who, from where (the figures' digest lists them). */
+  leadsBetween(from: Date, to: Date): Promise<LeadLine[]>;
 }
 
-/**
- * Where a submission came from; filled by the server, not by the visitor's payload. `network`
- * (networkOf the client's address) is never stored with the lead: it counts toward that network's
- * leads per day and orders its notifications, in counters that end with their window.
- */
-export type SubmissionOrigin = { locale?: string | null; page?: string | null; network?: string };
+/** A lead as the figures list it: when, who, from where. */
+export type LeadLine = { createdAt: string; name: string; company: string | null; source: LeadSource; locale: string | null };
+
+export type { SubmissionOrigin } from '../core/database/context';
 
 /** A contact request as the form's contract checked it, and where it came from. */
 export type NewContact = ContactDetails & SubmissionOrigin;
@@ -204,6 +204,18 @@ export function contactsRepository({ db, policy, write, submit, statsDay }: Stor
     async listContacts() {
       const rows = await db.selectFrom('contact_submissions').select(CONTACT_RECORD_COLUMNS).orderBy('id').execute();
       return rows.map((row) => ({ ...row, created_at: isoTimestamp(row.created_at) }));
+    },
+
+    async leadsBetween(from, to) {
+      const rows = await db
+        .selectFrom('contact_submissions')
+        .select(['created_at', 'name', 'company', 'source', 'locale'])
+        .where('created_at', '>=', from.toISOString())
+        .where('created_at', '<', to.toISOString())
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ createdAt: isoTimestamp(row.created_at), name: row.name, company: row.company, source: row.source, locale: row.locale }));
     },
   };
 }

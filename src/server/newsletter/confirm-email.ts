@@ -1,9 +1,11 @@
 import { formatAddress } from '../../config/address';
 import type { SiteConfig } from '../../config/site-schema';
 import { CONFIRM_EMAIL_COPY } from './link-copy';
-import type { Locale } from '../../contracts/locales';
+import type { NewsletterConfirmationData } from '../../contracts/lead-event';
+import { type Locale, asLocale } from '../../contracts/locales';
 import { escapeHtml } from '../../content/text';
 import { localesFor } from './link-page';
+import { linkUrl } from './signed-link';
 
 export type ConfirmationEmail = { subject: string; text: string; html: string };
 
@@ -47,5 +49,16 @@ export function composeConfirmationEmail(input: {
       parts.map((part) => part.html).join('\n<hr>\n'),
       '</body></html>',
     ].join('\n'),
+  };
+}
+
+/**
+ * The confirmation e-mail as the outbox sends it (its Letters' `confirmation`): the signed link
+ * of the pending sign-up, made with the database's link secret when the e-mail is written.
+ */
+export function confirmationLetter(site: Pick<SiteConfig, 'url' | 'brand' | 'email' | 'address'>, linkSecret: () => Promise<string>) {
+  return async (data: NewsletterConfirmationData): Promise<ConfirmationEmail> => {
+    const link = linkUrl(site.url, await linkSecret(), 'confirm', data.confirmationId, data.linkNonce ?? null);
+    return composeConfirmationEmail({ locale: asLocale(data.locale), link, site });
   };
 }

@@ -7,7 +7,7 @@ import { hitCounter } from '../core/database/limits';
 import { type NewSubscription, subscribe } from './repository';
 import { enqueue } from '../core/database/outbox';
 import { secretOf } from '../core/database/settings';
-import { countStat, serverEvent } from '../figures/repository';
+import { countStat, serverEvent } from '../core/database/counting';
 import { PENDING_SUBSCRIPTION_DAYS } from '../../contracts/newsletter';
 
 export { PENDING_SUBSCRIPTION_DAYS };

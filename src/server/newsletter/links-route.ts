@@ -10,7 +10,10 @@ import { type Locale, asLocale } from '../../contracts/locales';
 import { linkPageSchema } from '../../contracts/responses';
 import { LINK_PAGE_CSP, type LinkPageState, renderLinkPage } from './link-page';
 import { LINK_PATHS, type LinkPurpose, parseLinkQuery, verifyLinkToken } from './signed-link';
-import { PENDING_SUBSCRIPTION_DAYS, type Store, StoreUnavailableError } from '../store';
+import { StoreUnavailableError } from '../core/database/errors';
+import type { StoreAccess } from '../core/plugins/storage';
+import { PENDING_SUBSCRIPTION_DAYS } from './confirmations';
+import type { NewsletterStore } from './store';
 import { DAY_MS } from '../core/time';
 
 const STATUS: Record<LinkPageState, number> = { confirm: 200, done: 200, already: 200, gone: 200, invalid: 400, unavailable: 503, rateLimited: 429 };
@@ -28,9 +31,9 @@ type LinkFlow = {
    * The record the link names; `done` when what the link does is already done; `stale` when the
    * link no longer acts on it (a confirmation link past its time, or not the latest one sent).
    */
-  find(store: Store, link: Link): Promise<{ email: string; locale: string | null; done: boolean; stale?: boolean } | undefined>;
+  find(store: NewsletterStore, link: Link): Promise<{ email: string; locale: string | null; done: boolean; stale?: boolean } | undefined>;
   /** `network`: where the request came from (networkOf), for the firm's notification's turn. */
-  act(store: Store, id: number, network: string): Promise<'done' | 'already' | 'unknown'>;
+  act(store: NewsletterStore, id: number, network: string): Promise<'done' | 'already' | 'unknown'>;
 };
 
 /**
@@ -45,7 +48,7 @@ type LinkFlow = {
  *   7 days from that e-mail; an older one gets the "expired" page and changes nothing.
  * A missing, malformed, forged or altered link gets a 400 page and changes nothing.
  */
-export async function newsletterLinkRoutes(app: FastifyInstance, options: { site: SiteConfig; rateLimit: RateLimit }) {
+export async function newsletterLinkRoutes(app: FastifyInstance, options: { store: StoreAccess<NewsletterStore>; site: SiteConfig; rateLimit: RateLimit }) {
   const { site } = options;
   // Each address may open only so many link pages (RATE_LIMIT_LINKS): ids and signatures cannot
   // be guessed, but nobody needs more. Past it, the page in both languages says so (429, Retry-After).
@@ -88,7 +91,7 @@ export async function newsletterLinkRoutes(app: FastifyInstance, options: { site
       async act(store, id, network) {
         const result = await store.confirmNewsletter(id, network);
         // The firm's notification of the new subscriber, if it asked for them.
-        if (result === 'confirmed') app.deliveries.nudge();
+        if (result === 'confirmed') app.outbox.nudge();
         return result === 'confirmed' ? 'done' : result;
       },
     },
@@ -108,11 +111,11 @@ export async function newsletterLinkRoutes(app: FastifyInstance, options: { site
     const send = pageOf(flow);
 
     /** Runs `work` on the record the link names, or answers the error page itself. */
-    type Found = { store: Store; id: number; email: string; locale: Locale; done: boolean };
+    type Found = { store: NewsletterStore; id: number; email: string; locale: Locale; done: boolean };
     async function withLink(request: FastifyRequest, reply: FastifyReply, work: (found: Found) => Promise<unknown>) {
       try {
         const link = parseLinkQuery(request.query);
-        const store = app.storage.get();
+        const store = options.store.get();
         if (!link || !verifyLinkToken(await store.linkSecret(), flow.purpose, link.id, link.token, link.nonce)) {
           request.logFields = { ...request.logFields, [flow.purpose]: 'invalid-link' };
           return await send(reply, 'invalid', undefined);

@@ -1,9 +1,8 @@
 import type { Transaction } from 'kysely';
-import { type StoreContext, cleanText, isoTimestamp, normalizeEmail } from '../core/database/context';
+import { type StoreContext, type SubmissionOrigin, cleanText, isoTimestamp, normalizeEmail } from '../core/database/context';
 import { StoreUnavailableError, isLimitError, isUniqueViolation } from '../core/database/errors';
 import { type OutboxPolicy, enqueue } from '../core/database/outbox';
-import { countStat, serverEvent } from '../figures/repository';
-import type { SubmissionOrigin } from '../leads/repository';
+import { countStat, serverEvent } from '../core/database/counting';
 import type { ConsentMethod, Database } from '../core/database/tables';
 
 /**

@@ -8,6 +8,8 @@ import { apiError } from '../core/http-errors';
 import { routeRateLimit } from '../core/plugins/rate-limit';
 import type { ZodMiniTypeProvider } from '../core/validation';
 import { CREATED, caughtByHoneypot, admitSubmission, submissionOrigin } from '../core/submission';
+import type { StoreAccess } from '../core/plugins/storage';
+import type { NewsletterStore } from './store';
 
 /**
  * POST /api/newsletter: signs an address up. 201; 409 already_subscribed (a subscribed address).
@@ -20,7 +22,10 @@ import { CREATED, caughtByHoneypot, admitSubmission, submissionOrigin } from '..
  * - Without: the form's submission is the consent (anyone can sign up any address).
  * An address that had unsubscribed is subscribed again the same way, with new proof.
  */
-export async function newsletterRoute(app: FastifyInstance, options: { rateLimit: RateLimit; doubleOptIn: boolean; proofRequired: boolean }) {
+export async function newsletterRoute(
+  app: FastifyInstance,
+  options: { store: StoreAccess<NewsletterStore>; rateLimit: RateLimit; doubleOptIn: boolean; proofRequired: boolean },
+) {
   const created: ApiSuccess = options.doubleOptIn ? { ...CREATED, confirmation: 'email' } : CREATED;
   app.withTypeProvider<ZodMiniTypeProvider>().post(
     API_PATHS.newsletter,
@@ -32,12 +37,12 @@ export async function newsletterRoute(app: FastifyInstance, options: { rateLimit
       const { website, email, altcha } = request.body;
       if (caughtByHoneypot(request, website)) return reply.code(201).send(created);
       await admitSubmission(app, request, altcha, options.proofRequired);
-      const store = app.storage.get();
+      const store = options.store.get();
       const subscription = { email, ...submissionOrigin(request), consent: { form: NEWSLETTER_FORM, version: NEWSLETTER_CONSENT_VERSION } };
       const result = options.doubleOptIn ? await store.requestNewsletter(subscription) : await store.insertNewsletter(subscription);
       if (result === 'duplicate') return reply.code(409).send(apiError('already_subscribed'));
       request.logFields = { ...request.logFields, newsletter: result };
-      app.deliveries.nudge();
+      app.outbox.nudge();
       return reply.code(201).send(created);
     },
   );

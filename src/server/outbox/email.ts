@@ -1,10 +1,7 @@
 import type { SendMailOptions, Transporter } from 'nodemailer';
-import type { SiteConfig } from '../../config/site-schema';
 import type { NotificationConfig } from '../core/config';
 import { maskEmails } from '../core/logger';
-import { composeConfirmationEmail } from '../newsletter/confirm-email';
-import { asLocale } from '../../contracts/locales';
-import type { StatsDigestData } from '../../contracts/lead-event';
+import type { NewsletterConfirmationData, StatsDigestData } from '../../contracts/lead-event';
 import { NOTIFICATION_COPY } from './copy';
 import { composeLeadEmail } from './lead-email';
 import { PermanentRefusalError, type Sender } from './sender';
@@ -29,12 +26,20 @@ export type EmailSenderOptions = {
   firmLocale: NotificationConfig['firmLocale'];
   timeZone: string;
   timeoutMs: number;
-  /** Who the firm is, for the e-mails that go to visitors. */
-  site: Pick<SiteConfig, 'brand' | 'email' | 'address'>;
-  /** The signed link that confirms a pending newsletter sign-up. */
-  confirmationLink: (confirmationId: number, linkNonce: string | null) => Promise<string>;
-  /** The weekly digest of a week, composed when it is sent from the figures in the database (src/server/figures/digest.ts). */
-  digest: (week: StatsDigestData) => Promise<{ subject: string; text: string; html: string }>;
+} & Letters;
+
+/** An e-mail another capability writes, as the outbox sends it. */
+export type Letter = { subject: string; text: string; html: string };
+
+/**
+ * The e-mails the outbox sends for other capabilities, each written when it is sent (a retry
+ * writes it again): given by app.ts, which knows them all.
+ */
+export type Letters = {
+  /** The newsletter's confirmation of a pending sign-up, with its signed link (src/server/newsletter/confirm-email.ts). */
+  confirmation: (data: NewsletterConfirmationData) => Promise<Letter>;
+  /** The weekly digest of a week, from the figures in the database (src/server/figures/digest.ts). */
+  digest: (week: StatsDigestData) => Promise<Letter>;
 };
 
 /**
@@ -107,8 +112,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
         // Queued for the webhook only (store/outbox-email-state.ts): e-mail is what is failing.
         throw new Error(`${event.type} is not sent by e-mail`);
       } else if (event.type === 'newsletter.confirmation') {
-        const link = await options.confirmationLink(event.data.confirmationId, event.data.linkNonce ?? null);
-        const mail = composeConfirmationEmail({ locale: asLocale(event.data.locale), link, site: options.site });
+        const mail = await options.confirmation(event.data);
         message = { to: event.data.email, subject: mail.subject, text: mail.text, html: mail.html, headers: automatic };
       } else if (event.type === 'stats.digest') {
         const mail = await options.digest(event.data);

@@ -1,5 +1,8 @@
 import { limitWarning } from '../core/limit-warnings';
-import { COUNTER_KEYS, type Channel, type ClaimedDelivery, type DeliveryQueue, type Lane, mailboxOf } from '../store';
+import { COUNTER_KEYS } from '../core/database/counter-keys';
+import type { Channel, Lane } from '../core/database/outbox';
+import type { ClaimedDelivery, DeliveryQueue } from './queue';
+import { mailboxOf } from '../core/database/context';
 import { HOUR_MS, MINUTE_MS } from '../core/time';
 import { type WorkerLogger, fieldsOf } from './send-context';
 import type { Sender } from './sender';

@@ -1,5 +1,6 @@
 import type { DeliveryConfig } from '../core/config';
-import type { Channel, ClaimedDelivery } from '../store';
+import type { Channel } from '../core/database/outbox';
+import type { ClaimedDelivery } from './queue';
 import type { Sender } from './sender';
 
 export type WorkerLogger = {

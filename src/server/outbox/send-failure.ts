@@ -1,7 +1,7 @@
 import { backoffMs, jittered } from '../core/backoff';
 import type { DeliveryConfig } from '../core/config';
 import { maskEmails } from '../core/logger';
-import type { ClaimedDelivery, DeliveryQueue } from '../store';
+import type { ClaimedDelivery, DeliveryQueue } from './queue';
 import type { SendContext } from './send-context';
 
 /**

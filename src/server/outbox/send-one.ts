@@ -1,4 +1,4 @@
-import type { ClaimedDelivery, DeliveryQueue } from '../store';
+import type { ClaimedDelivery, DeliveryQueue } from './queue';
 import { isPermanent } from './sender';
 import { type SendContext, fieldsOf } from './send-context';
 import { describeFailure, emailFailed, emailWorks, recordFailure } from './send-failure';

@@ -1,4 +1,4 @@
-import type { OutboxEvent } from '../store';
+import type { OutboxEvent } from '../core/database/outbox';
 
 /**
  * One delivery channel. `send` resolves only once the other side has acknowledged the event

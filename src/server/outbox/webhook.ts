@@ -1,5 +1,5 @@
 import { type NotificationConfig, webhookKey } from '../core/config';
-import type { OutboxEvent } from '../store';
+import type { OutboxEvent } from '../core/database/outbox';
 import type { Sender } from './sender';
 import { WEBHOOK_HEADERS, signWebhook } from './signature';
 

@@ -1,5 +1,6 @@
 import type { DeliveryConfig } from '../core/config';
-import { type Channel, type ClaimedDelivery, type DeliveryQueue, LANES, type Lane } from '../store';
+import { type Channel, LANES, type Lane } from '../core/database/outbox';
+import type { ClaimedDelivery, DeliveryQueue } from './queue';
 import { type SendCapsOptions, loopKey, sendCaps } from './send-caps';
 import { type SendContext, type WorkerLogger, fieldsOf } from './send-context';
 import { deliver } from './send-one';

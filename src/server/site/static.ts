@@ -3,9 +3,10 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RateLimit } from '../core/config';
-import { type CspExtras, readCspExtras } from './csp';
+import { type CspExtras, readCspExtras } from '../core/csp';
 import { routeRateLimit } from '../core/plugins/rate-limit';
-import { appWide } from '../core/plugins/app-wide';
+import fp from 'fastify-plugin';
+import type { NotFoundPages } from '../core/plugins/errors';
 
 /** What the front end's build left in STATIC_DIR, read once at start-up. */
 export type StaticSite = {
@@ -20,11 +21,7 @@ export type StaticSite = {
   release(): void;
 };
 
-/**
- * The 404 pages the build made, by the first segment of the addresses they answer for: `fr` for
- * /fr/…, '' for any other address.
- */
-export type NotFoundPages = Map<string, Buffer>;
+export type { NotFoundPages };
 
 /**
  * `configured` may lead through a symbolic link (/opt/atelier-ia/current/dist, switched by
@@ -70,21 +67,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * on every visit so a new deployment shows at once. `.br`/`.gz` siblings made by the build are
  * sent to browsers that accept them.
  */
-export const staticPlugin = appWide<{ root: string; formRateLimit: RateLimit }>(async (app, { root, formRateLimit }) => {
-  const assetsDir = join(root, 'assets') + sep;
-  await app.register(fastifyStatic, {
-    root,
-    preCompressed: true,
-    cacheControl: false,
-    // /fr → 301 /fr/, and /fr/ serves /fr/index.html.
-    redirect: true,
-    index: ['index.html'],
-    setHeaders(reply, filePath) {
-      reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
-    },
-  });
-  await app.register(formsSentWithoutScript, { root, rateLimit: formRateLimit });
-});
+export const staticPlugin = fp<{ root: string; formRateLimit: RateLimit }>(
+  async (app, { root, formRateLimit }) => {
+    const assetsDir = join(root, 'assets') + sep;
+    await app.register(fastifyStatic, {
+      root,
+      preCompressed: true,
+      cacheControl: false,
+      // /fr → 301 /fr/, and /fr/ serves /fr/index.html.
+      redirect: true,
+      index: ['index.html'],
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+      },
+    });
+    await app.register(formsSentWithoutScript, { root, rateLimit: formRateLimit });
+  },
+  { name: 'static' },
+);
 
 /** A contact message is at most 5,000 characters; what a browser sends for a form is far under this. */
 const FORM_BODY_LIMIT = 64 * 1024;

@@ -1,4 +1,4 @@
-import type { Store } from '../store';
+import type { VoiceCallRecordsRepository } from './call-records-repository';
 import { DAY_MS } from '../core/time';
 import type { CallsApi } from './calls-api';
 
@@ -41,7 +41,7 @@ export type VapiDeletionOutcome = {
  * however many failed.
  */
 export async function deleteDemoCallsAtVapi(
-  store: Store,
+  store: VoiceCallRecordsRepository,
   { days, calls }: VapiDeletion,
   { now, today, statsDays }: { now: Date; today: string; statsDays: number },
 ): Promise<VapiDeletionOutcome> {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Store } from '../store';
+import type { VoiceStore } from './store';
 import { JOIN_GRACE_SECONDS, REPORT_GRACE_SECONDS } from './budget';
 import { budgetDay } from './budget-day';
 import { callCost, callSeconds } from './call-reports';
@@ -8,7 +8,7 @@ import type { CallRecord, CallsApi } from './calls-api';
 /**
  * What the server does on its own for the calls it placed, so that no line or minute is held by a
  * call that does not exist and every call is settled (one instance at a time, every few seconds:
- * src/server/voice/calls-plugin.ts):
+ * src/server/voice/keeper-schedule.ts):
  *
  * - A placed call Vapi has not reported started JOIN_GRACE_SECONDS after it was placed is looked
  *   up (GET /call/{id}): started after all (its message was lost), it is recorded so; otherwise it
@@ -20,7 +20,7 @@ import type { CallRecord, CallsApi } from './calls-api';
  *   those figures with its own.
  */
 export async function keepVoiceCalls(options: {
-  store: Store;
+  store: VoiceStore;
   calls: CallsApi;
   maxCallSeconds: number;
   timeZone: string;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { StoreContext } from '../core/database/context';
+import { type StoreContext, isoTimestamp } from '../core/database/context';
 
 /**
  * The voice demo's calls as Vapi reported them (voice_calls: language, start, end, length, cost,
@@ -40,7 +40,17 @@ export interface VoiceCallRecordsRepository {
    * in a callback request is written in the row, so the figures stay as they were. How many.
    */
   forgetDeletedVoiceCalls(today: string): Promise<number>;
+  /**
+   * The calls that started between the two instants (`to` excluded): their language, length, what
+   * Vapi billed for each (US dollars; null while not known), and whether the caller asked to be
+   * called back (a lead of the call's, or the row's own mark once the call's id is gone). The one
+   * place the figures read the calls from.
+   */
+  callsBetween(from: Date, to: Date): Promise<CallLine[]>;
 }
+
+/** A call as the figures count it. */
+export type CallLine = { startedAt: string; locale: string | null; seconds: number | null; cost: number | null; callback: boolean };
 
 export type SeenCall = {
   callId: string;
@@ -189,6 +199,36 @@ export function voiceCallRecordsRepository({ db, write }: StoreContext): VoiceCa
         deleted.calls = Number((await trx.deleteFrom('voice_calls').where('started_at', '<', callsBefore.toISOString()).executeTakeFirst()).numDeletedRows);
       });
       return deleted;
+    },
+
+    async callsBetween(from, to) {
+      // voice_calls (migrations 0013, 0014): one row per call Vapi reported; the one place the figures read it.
+      const rows = await db
+        .selectFrom('voice_calls')
+        .select((eb) => [
+          'started_at',
+          'locale',
+          'duration_seconds',
+          'cost',
+          // A call ended in a callback request when the agent stored one for it (one lead per call).
+          // Once the call's id is gone (deleted at Vapi, ../vapi/call-deletion.ts), the row says it itself.
+          eb
+            .or([
+              eb('voice_calls.callback', '=', 1),
+              eb.exists(eb.selectFrom('contact_submissions').select('id').whereRef('contact_submissions.call_id', '=', 'voice_calls.call_id')),
+            ])
+            .as('callback'),
+        ])
+        .where('started_at', '>=', from.toISOString())
+        .where('started_at', '<', to.toISOString())
+        .execute();
+      return rows.map((row) => ({
+        startedAt: isoTimestamp(row.started_at),
+        locale: row.locale,
+        seconds: row.duration_seconds,
+        cost: row.cost === null ? null : Number(row.cost),
+        callback: Boolean(row.callback),
+      }));
     },
   };
 }

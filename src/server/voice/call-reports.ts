@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_METADATA_KEY } from '../../contracts/voice';
 import type { VoiceConfig } from '../core/config';
+import type { StoreAccess } from '../core/plugins/storage';
+import type { VoiceStore } from './store';
 import { DAY_MS, MINUTE_MS } from '../core/time';
 import { budgetDay } from './budget-day';
 import { callLanguage } from './call-language';
@@ -60,7 +62,7 @@ export function callCost(cost: unknown): number | null {
  */
 export function callReports(
   app: FastifyInstance,
-  options: { voice: Pick<VoiceConfig, 'leads' | 'assistantIds'>; timeZone: string; now?: (() => Date) | undefined },
+  options: { store: StoreAccess<VoiceStore>; voice: Pick<VoiceConfig, 'leads' | 'assistantIds'>; timeZone: string; now?: (() => Date) | undefined },
 ) {
   const { leads } = options.voice;
   const now = options.now ?? (() => new Date());
@@ -81,7 +83,7 @@ export function callReports(
       if (message.status !== CALL_IN_PROGRESS || !callId) return;
       // In progress: it started within the longest call before now (now, if it does not say so).
       const { startedAt } = callTimes(now(), { startedAt: dateOf(message.call?.startedAt) });
-      await app.storage.get().recordVoiceCall(seen(message, callId, startedAt));
+      await options.store.get().recordVoiceCall(seen(message, callId, startedAt));
       request.logFields = { ...request.logFields, voiceCall: 'started' };
     },
 
@@ -93,8 +95,7 @@ export function callReports(
         endedAt: dateOf(message.endedAt ?? message.call?.endedAt),
         durationSeconds: message.durationSeconds,
       });
-      const store = app.storage.get();
-      await store.recordVoiceCall({
+      await options.store.get().recordVoiceCall({
         ...seen(message, callId, startedAt),
         ended: { endedAt, durationSeconds, reason: message.endedReason?.slice(0, 200) ?? null, cost: callCost(message.cost), settledBy: 'report' },
       });
@@ -102,9 +103,9 @@ export function callReports(
 
       const report = callReportOf(message);
       if (!(report.summary || (leads?.keepTranscript && report.transcript))) return;
-      const attached = await store.attachCallReport(callId, { summary: report.summary, transcript: leads?.keepTranscript ? report.transcript : null });
+      const attached = await app.leads.attachCallReport(callId, { summary: report.summary, transcript: leads?.keepTranscript ? report.transcript : null });
       request.logFields = { ...request.logFields, callReport: attached };
-      if (attached === 'attached') app.deliveries.nudge();
+      if (attached === 'attached') app.outbox.nudge();
     },
   };
 }

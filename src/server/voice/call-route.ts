@@ -6,8 +6,11 @@ import type { VoiceConfig } from '../core/config';
 import { VoiceCallFailedError, VoiceNotConfiguredError, VoiceSessionRefusedError } from '../core/http-errors';
 import type { ZodMiniTypeProvider } from '../core/validation';
 import type { CallsApi } from './calls-api';
+import type { StoreAccess } from '../core/plugins/storage';
+import type { VoiceStore } from './store';
 
 export type VoiceCallOptions = {
+  store: StoreAccess<VoiceStore>;
   voice: VoiceConfig;
   /** Vapi's API with the private key (../vapi/calls-api.ts); undefined while the demo is off. */
   calls: CallsApi | undefined;
@@ -61,7 +64,7 @@ export async function voiceCallRoute(app: FastifyInstance, options: VoiceCallOpt
     },
     async (request, reply) => {
       const session = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')![1]!;
-      const store = app.storage.get();
+      const store = options.store.get();
       const used = await store.useVoiceSession(session, options.now());
       if (!used.ok) {
         request.logFields = { ...request.logFields, voiceCall: used.refusal };

@@ -9,7 +9,7 @@ import { AGENT_COPY, type AgentCopy } from '../../content/agent';
 import { oneLine } from '../../content/text';
 import { NotConfiguredError } from '../core/http-errors';
 import { limitWarning } from '../core/limit-warnings';
-import { StorageReserveError, StoreUnavailableError } from '../store';
+import { StorageReserveError, StoreUnavailableError } from '../core/database/errors';
 import { callLanguage } from './call-language';
 import { type ServerMessage, type ToolCallRequest, type ToolCallsReply, toolCallsOf } from './server-messages';
 
@@ -78,11 +78,19 @@ export function callbackRequests(app: FastifyInstance, options: { site: SiteConf
     }
     const { name: caller, company, phone, email, need, preferredTime, language } = parsed.data;
     try {
-      const stored = await app.storage
-        .get()
-        .insertVoiceLead({ callId, toolCallId: call.id, name: caller, company, phone, email, message: need, preferredTime, locale: language });
+      const stored = await app.leads.insertVoiceLead({
+        callId,
+        toolCallId: call.id,
+        name: caller,
+        company,
+        phone,
+        email,
+        message: need,
+        preferredTime,
+        locale: language,
+      });
       request.logFields = { ...request.logFields, voiceLead: stored.outcome };
-      if (stored.outcome === 'created') app.deliveries.nudge();
+      if (stored.outcome === 'created') app.outbox.nudge();
       // Vapi retrying a call gets the answer the first attempt got.
       return outcome(stored.outcome === 'call_has_lead' ? answers.alreadyNoted : answers.saved, 'result');
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { CspExtras } from '../site/csp';
+import type { CspExtras } from '../core/csp';
 
 /**
  * What the Content-Security-Policy must allow for a real voice-demo call, and nothing more.

@@ -5,12 +5,15 @@ import { API_PATHS } from '../../contracts/api';
 import type { VoiceConfig } from '../core/config';
 import { UnauthorizedError, VoiceNotConfiguredError } from '../core/http-errors';
 import type { ZodMiniTypeProvider } from '../core/validation';
+import type { StoreAccess } from '../core/plugins/storage';
+import type { VoiceStore } from './store';
 import { callReports } from './call-reports';
 import { callbackRequests } from './callback-requests';
 import { API_ERRORS } from '../../contracts/responses';
 import { MESSAGE_TYPES, SERVER_MESSAGE_BODY_LIMIT, serverMessageSchema, voiceEventsReplySchema } from './server-messages';
 
 export type VoiceEventsOptions = {
+  store: StoreAccess<VoiceStore>;
   voice: Pick<VoiceConfig, 'leads' | 'assistantIds'>;
   /** For the agent's answers that name the firm's phone and e-mail. */
   site: SiteConfig;

@@ -10,8 +10,11 @@ import type { ZodMiniTypeProvider } from '../core/validation';
 import { type BudgetRefusal, SESSION_SECONDS, voiceBudget } from './budget';
 import { budgetDay } from './budget-day';
 import { requireProof } from '../core/submission';
+import type { StoreAccess } from '../core/plugins/storage';
+import type { VoiceStore } from './store';
 
 export type VoiceSessionOptions = {
+  store: StoreAccess<VoiceStore>;
   voice: VoiceConfig;
   /** FIRM_TIME_ZONE: the budget's day ends at the firm's midnight. */
   timeZone: string;
@@ -66,7 +69,7 @@ export async function voiceSessionRoute(app: FastifyInstance, options: VoiceSess
     async (request, reply) => {
       const { locale, altcha } = request.body;
       if (!voice.assistantIds[locale] || !voice.privateKey) throw new VoiceNotConfiguredError(locale);
-      const store = app.storage.get();
+      const store = options.store.get();
       const network = networkOf(request.ip);
       const now = options.now();
       const { day, secondsLeft } = budgetDay(now, options.timeZone);

@@ -31,7 +31,7 @@ const STATES: Record<BudgetRefusal, VoiceDemoState> = { 'budget-spent': 'minutes
  * budget rule over the day's holds. The answer says only the state (no counts, no times), for this
  * visitor's network: `private`, kept by the browser for STATUS_MAX_AGE_SECONDS.
  */
-export async function voiceStatusRoute(app: FastifyInstance, options: Pick<VoiceSessionOptions, 'voice' | 'timeZone' | 'now'>) {
+export async function voiceStatusRoute(app: FastifyInstance, options: Pick<VoiceSessionOptions, 'store' | 'voice' | 'timeZone' | 'now'>) {
   const { voice } = options;
   const budget = voiceBudget(voice);
   /** The last read of the day's holds, by the demo's clock (options.now, which tests move forward). */
@@ -40,7 +40,7 @@ export async function voiceStatusRoute(app: FastifyInstance, options: Pick<Voice
   /** The day's holds, read at most once per STATUS_MAX_AGE_SECONDS; undefined when the database cannot say. */
   const holdsOf = (day: string, now: number): Promise<readonly Hold[] | undefined> => {
     if (read && read.day === day && now < read.until) return read.holds;
-    const store = app.storage.current();
+    const store = options.store.current();
     const holds = store
       ? store.voiceHolds(day).catch((error: unknown) => {
           app.log.warn({ err: error }, 'voice status: the day’s holds could not be read; the card says the demo is unavailable');

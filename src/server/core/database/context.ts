@@ -29,6 +29,13 @@ export type StoreContext = {
   statsDay(): string;
 };
 
+/**
+ * Where a submission came from; filled by the server, not by the visitor's payload. `network`
+ * (networkOf the client's address) is never stored with the lead: it counts toward that network's
+ * leads per day and orders its notifications, in counters that end with their window.
+ */
+export type SubmissionOrigin = { locale?: string | null; page?: string | null; network?: string };
+
 /** A query runs on the database or inside a transaction. */
 export type Runner = Kysely<Database> | Transaction<Database>;
 

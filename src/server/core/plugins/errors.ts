@@ -14,9 +14,8 @@ import {
   isApiPath,
   toApiAnswer,
 } from '../http-errors';
-import { StorageReserveError } from '../../store';
-import { appWide } from './app-wide';
-import type { NotFoundPages } from '../../site/static';
+import { StorageReserveError } from '../database/errors';
+import fp from 'fastify-plugin';
 
 /**
  * How errors and unknown paths are answered. Under /api/ every answer is an ApiResponse JSON body
@@ -87,20 +86,29 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, 
 }
 
 /** The 404 page for an address: its folder's (/fr/… → fr/404.html), else the site's own. */
+/**
+ * The 404 pages the build made, by the first segment of the addresses they answer for: `fr` for
+ * /fr/…, '' for any other address.
+ */
+export type NotFoundPages = Map<string, Buffer>;
+
 function notFoundPageFor(url: string, pages: NotFoundPages): Buffer | undefined {
   const folder = /^\/([^/?#]+)\//.exec(url)?.[1] ?? '';
   return pages.get(folder) ?? pages.get('');
 }
 
-export const errorsPlugin = appWide<{ notFoundPages: NotFoundPages }>(async (app, { notFoundPages }) => {
-  app.setErrorHandler(replyWithError);
+export const errorsPlugin = fp<{ notFoundPages: NotFoundPages }>(
+  async (app, { notFoundPages }) => {
+    app.setErrorHandler(replyWithError);
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404);
-    if (isApiPath(request.url)) return reply.send(toApiAnswer({ statusCode: 404 }).body);
-    reply.header('cache-control', 'no-cache');
-    const page = notFoundPageFor(request.url, notFoundPages);
-    if (page) return reply.type('text/html; charset=utf-8').send(page);
-    return reply.type('text/plain; charset=utf-8').send('Not Found');
-  });
-});
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404);
+      if (isApiPath(request.url)) return reply.send(toApiAnswer({ statusCode: 404 }).body);
+      reply.header('cache-control', 'no-cache');
+      const page = notFoundPageFor(request.url, notFoundPages);
+      if (page) return reply.type('text/html; charset=utf-8').send(page);
+      return reply.type('text/plain; charset=utf-8').send('Not Found');
+    });
+  },
+  { name: 'errors' },
+);

@@ -4,7 +4,7 @@ import type { RateLimit } from '../config';
 import { RateLimitedError } from '../http-errors';
 import { type LimitWarning, limitWarning } from '../limit-warnings';
 import { clientOf } from '../network';
-import { appWide } from './app-wide';
+import fp from 'fastify-plugin';
 
 /**
  * Per-client limits for the form posts, the proof-of-work challenges and the newsletter's links
@@ -19,27 +19,30 @@ import { appWide } from './app-wide';
  * store has to forget someone when it is full, and a few thousand requests from other /64s fill
  * it). One upsert per limited request (an fsync on SQLite).
  */
-export const rateLimitPlugin = appWide(async (app) => {
-  const warnings = new Map<string, LimitWarning>();
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseStore(app),
-    skipOnError: true,
-    keyGenerator: (request) => clientOf(request.ip),
-    // One warning a minute per route, not a line per refusal.
-    onExceeded: (request) => {
-      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-      let warning = warnings.get(route);
-      if (!warning) {
-        warning = limitWarning(app.log, 'per-client rate limit', 'that client gets 429 until its window ends; others are not affected', { route });
-        warnings.set(route, warning);
-      }
-      warning.reached(clientOf(request.ip));
-    },
-    // The plugin has already set Retry-After; the error handler turns this into the JSON answer.
-    errorResponseBuilder: (_request, context) => new RateLimitedError(Math.ceil(context.ttl / 1000)),
-  });
-});
+export const rateLimitPlugin = fp(
+  async (app) => {
+    const warnings = new Map<string, LimitWarning>();
+    await app.register(rateLimit, {
+      global: false,
+      store: databaseStore(app),
+      skipOnError: true,
+      keyGenerator: (request) => clientOf(request.ip),
+      // One warning a minute per route, not a line per refusal.
+      onExceeded: (request) => {
+        const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+        let warning = warnings.get(route);
+        if (!warning) {
+          warning = limitWarning(app.log, 'per-client rate limit', 'that client gets 429 until its window ends; others are not affected', { route });
+          warnings.set(route, warning);
+        }
+        warning.reached(clientOf(request.ip));
+      },
+      // The plugin has already set Retry-After; the error handler turns this into the JSON answer.
+      errorResponseBuilder: (_request, context) => new RateLimitedError(Math.ceil(context.ttl / 1000)),
+    });
+  },
+  { name: 'rate-limit', dependencies: ['storage'] },
+);
 
 export function routeRateLimit(limit: RateLimit) {
   return { max: limit.max, timeWindow: limit.windowSeconds * 1000 };

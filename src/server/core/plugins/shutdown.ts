@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { ShuttingDownError } from '../http-errors';
-import { appWide } from './app-wide';
+import fp from 'fastify-plugin';
 
 /** How long a shutdown lets requests still arriving (headers or body) finish arriving. */
 export const SHUTDOWN_UPLOAD_GRACE_MS = 3_000;
@@ -21,41 +21,44 @@ export const SHUTDOWN_UPLOAD_GRACE_MS = 3_000;
  *   connection is closed: a stalled upload must not hold the shutdown until its REQUEST_TIMEOUT.
  *   Requests that have fully arrived are answered, however long that takes.
  */
-export const shutdownPlugin = appWide(async (app) => {
-  let closing = false;
-  const connections = new Set<Socket>();
-  const requests = new Set<IncomingMessage>();
-  let cutTimer: NodeJS.Timeout | undefined;
+export const shutdownPlugin = fp(
+  async (app) => {
+    let closing = false;
+    const connections = new Set<Socket>();
+    const requests = new Set<IncomingMessage>();
+    let cutTimer: NodeJS.Timeout | undefined;
 
-  app.server.on('connection', (socket: Socket) => {
-    connections.add(socket);
-    socket.once('close', () => connections.delete(socket));
-  });
+    app.server.on('connection', (socket: Socket) => {
+      connections.add(socket);
+      socket.once('close', () => connections.delete(socket));
+    });
 
-  function cutStalledUploads() {
-    const answering = new Set([...requests].filter((request) => request.complete).map((request) => request.socket));
-    const stalled = [...connections].filter((socket) => !answering.has(socket));
-    if (stalled.length > 0) app.log.info({ connections: stalled.length }, 'shutdown: closing connections whose request never finished arriving');
-    for (const socket of stalled) socket.destroy();
-  }
-
-  app.addHook('preClose', async () => {
-    closing = true;
-    cutTimer = setTimeout(cutStalledUploads, SHUTDOWN_UPLOAD_GRACE_MS);
-    cutTimer.unref();
-  });
-  app.addHook('onClose', async () => clearTimeout(cutTimer));
-  app.addHook('onRequest', async (request, reply) => {
-    if (closing && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.hijack();
-      request.raw.socket.destroy();
-      return;
+    function cutStalledUploads() {
+      const answering = new Set([...requests].filter((request) => request.complete).map((request) => request.socket));
+      const stalled = [...connections].filter((socket) => !answering.has(socket));
+      if (stalled.length > 0) app.log.info({ connections: stalled.length }, 'shutdown: closing connections whose request never finished arriving');
+      for (const socket of stalled) socket.destroy();
     }
-    if (closing) throw new ShuttingDownError();
-    requests.add(request.raw);
-    reply.raw.once('close', () => requests.delete(request.raw));
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-});
+
+    app.addHook('preClose', async () => {
+      closing = true;
+      cutTimer = setTimeout(cutStalledUploads, SHUTDOWN_UPLOAD_GRACE_MS);
+      cutTimer.unref();
+    });
+    app.addHook('onClose', async () => clearTimeout(cutTimer));
+    app.addHook('onRequest', async (request, reply) => {
+      if (closing && (request.method === 'GET' || request.method === 'HEAD')) {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return;
+      }
+      if (closing) throw new ShuttingDownError();
+      requests.add(request.raw);
+      reply.raw.once('close', () => requests.delete(request.raw));
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
+  },
+  { name: 'shutdown' },
+);

@@ -4,7 +4,7 @@ import { VALID_CONTACT, useFormApp } from '../../../test/form-app';
 import { ENGINES, TEST_WEBHOOK_SECRET, captureLogs, storageQuery, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
 import { type Channel, LEAD_DELIVERY_PROMISE_MS, type Store, createStore } from '../store';
-import { EMAIL_FAILING_SETTING } from '../outbox/email-state';
+import { EMAIL_FAILING_SETTING } from './email-state';
 
 /**
  * GET /api/health for supervisors and scripts (the database answers; since when e-mail to the firm

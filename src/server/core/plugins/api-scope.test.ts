@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useFormApp, VALID_CONTACT } from '../../test/form-app';
-import { ENGINES } from '../../test/storage';
+import { useFormApp, VALID_CONTACT } from '../../../../test/form-app';
+import { ENGINES } from '../../../../test/storage';
 
-/** The API's scope (./index.ts, the errors plugin): JSON bodies only, 32 KiB, and a JSON 404 for what it does not serve. */
+/** The API's scope (./api-scope.ts, ./errors.ts): JSON bodies only, 32 KiB, and a JSON 404 for what it does not serve. */
 describe.each(ENGINES)('the /api scope on %s', (engine) => {
   const form = useFormApp(engine);
   const { start, post, counts } = form;

@@ -2,8 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import { API_ERRORS, apiSuccessSchema } from '../../contracts/responses';
 import { LeadsWaitingError, SiteGoneError } from '../core/http-errors';
-import { StoreNotWritableError, StoreUnavailableError } from '../store';
+import { StoreNotWritableError, StoreUnavailableError } from '../core/database/errors';
 import type { ZodMiniTypeProvider } from '../core/validation';
+import type { DatabaseStore } from '../core/database/open';
+import type { StoreAccess } from '../core/plugins/storage';
+import type { OutboxStore } from './store';
+
+/** What the health check reads: the database's health and reserve, and the outbox's promise. */
+export type HealthStore = Pick<DatabaseStore, 'health' | 'checkSubmission'> & OutboxStore;
 
 /**
  * GET /api/health, for supervisors, monitoring and scripts: {ok:true} when the database answers
@@ -39,7 +45,10 @@ const healthSchema = z.extend(apiSuccessSchema, {
   oldestUndeliveredLeadSeconds: z.optional(z.number()),
 });
 
-export async function healthRoute(app: FastifyInstance, { sitePresent }: { sitePresent?: (() => boolean) | undefined }) {
+export async function healthRoute(
+  app: FastifyInstance,
+  { store: access, sitePresent }: { store: StoreAccess<HealthStore>; sitePresent?: (() => boolean) | undefined },
+) {
   app.withTypeProvider<ZodMiniTypeProvider>().route<{ Querystring: { live?: string } }>({
     method: 'GET',
     url: '/api/health',
@@ -47,7 +56,7 @@ export async function healthRoute(app: FastifyInstance, { sitePresent }: { siteP
     handler: async (request) => {
       if (sitePresent && !sitePresent()) throw new SiteGoneError();
       if (request.query.live !== undefined) return { ok: true };
-      const store = app.storage.get();
+      const store = access.get();
       const health = await store.health();
       if (health.status === 'unreachable') throw new StoreUnavailableError(health.cause);
       if (health.status === 'cannot_write') throw new StoreNotWritableError(health.cause);

@@ -1,9 +1,11 @@
 import type { ServerConfig } from '../core/config';
 import type { StatsDigestData } from '../../contracts/lead-event';
-import { DIGEST_WEEK_SETTING, type Store } from '../store';
+import { DIGEST_WEEK_SETTING } from './repository';
+import type { FiguresStore } from './store';
+import type { StoreAccess } from '../core/plugins/storage';
+import type { FastifyInstance } from 'fastify';
 import { addDays, localTime, mondayOf, weekFrom } from '../core/calendar';
 import { DIGEST_SINCE_SETTING } from './digest';
-import { appWide } from '../core/plugins/app-wide';
 import { type Schedule, runPeriodically } from '../core/plugins/periodic';
 
 export type DigestSchedule = Schedule;
@@ -28,7 +30,7 @@ const RAN_BEFORE_DAYS = 56;
  * week later). When nothing was counted before today, the site was installed today: its first
  * digest says it covers the days since (./stats/digest.ts). Several instances: one records it.
  */
-async function startDigests(store: Store, day: string): Promise<'first' | 'already' | 'queued'> {
+async function startDigests(store: FiguresStore, day: string): Promise<'first' | 'already' | 'queued'> {
   const outcome = await store.queueDigest(weekFrom(addDays(mondayOf(day), -7)));
   if (outcome === 'first' && (await store.statsRows(addDays(day, -RAN_BEFORE_DAYS), addDays(day, -1))).length === 0) {
     await store.saveSetting(DIGEST_SINCE_SETTING, day);
@@ -45,8 +47,15 @@ async function startDigests(store: Store, day: string): Promise<'first' | 'alrea
  * instances send it once (store.queueDigest); a new installation's first is of the days it ran
  * (startDigests). Off with STATS_DIGEST=off, or without SMTP_URL.
  */
-export const statsDigestPlugin = appWide<{ config: Pick<ServerConfig, 'stats' | 'notifications'>; schedule?: Partial<DigestSchedule> | undefined }>(
-  async (app, { config, schedule: overrides }) => {
+export function queueDigestsPeriodically(
+  app: FastifyInstance,
+  {
+    store: access,
+    config,
+    schedule: overrides,
+  }: { store: StoreAccess<FiguresStore>; config: Pick<ServerConfig, 'stats' | 'notifications'>; schedule?: Partial<DigestSchedule> | undefined },
+): void {
+  {
     const log = app.log.child({ component: 'stats-digest' });
     if (!config.stats.digest || !config.notifications.email) {
       log.debug(config.stats.digest ? 'weekly digest: no e-mail configured (SMTP_URL)' : 'weekly digest: off (STATS_DIGEST)');
@@ -55,7 +64,7 @@ export const statsDigestPlugin = appWide<{ config: Pick<ServerConfig, 'stats' | 
     const schedule = { ...DEFAULT_SCHEDULE, ...overrides };
     const { timeZone } = config.notifications;
     async function queueIfDue() {
-      const store = app.storage.current();
+      const store = access.current();
       if (!store) return;
       const now = schedule.now();
       const week = dueWeek(now, timeZone);
@@ -65,7 +74,7 @@ export const statsDigestPlugin = appWide<{ config: Pick<ServerConfig, 'stats' | 
         const outcome = first ? await startDigests(store, day) : await store.queueDigest(week);
         if (outcome === 'queued') {
           log.info({ week: week.from }, 'weekly digest queued');
-          app.deliveries.nudge();
+          app.outbox.nudge();
         } else if (outcome === 'first') {
           log.info({ firstDigest: addDays(mondayOf(day), 7) }, 'weekly digest: first run here; the first digest, of this week, goes out on the Monday named');
         }
@@ -76,5 +85,5 @@ export const statsDigestPlugin = appWide<{ config: Pick<ServerConfig, 'stats' | 
 
     // Registered after the storage plugin: runs before the database closes.
     runPeriodically(app, schedule, queueIfDue);
-  },
-);
+  }
+}
