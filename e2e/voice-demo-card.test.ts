@@ -67,6 +67,62 @@ describe("the voice card's look", () => {
     }
   });
 
+  it('the waves are drawn whole, inside the card, at every width from 360 to 1920 px', async () => {
+    for (const width of [360, 390, 768, 1024, 1280, 1440, 1920]) {
+      const { page, context } = await open(width < 768 ? 'phone' : 'desktop', 'en', { viewport: { width, height: 900 } });
+      // The card as it is when the demo can be tried (this server has none): its idle waves show.
+      await page.route('**/api/voice/status?*', (route) => route.fulfill({ json: { state: 'ready' } }));
+      const card = page.locator('#ai-caller [data-call-card]');
+      await card.scrollIntoViewIfNeeded();
+      await expect.poll(() => card.getAttribute('data-demo-state')).toBe('ready');
+      const drawn = await page.evaluate(() => {
+        const cardBox = document.querySelector('#ai-caller [data-call-card]')!.getBoundingClientRect();
+        // Each wave leaving the button, at twenty moments of its animation: the most room it takes.
+        const waves = [...document.querySelectorAll<HTMLElement>('#ai-caller .animate-wave')].map((wave) => {
+          const [animation] = wave.getAnimations();
+          const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+          const duration = Number(animation?.effect?.getComputedTiming().duration ?? 0);
+          animation?.pause();
+          for (let step = 0; step <= 20; step++) {
+            if (animation) animation.currentTime = (duration * step) / 20;
+            const rect = wave.getBoundingClientRect();
+            box.left = Math.min(box.left, rect.left);
+            box.top = Math.min(box.top, rect.top);
+            box.right = Math.max(box.right, rect.right);
+            box.bottom = Math.max(box.bottom, rect.bottom);
+          }
+          return box;
+        });
+        // Behind the card from 768 px: the passing voice, each line inside the band that clips it.
+        const band = document.querySelector<HTMLElement>('#ai-caller [aria-hidden="true"].overflow-hidden');
+        const bandBox = band && band.offsetParent ? band.getBoundingClientRect() : undefined;
+        const lines = bandBox ? [...band!.querySelectorAll('path')].map((path) => path.getBoundingClientRect()) : [];
+        return {
+          card: { left: cardBox.left, top: cardBox.top, right: cardBox.right, bottom: cardBox.bottom },
+          waves,
+          band: bandBox ? { top: bandBox.top, bottom: bandBox.bottom } : undefined,
+          lines: lines.map((line) => ({ top: line.top, bottom: line.bottom })),
+        };
+      });
+      expect(drawn.waves, `${width}px`).toHaveLength(2);
+      for (const wave of drawn.waves) {
+        expect(wave.left, `${width}px`).toBeGreaterThanOrEqual(drawn.card.left);
+        expect(wave.right, `${width}px`).toBeLessThanOrEqual(drawn.card.right);
+        expect(wave.top, `${width}px`).toBeGreaterThanOrEqual(drawn.card.top);
+        expect(wave.bottom, `${width}px`).toBeLessThanOrEqual(drawn.card.bottom);
+      }
+      if (width >= 768) {
+        expect(drawn.band, `${width}px`).toBeDefined();
+        expect(drawn.lines.length, `${width}px`).toBeGreaterThan(0);
+        for (const line of drawn.lines) {
+          expect(line.top, `${width}px`).toBeGreaterThanOrEqual(drawn.band!.top);
+          expect(line.bottom, `${width}px`).toBeLessThanOrEqual(drawn.band!.bottom);
+        }
+      } else expect(drawn.band, `${width}px`).toBeUndefined();
+      await context.close();
+    }
+  });
+
   it('the sound waves are one smooth curve: no corner where two of their segments join', async () => {
     const { page, context } = await open('desktop', 'en');
     await showWholePage(page);

@@ -2,8 +2,13 @@
 const PERIOD = 50;
 const SWELL_PERIODS = 6;
 const HALF = PERIOD / 2;
-/** How far the wave swings from the middle at x: from 4 units up to 18 and back, once per swell. */
-const swing = (x: number) => 11 - 7 * Math.cos((2 * Math.PI * x) / (SWELL_PERIODS * PERIOD));
+/**
+ * How far the wave swings from the middle at x: from 4 units up to 16 and back, once per swell. The
+ * echo is drawn ECHO_DROP lower, so 16 + 4 keeps both inside the drawing's 20 units either side of
+ * the middle: drawn whole in their box at any height.
+ */
+const swing = (x: number) => 10 - 6 * Math.cos((2 * Math.PI * x) / (SWELL_PERIODS * PERIOD));
+const ECHO_DROP = 4;
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /**
@@ -42,7 +47,7 @@ export function SoundWave({ className, echoClassName }: { className: string; ech
       className={`motion-static absolute inset-y-0 left-0 h-full w-[200%] animate-marquee fill-none ${className}`}
     >
       <path d={WAVE} vectorEffect="non-scaling-stroke" strokeLinejoin="round" />
-      <path d={WAVE} vectorEffect="non-scaling-stroke" strokeLinejoin="round" transform={`translate(-${HALF} 4)`} className={echoClassName} />
+      <path d={WAVE} vectorEffect="non-scaling-stroke" strokeLinejoin="round" transform={`translate(-${HALF} ${ECHO_DROP})`} className={echoClassName} />
     </svg>
   );
 }
