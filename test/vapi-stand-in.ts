@@ -1,20 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AssistantRequest, type ServerMessageReply, type StoredAssistant, type StoredCredential, standInOrganization } from './vapi-stand-in-organization';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 
 /** One POST /call/web as the stand-in saw it. */
 export type StandInRequest = { method: string; path: string; authorization: string | undefined; origin: string | undefined; body: unknown };
 export type StandInReply = { status: number; body: unknown };
-/** One request to /assistant (voice:sync's part of the API). */
-export type AssistantRequest = { method: string; path: string; body: unknown };
-export type StoredAssistant = Record<string, unknown> & { id: string };
-/** A credential as the stand-in keeps it: with its token, which its answers never show (Vapi's may not). */
-export type StoredCredential = Record<string, unknown> & {
-  id: string;
-  name?: string;
-  provider?: string;
-  authenticationPlan?: { type?: string; token?: string };
-};
 /** A call the stand-in placed, as GET /call/{id} shows it; tests move it through its life. */
 export type StandInCall = {
   id: string;
@@ -28,8 +18,8 @@ export type StandInCall = {
 };
 /** One request to a call's control URL, to GET /call/{id} or to DELETE /call/{id}. */
 export type CallApiRequest = { method: string; path: string; authorization: string | undefined; body: unknown };
-/** What our server answered a message the stand-in sent it as Vapi would. */
-export type ServerMessageReply = { url: string; status: number; body: unknown };
+
+export type { AssistantRequest, ServerMessageReply, StoredAssistant, StoredCredential };
 
 export type StandInOptions = {
   /**
@@ -100,10 +90,7 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
   let base = '';
   /** Calls placed so far: each gets a new id, as Vapi's are, however the test clears `requests`. */
   let placed = 0;
-  const assistants = new Map<string, StoredAssistant>();
-  const assistantRequests: AssistantRequest[] = [];
-  const credentials = new Map<string, StoredCredential>();
-  const credentialRequests: AssistantRequest[] = [];
+  const { assistants, assistantRequests, credentials, credentialRequests, assistantApi, credentialApi, sendServerMessage } = standInOrganization(options);
   const held: Array<() => void> = [];
   const waiters = new Set<() => void>();
   let holding = false;
@@ -228,87 +215,6 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
     return [200, { ok: true }];
   }
 
-  /** GET /assistant (list), POST /assistant (create), PATCH /assistant/:id (update), as Vapi answers them. */
-  function assistantApi(request: IncomingMessage, url: URL, body: unknown): [number, unknown] {
-    if (options.privateKey && request.headers.authorization !== `Bearer ${options.privateKey}`)
-      return [401, { message: 'Invalid Key. Hot tip, you may be using the public key instead of the private key, or vice versa.' }];
-    const id = url.pathname.split('/')[2];
-    if (request.method === 'GET' && !id) {
-      const limit = Number(url.searchParams.get('limit') ?? 100);
-      return [200, [...assistants.values()].slice(0, limit)];
-    }
-    if (request.method === 'POST' && !id) {
-      const now = new Date().toISOString();
-      const created = withVapiDefaults({ ...(body as object), id: randomUUID(), orgId: options.orgId ?? 'org', createdAt: now, updatedAt: now });
-      assistants.set(created.id, created);
-      return [201, created];
-    }
-    const current = id ? assistants.get(id) : undefined;
-    if (request.method === 'PATCH' && current) {
-      const updated = withVapiDefaults({ ...current, ...(body as object), id: current.id, updatedAt: new Date().toISOString() });
-      assistants.set(updated.id, updated);
-      return [200, updated];
-    }
-    return [404, { message: 'Not Found' }];
-  }
-
-  /**
-   * GET /credential (list), POST /credential (create), PATCH /credential/:id (update), for custom
-   * credentials as Vapi's API takes them (provider "custom-credential", a Bearer authenticationPlan,
-   * a name of at most 40 characters). Answers never show the token.
-   */
-  function credentialApi(request: IncomingMessage, url: URL, body: unknown): [number, unknown] {
-    if (options.privateKey && request.headers.authorization !== `Bearer ${options.privateKey}`)
-      return [401, { message: 'Invalid Key. Hot tip, you may be using the public key instead of the private key, or vice versa.' }];
-    const shown = ({ authenticationPlan, ...credential }: StoredCredential) => ({
-      ...credential,
-      authenticationPlan: { ...authenticationPlan, token: undefined },
-    });
-    const id = url.pathname.split('/')[2];
-    const given = (body ?? {}) as Partial<StoredCredential>;
-    const invalid = (candidate: Partial<StoredCredential>) =>
-      (candidate.name !== undefined && (typeof candidate.name !== 'string' || candidate.name.length < 1 || candidate.name.length > 40)) ||
-      (candidate.authenticationPlan !== undefined &&
-        (candidate.authenticationPlan.type !== 'bearer' || typeof candidate.authenticationPlan.token !== 'string'));
-    if (request.method === 'GET' && !id) return [200, [...credentials.values()].slice(0, Number(url.searchParams.get('limit') ?? 100)).map(shown)];
-    if (request.method === 'POST' && !id) {
-      if (given.provider !== 'custom-credential' || !given.authenticationPlan || invalid(given)) return [400, { message: ['invalid custom credential'] }];
-      const now = new Date().toISOString();
-      const created: StoredCredential = { ...given, id: randomUUID(), orgId: options.orgId ?? 'org', createdAt: now, updatedAt: now };
-      credentials.set(created.id, created);
-      return [201, shown(created)];
-    }
-    const current = id ? credentials.get(id) : undefined;
-    if (request.method === 'PATCH' && current) {
-      if (invalid(given)) return [400, { message: ['invalid custom credential'] }];
-      const updated: StoredCredential = { ...current, ...given, id: current.id, updatedAt: new Date().toISOString() };
-      credentials.set(updated.id, updated);
-      return [200, shown(updated)];
-    }
-    return [404, { message: 'Not Found' }];
-  }
-
-  async function sendServerMessage(assistantId: string, message: Record<string, unknown>): Promise<ServerMessageReply> {
-    const assistant = assistants.get(assistantId);
-    const serverSettings = assistant?.server as { url?: string; credentialId?: string } | undefined;
-    if (!assistant || !serverSettings?.url) throw new Error(`the stand-in has no server URL for assistant ${assistantId}`);
-    const credential = serverSettings.credentialId ? credentials.get(serverSettings.credentialId) : undefined;
-    const token = credential?.authenticationPlan?.token;
-    const response = await fetch(serverSettings.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ message: { timestamp: Date.now(), ...message, assistant } }),
-    });
-    const text = await response.text();
-    let replyBody: unknown = text;
-    try {
-      replyBody = JSON.parse(text);
-    } catch {
-      /* kept as text */
-    }
-    return { url: serverSettings.url, status: response.status, body: replyBody };
-  }
-
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   base = `http://127.0.0.1:${port}`;
@@ -366,15 +272,6 @@ export async function startVapiStandIn(options: StandInOptions = {}): Promise<Va
       });
     },
   };
-}
-
-/**
- * Vapi answers with more than it was given: defaults filled in nested objects (here the voice's
- * chunk plan), server-side fields. voice:sync must not take those for differences.
- */
-function withVapiDefaults(assistant: StoredAssistant): StoredAssistant {
-  const voice = assistant.voice as Record<string, unknown> | undefined;
-  return voice ? { ...assistant, voice: { chunkPlan: { enabled: true }, ...voice } } : assistant;
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown) {
