@@ -5,6 +5,8 @@
  *
  * Each page gets, besides its markup: the boot script inline before first paint; its first
  * screen's critical CSS inline, the full stylesheet loaded without blocking (lib/critical-css.ts);
+ * the brand typeface's rules in that CSS and its file's address on <html data-font>, for the
+ * client to load once the page is idle (lib/brand-font.ts);
  * its scripts started right after the first paint, the entry with preloads of its imports and of
  * the page language's copy, so these arrive together. csp.json lists the hashes the server's
  * Content-Security-Policy must allow for the pages' inline scripts and styles.
@@ -14,6 +16,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { localeOfLang } from '../src/web/lib/pages';
+import { visibleText, writeBrandFont } from './lib/brand-font';
 import { criticalCss, inlineCriticalCss } from './lib/critical-css';
 import { firstScreenSources } from './lib/first-screen';
 import { DEFERRED_PART } from './lib/page-weight';
@@ -35,15 +38,18 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   const scriptHashes = new Set<string>();
   const styleHashes = new Set<string>();
   const written: string[] = [];
-  for (const { file, page } of await entry.renderAll()) {
-    let html = fillTemplate(template, page, entry.bootScript).replace(
+  const pages = await entry.renderAll();
+  // The brand typeface, subset to every page's text and the copy's (lib/brand-font.ts): its rules and address go into each page.
+  const font = await writeBrandFont(outDir, [...pages.map(({ page }) => visibleText(page.html)), ...entry.allCopy()]);
+  for (const { file, page } of pages) {
+    let html = fillTemplate(template, page, entry.bootScript, font.href).replace(
       '</head>',
       `${modulePreloads(manifest, firstScreenSources(localeOfLang(page.lang)))}</head>`,
     );
     html = scriptsAfterFirstPaint(html);
     html = firstPaintWithWholeHero(html);
     const critical = await criticalCss(html, outDir);
-    html = inlineCriticalCss(html, { ...critical, css: critical.css + page.css });
+    html = inlineCriticalCss(html, { ...critical, css: font.css + critical.css + page.css });
     for (const script of inlineScripts(html)) scriptHashes.add(cspHash(script));
     for (const style of inlineStyles(html)) styleHashes.add(cspHash(style));
     await mkdir(dirname(join(outDir, file)), { recursive: true });
@@ -58,16 +64,17 @@ export async function prerender(outDir: string, serverEntryPath: string): Promis
   const cspExtras = { 'script-src': [...scriptHashes], 'style-src': [...styleHashes] };
   await writeFile(join(outDir, 'csp.json'), `${JSON.stringify(cspExtras, null, 2)}\n`);
   const compressed = await precompress(outDir);
-  return `prerendered ${written.join(', ')} in ${outDir}; ${compressed} brotli/gzip copies; CSP hashes: ${scriptHashes.size} scripts, ${styleHashes.size} styles`;
+  return `prerendered ${written.join(', ')} in ${outDir}; the typeface subset to ${font.characters} characters (${(font.bytes / 1024).toFixed(1)} KiB); ${compressed} brotli/gzip copies; CSP hashes: ${scriptHashes.size} scripts, ${styleHashes.size} styles`;
 }
 
 /**
- * index.html with a rendered page in it: its language and kind on <html>, the boot script, its
- * head tags and its markup. The build's pages and `npm run dev`'s (scripts/dev.ts) are made by it.
+ * index.html with a rendered page in it: its language and kind on <html> (and the brand typeface's
+ * file, which `npm run dev` has not), the boot script, its head tags and its markup. The build's
+ * pages and `npm run dev`'s (scripts/dev.ts) are made by it.
  */
-export function fillTemplate(template: string, page: RenderedPage, bootScript: string): string {
+export function fillTemplate(template: string, page: RenderedPage, bootScript: string, font?: string): string {
   return template
-    .replace('<html lang="en">', `<html lang="${page.lang}" data-page="${page.page}">`)
+    .replace('<html lang="en">', `<html lang="${page.lang}" data-page="${page.page}"${font ? ` data-font="${font}"` : ''}>`)
     .replace('<!--app-boot-->', `<script>${bootScript}</script>`)
     .replace('<!--app-head-->', page.head)
     .replace('<!--app-html-->', page.html);

@@ -4,7 +4,7 @@
  * build), then compare: each build is served by the production server, and every run loads each of
  * them in turn (interleaved, so they share the machine's load) as Lighthouse's phone:
  *
- * - Lighthouse 12.8.2, mobile preset: TBT, LCP, performance score;
+ * - Lighthouse 12.8.2, mobile preset: TBT, LCP, CLS, performance score;
  * - a load with the CPU slowed 4× until `<html data-hydrated>` and 1.5 s more: the main thread's
  *   time by kind (CDP `Performance.getMetrics`: script, layout, style, all tasks), the JavaScript
  *   transferred, and the longest task (scripts/bench/parts/long-task.ts measures it the same way).
@@ -26,7 +26,7 @@ import { load, withSlowedPage } from './parts/long-task';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../../test/server-process';
 
 const METRICS = { script: 'ScriptDuration', layout: 'LayoutDuration', style: 'RecalcStyleDuration', tasks: 'TaskDuration' } as const;
-type Figures = { tbt: number; lcp: number; performance: number; jsKb: number; longestTask: number } & Record<keyof typeof METRICS, number>;
+type Figures = { tbt: number; lcp: number; cls: number; performance: number; jsKb: number; longestTask: number } & Record<keyof typeof METRICS, number>;
 
 function options() {
   const args = benchArguments({
@@ -71,7 +71,13 @@ async function measure(url: string): Promise<Figures> {
       ...(Object.fromEntries(Object.entries(METRICS).map(([key, name]) => [key, ms(name)])) as Record<keyof typeof METRICS, number>),
     };
   });
-  return { tbt: Math.round(lighthouse.tbt), lcp: Math.round(lighthouse.lcp * 100) / 100, performance: lighthouse.performance, ...slowed };
+  return {
+    tbt: Math.round(lighthouse.tbt),
+    lcp: Math.round(lighthouse.lcp * 100) / 100,
+    cls: Math.round(lighthouse.cls * 1000) / 1000,
+    performance: lighthouse.performance,
+    ...slowed,
+  };
 }
 
 /** Calls of the page's functions from navigation until hydrated + 1.5 s, and how many distinct functions ran. */
@@ -114,7 +120,7 @@ async function main() {
     for (const server of servers) server.child.kill('SIGTERM');
   }
   const keys = Object.keys(results.get(dirs[0]!)![0]!) as (keyof Figures)[];
-  console.log(`Medians of ${runs} interleaved runs, ${path}, Lighthouse mobile and a 4× slower phone (ms, s for LCP, KB):`);
+  console.log(`Medians of ${runs} interleaved runs, ${path}, Lighthouse mobile and a 4× slower phone (ms, s for LCP, KB; CLS unitless):`);
   for (const dir of dirs) {
     const runsOf = results.get(dir)!;
     console.log(

@@ -9,16 +9,16 @@
  * static imports of those chunks, is initial JavaScript. Dynamic `import()`s (the voice SDK, below-the-fold sections) are not: they load on
  * intent or when the browser is idle.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 /**
  * Budgets, in brotli bytes. The initial JavaScript includes React DOM (about 58 KB of it); 72 KB
  * leaves the first screen no room for code only the sections below, the forms or the other pages
- * use (docs/performance.md).
+ * use (docs/performance.md). The font: its woff2 bytes, fetched once the page is idle.
  */
-export const BUDGETS = { initialJs: 72 * 1024, css: 12 * 1024, firstScreenHtml: 14 * 1024 } as const;
+export const BUDGETS = { initialJs: 72 * 1024, css: 12 * 1024, firstScreenHtml: 14 * 1024, font: 16 * 1024 } as const;
 
 export type PageWeight = {
   /** The HTML file, relative to the build folder ("index.html", "fr/index.html", "404.html"). */
@@ -33,6 +33,8 @@ export type PageWeight = {
   css: number;
   /** The HTML up to the end of the first screen, with its inline critical CSS and scripts. */
   firstScreenHtml: number;
+  /** The brand typeface's file the page loads (<html data-font>, scripts/lib/brand-font.ts), as sent: woff2 is compressed already. */
+  font: number;
 };
 
 /**
@@ -73,7 +75,9 @@ export async function measurePageWeight(distDir: string): Promise<PageWeight[]> 
     for (const href of stylesheets) css += await sizeOf(toFile(href));
     let initialJs = 0;
     for (const chunk of js) initialJs += await sizeOf(chunk);
-    pages.push({ file, initialJs, initialJsFiles: js, css, firstScreenHtml: brotliSize(html.slice(0, firstScreenEnd(html))) });
+    let font = 0;
+    for (const href of attributeValues(html, 'html', 'data-font')) font += (await stat(join(distDir, toFile(href)))).size;
+    pages.push({ file, initialJs, initialJsFiles: js, css, firstScreenHtml: brotliSize(html.slice(0, firstScreenEnd(html))), font });
   }
   return pages;
 }

@@ -6,6 +6,7 @@ import { fillFirstScreen } from '../../content/fill';
 import { loadBelowTheFoldContent, loadFirstScreenContent } from '../../content/load';
 import { pageParts } from '../hydration/Slot';
 import { RenderStatic } from '../hydration/Static';
+import { fetchBrandFontWhenIdle } from '../lib/brand-font';
 import { countWhenIdle } from '../lib/count';
 import { whenIdle } from '../lib/idle';
 import { currentDocument, type DocumentKind } from '../lib/pages';
@@ -32,6 +33,8 @@ startTransition(() => {
 });
 // The firm's figures, with no identifier (docs/stats.md): after the first screen, when the browser is idle.
 countWhenIdle(page, locale);
+// The brand typeface, off the first paint's path: fetched when the browser is idle, drawn from the next page on.
+fetchBrandFontWhenIdle();
 
 /**
  * The first screen hydrates with its own copy, its placeholders filled by the plain fill; the

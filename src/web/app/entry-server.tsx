@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import { site } from '../../config/site';
 import { LOCALES, type Locale } from '../../contracts/locales';
 import { getContent } from '../../content/all';
-import { fillContent } from '../../content';
+import { fillContent, mapText } from '../../content';
 import { privacyPolicy } from '../../content/privacy';
 import { heightRules } from '../hydration/heights';
 import { capturePending } from '../hydration/pending';
@@ -74,6 +74,25 @@ export async function renderAll(): Promise<{ file: string; page: RenderedPage }[
     pages.push({ file: `${pagePath('home', locale).slice(1)}404.html`, page: await renderNotFound(locale) });
   }
   return pages;
+}
+
+/**
+ * Every string of the copy, in every language, the page's and the privacy policy's: what a page may
+ * show once the visitor acts (a notice, an error, a button's other state), which its prerendered
+ * HTML does not hold. The build subsets the brand typeface to it and to the pages' text
+ * (scripts/lib/brand-font.ts).
+ */
+export function allCopy(): string[] {
+  const texts: string[] = [];
+  const collect = (text: string) => {
+    texts.push(text);
+    return text;
+  };
+  for (const locale of LOCALES) {
+    mapText(fillContent(getContent(locale), site), collect);
+    mapText(privacyPolicy(locale, site), collect);
+  }
+  return texts;
 }
 
 /** The files for search engines, with absolute addresses from the site configuration. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '../features/language/language-choice';
 import { boot } from './boot';
+import { FONT_BRAND_CLASS, FONT_STORAGE_KEY } from './brand-font';
 import { PAGE_PATHS } from './pages';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
@@ -146,6 +147,39 @@ describe('theme before first paint', () => {
     expect(html().contains('layout-mobile')).toBe(true);
     expect(html().contains('dark')).toBe(true);
     expect(html().contains('js')).toBe(true);
+  });
+});
+
+describe('the brand typeface before first paint', () => {
+  afterEach(() => {
+    delete document.documentElement.dataset.font;
+    localStorage.removeItem(FONT_STORAGE_KEY);
+    document.documentElement.className = '';
+  });
+
+  it('is named only when this browser has fetched the file this page names (lib/brand-font.ts), which its cache then holds', () => {
+    // The inline script cannot import them; it repeats them.
+    expect(boot.toString()).toContain(`localStorage.getItem(${JSON.stringify(FONT_STORAGE_KEY)})`);
+    expect(boot.toString()).toContain(`cl.add(${JSON.stringify(FONT_BRAND_CLASS)})`);
+    document.documentElement.dataset.font = '/assets/inter-b.woff2';
+    for (const [stored, named] of [
+      [null, false],
+      ['/assets/inter-a.woff2', false],
+      ['/assets/inter-b.woff2', true],
+    ] as const) {
+      document.documentElement.className = '';
+      if (stored) localStorage.setItem(FONT_STORAGE_KEY, stored);
+      environment();
+      boot();
+      expect(html().contains(FONT_BRAND_CLASS), String(stored)).toBe(named);
+    }
+  });
+
+  it('is not named on a page without the file (npm run dev)', () => {
+    localStorage.setItem(FONT_STORAGE_KEY, 'undefined');
+    environment();
+    boot();
+    expect(html().contains(FONT_BRAND_CLASS)).toBe(false);
   });
 });
 

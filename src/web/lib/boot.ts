@@ -1,7 +1,7 @@
 /**
  * Runs inline in <head>, before the first paint, so the prerendered page is already right for the
  * visitor: language (a remembered French choice leaves `/` for `/fr/`), theme (`dark` class, and
- * `theme-light`/`theme-dark` for a visitor's own choice),
+ * `theme-light`/`theme-dark` for a visitor's own choice), the brand typeface once cached (`font-brand`),
  * layout (`layout-mobile` / `layout-desktop`), the nav's solid state (`scrolled`), `full-layout`
  * when the page jumps to a section, and `js` (progressive enhancement hooks in CSS). Every page
  * inlines this same script, so the Content-Security-Policy needs one hash for all of them.
@@ -50,6 +50,14 @@ export function boot(): void {
   cl.toggle('dark', dark);
   // The choice itself, which the theme toggle shows pressed before React knows it (index.css).
   if (pref === 'light' || pref === 'dark') cl.add(`theme-${pref}`);
+
+  // The brand typeface (lib/brand-font.ts), named from the first paint once this browser has
+  // fetched this build's file: its cache holds it.
+  try {
+    if (root.dataset.font && localStorage.getItem('font') === root.dataset.font) cl.add('font-brand');
+  } catch {
+    /* storage blocked: the local face, as on a first visit */
+  }
 
   // Mobile when the user agent is a mobile device or the window is under 768 px wide.
   // Asked of a media query: reading innerWidth (or scrollY) here would make the browser style and
