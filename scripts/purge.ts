@@ -8,7 +8,7 @@
  *
  * It also deletes newsletter sign-ups not confirmed within 7 days (double opt-in: such an
  * address never consented). The server already does all this once a day by itself
- * (plugins/retention.ts); this is for a run by hand. The period stated in the privacy policy
+ * (src/server/retention-plugin.ts); this is for a run by hand. The period stated in the privacy policy
  * comes from the same SITE_RETENTION_DAYS.
  * Uses the server's configuration (DATABASE_URL, else SQLITE_PATH). Exit codes: 0 done,
  * 1 storage or configuration problem, 2 bad arguments.

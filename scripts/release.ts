@@ -9,7 +9,7 @@
  * later `npm ci` in the checkout changes nothing under a running release. `current` is a
  * symbolic link to the release to serve, replaced atomically (rename). The service runs from
  * `current` (atelier-ia.service: WorkingDirectory=), and the server resolves its folder once at
- * start (plugins/static.ts): until it restarts, the running server keeps serving its own files
+ * start (src/server/site/static.ts): until it restarts, the running server keeps serving its own files
  * with its own Content-Security-Policy, and from its restart on, the new ones with theirs.
  *
  * Pages already open in browsers load their code lazily, from the release they came from: each

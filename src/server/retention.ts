@@ -5,7 +5,7 @@ import { type VapiDeletion, deleteDemoCallsAtVapi } from './voice/call-deletion'
 
 /**
  * What the privacy policy (src/content/privacy/) promises to delete, and after how long: one
- * entry per kind of data. The server runs the whole list once a day (plugins/retention.ts) and
+ * entry per kind of data. The server runs the whole list once a day (retention-plugin.ts) and
  * `npm run purge` runs it by hand; a new promise in the policy is a new entry here.
  *
  * Kept on purpose: newsletter subscriptions while consent lasts, and after an unsubscribe the
@@ -65,7 +65,7 @@ export const PURGE_JOBS: readonly PurgeJob[] = [
   },
   {
     // The demo's call records in the firm's account at Vapi, VAPI_CALL_RETENTION_DAYS after each call,
-    // then their ids here (vapi/call-deletion.ts). Before the next job: a row past STATS_RETENTION_DAYS
+    // then their ids here (voice/call-deletion.ts). Before the next job: a row past STATS_RETENTION_DAYS
     // has its record at Vapi asked for before it goes.
     name: 'demo call records at Vapi',
     async run(store, { vapiCalls, statsDays, timeZone }, now) {

@@ -1,7 +1,7 @@
 /**
  * CSV as the firm's spreadsheet reads it: the export (scripts/export.ts), the figures
  * (scripts/stats.ts) and the list of leads attached to an e-mail that carries several
- * (delivery/together-email.ts).
+ * (outbox/together-email.ts).
  */
 
 /**

@@ -62,7 +62,7 @@ export class ProofRefusedError extends errorClass<[ProofProblem]>('ProofRefusedE
   }
 }
 
-/** Thrown by the rate limiter (see plugins/rate-limit.ts). */
+/** Thrown by the rate limiter (see core/plugins/rate-limit.ts). */
 export class RateLimitedError extends errorClass('RateLimitedError', 'ATELIER_RATE_LIMITED', 'rate limit exceeded', 429) {
   constructor(readonly retryAfterSeconds: number) {
     super();
@@ -115,7 +115,7 @@ export class VoiceSessionRefusedError extends Error {
 
 /**
  * Storage could not be opened at start-up (and has not come up since). Not @fastify/error's: it is
- * logged whole (vapi/callback-requests.ts), where the `code` @fastify/error adds would be a new field.
+ * logged whole (voice/callback-requests.ts), where the `code` @fastify/error adds would be a new field.
  */
 export class NotConfiguredError extends Error {
   override name = 'NotConfiguredError';

@@ -14,7 +14,7 @@ const EMAIL_IN_TEXT = /([^\s"'<>()[\]{},;:\\@*])[^\s"'<>()[\]{},;:\\@]*@([^\s"'<
 
 /**
  * Every e-mail address in `text` masked: the one masker of the server, for the log lines, the
- * relay's answers kept with a notification (delivery/email.ts) and the newsletter's link pages.
+ * relay's answers kept with a notification (outbox/email.ts) and the newsletter's link pages.
  */
 export function maskEmails(text: string): string {
   return text.replace(EMAIL_IN_TEXT, '$1***@$2');

@@ -28,7 +28,7 @@ const RAN_BEFORE_DAYS = 56;
  * A database that never had a digest (the settings row is missing): the week before this one
  * counts as sent, so this week's goes out next Monday (not the week before the site ran, nor a
  * week later). When nothing was counted before today, the site was installed today: its first
- * digest says it covers the days since (./stats/digest.ts). Several instances: one records it.
+ * digest says it covers the days since (./digest.ts). Several instances: one records it.
  */
 async function startDigests(store: FiguresStore, day: string): Promise<'first' | 'already' | 'queued'> {
   const outcome = await store.queueDigest(weekFrom(addDays(mondayOf(day), -7)));
@@ -55,35 +55,33 @@ export function queueDigestsPeriodically(
     schedule: overrides,
   }: { store: StoreAccess<FiguresStore>; config: Pick<ServerConfig, 'stats' | 'notifications'>; schedule?: Partial<DigestSchedule> | undefined },
 ): void {
-  {
-    const log = app.log.child({ component: 'stats-digest' });
-    if (!config.stats.digest || !config.notifications.email) {
-      log.debug(config.stats.digest ? 'weekly digest: no e-mail configured (SMTP_URL)' : 'weekly digest: off (STATS_DIGEST)');
-      return;
-    }
-    const schedule = { ...DEFAULT_SCHEDULE, ...overrides };
-    const { timeZone } = config.notifications;
-    async function queueIfDue() {
-      const store = access.current();
-      if (!store) return;
-      const now = schedule.now();
-      const week = dueWeek(now, timeZone);
-      try {
-        const first = (await store.setting(DIGEST_WEEK_SETTING)) === undefined;
-        const { day } = localTime(now, timeZone);
-        const outcome = first ? await startDigests(store, day) : await store.queueDigest(week);
-        if (outcome === 'queued') {
-          log.info({ week: week.from }, 'weekly digest queued');
-          app.outbox.nudge();
-        } else if (outcome === 'first') {
-          log.info({ firstDigest: addDays(mondayOf(day), 7) }, 'weekly digest: first run here; the first digest, of this week, goes out on the Monday named');
-        }
-      } catch (error) {
-        log.warn({ err: error }, 'weekly digest: could not look whether it is due; trying again at the next check');
-      }
-    }
-
-    // Registered after the storage plugin: runs before the database closes.
-    runPeriodically(app, schedule, queueIfDue);
+  const log = app.log.child({ component: 'stats-digest' });
+  if (!config.stats.digest || !config.notifications.email) {
+    log.debug(config.stats.digest ? 'weekly digest: no e-mail configured (SMTP_URL)' : 'weekly digest: off (STATS_DIGEST)');
+    return;
   }
+  const schedule = { ...DEFAULT_SCHEDULE, ...overrides };
+  const { timeZone } = config.notifications;
+  async function queueIfDue() {
+    const store = access.current();
+    if (!store) return;
+    const now = schedule.now();
+    const week = dueWeek(now, timeZone);
+    try {
+      const first = (await store.setting(DIGEST_WEEK_SETTING)) === undefined;
+      const { day } = localTime(now, timeZone);
+      const outcome = first ? await startDigests(store, day) : await store.queueDigest(week);
+      if (outcome === 'queued') {
+        log.info({ week: week.from }, 'weekly digest queued');
+        app.outbox.nudge();
+      } else if (outcome === 'first') {
+        log.info({ firstDigest: addDays(mondayOf(day), 7) }, 'weekly digest: first run here; the first digest, of this week, goes out on the Monday named');
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'weekly digest: could not look whether it is due; trying again at the next check');
+    }
+  }
+
+  // Registered after the storage plugin: runs before the database closes.
+  runPeriodically(app, schedule, queueIfDue);
 }

@@ -32,7 +32,7 @@ export const DIGEST_MAX_BYTES = 200_000;
 
 /**
  * The first day a new installation ran (YYYY-MM-DD in FIRM_TIME_ZONE), written with its first
- * look for a digest (plugins/stats-digest.ts): the digest of that week says it covers the days
+ * look for a digest (figures/digest-schedule.ts): the digest of that week says it covers the days
  * since then.
  */
 export const DIGEST_SINCE_SETTING = 'stats_digest_since';

@@ -6,12 +6,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  *
  * A link names a record (a subscription, a pending sign-up) and carries an HMAC-SHA256 of its
  * purpose and id under a secret only the server knows (created with the database schema, see
- * store/migrations-from-0001.ts, read with store.linkSecret()), so nobody can forge a link for someone else's
+ * core/database/migrations-from-0001.ts, read with store.linkSecret()), so nobody can forge a link for someone else's
  * address, nor turn one kind of link into the other. Unsubscribe links never expire: the law wants
  * them to keep working for at least 60 days, and an old newsletter in an inbox should still work
  * years later. A confirmation link also signs the nonce of the e-mail that carried it (`n`), so
- * it confirms that request only, once, and only for 7 days after that e-mail (routes/
- * newsletter-links.ts): a later sign-up of the same address gets a new link.
+ * it confirms that request only, once, and only for 7 days after that e-mail
+ * (./links-route.ts): a later sign-up of the same address gets a new link.
  */
 export const LINK_PATHS = {
   unsubscribe: '/newsletter/unsubscribe',

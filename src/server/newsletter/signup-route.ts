@@ -17,8 +17,8 @@ import type { NewsletterStore } from './store';
  * language, the version of the consent wording the page showed beside the form, and how it was
  * given.
  * - With e-mail (SMTP_URL): double opt-in. The sign-up waits, and an e-mail in the visitor's
- *   language asks the address to confirm; only following its link subscribes (routes/
- *   newsletter-links.ts). The answer is {ok:true, confirmation:'email'}.
+ *   language asks the address to confirm; only following its link subscribes
+ *   (./links-route.ts). The answer is {ok:true, confirmation:'email'}.
  * - Without: the form's submission is the consent (anyone can sign up any address).
  * An address that had unsubscribed is subscribed again the same way, with new proof.
  */

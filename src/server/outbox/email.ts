@@ -109,7 +109,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
       const automatic = { ...headers, 'Auto-Submitted': 'auto-generated' };
       let message: Pick<SendMailOptions, 'to' | 'replyTo' | 'subject' | 'text' | 'html' | 'headers'>;
       if (event.type === 'notifications.email_failing') {
-        // Queued for the webhook only (store/outbox-email-state.ts): e-mail is what is failing.
+        // Queued for the webhook only (outbox/email-state.ts): e-mail is what is failing.
         throw new Error(`${event.type} is not sent by e-mail`);
       } else if (event.type === 'newsletter.confirmation') {
         const mail = await options.confirmation(event.data);

@@ -8,10 +8,10 @@ import { EMAIL_FAILING_SETTING } from './email-state';
 
 /**
  * GET /api/health for supervisors and scripts (the database answers; since when e-mail to the firm
- * is failing, if it is: ../delivery/email-failing.test.ts with a real relay; how long the oldest
+ * is failing, if it is: ./email-failing.test.ts with a real relay; how long the oldest
  * lead the firm does not have yet has waited, 503 past the promise), and ?live for the proxy's
  * probe (this process answers, whatever the database says). Full disks: ../properties/full-disk.test.ts;
- * a site deleted under the server: ../plugins/static.test.ts.
+ * a site deleted under the server: ../site/static.test.ts.
  */
 const PAST_PROMISE_MS = LEAD_DELIVERY_PROMISE_MS + 60_000;
 /** Whole seconds since `ms` ago, give or take the test's own time. */

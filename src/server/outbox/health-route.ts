@@ -17,7 +17,7 @@ export type HealthStore = Pick<DatabaseStore, 'health' | 'checkSubmission'> & Ou
  * the promise. Otherwise 503: not_configured; unavailable (with `writable: false` when it answers
  * but cannot commit a write: a full disk, a read-only database; without it when the free space is
  * under the reserve, as leads then get); or leads_waiting, when a lead has waited longer than
- * LEAD_DELIVERY_PROMISE_MS (store/outbox-promise.ts) to be in the firm's hands by e-mail or
+ * LEAD_DELIVERY_PROMISE_MS (outbox/promise.ts) to be in the firm's hands by e-mail or
  * webhook. The cause is in the request's log line.
  *
  * How long the oldest lead not yet delivered has waited, in whole seconds, is in the 200 answer
@@ -34,7 +34,7 @@ export type HealthStore = Pick<DatabaseStore, 'health' | 'checkSubmission'> & Ou
  * all: the forms still store new leads, and the fix is the outbox's channels, not another
  * instance): Caddy asks only ?live, with no passive checks that would count them.
  *
- * While e-mail to the firm is failing (its relay refuses or does not answer: store/outbox-email-state.ts),
+ * While e-mail to the firm is failing (its relay refuses or does not answer: outbox/email-state.ts),
  * the answer says since when, `emailFailingSince`, and nothing more (this route is public; the
  * relay's answer is in the log and `npm run deliveries`). Failing e-mail alone keeps the status:
  * while the webhook brings the firm its leads, they are in its hands; once they wait past the

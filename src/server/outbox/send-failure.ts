@@ -61,7 +61,7 @@ export async function recordFailure(context: SendContext, queue: DeliveryQueue, 
 }
 
 /**
- * An e-mail to the firm failed: e-mail is failing, since its first failure (store/outbox-email-state.ts).
+ * An e-mail to the firm failed: e-mail is failing, since its first failure (outbox/email-state.ts).
  * Once an hour, all instances together, it is said: an error in the log and, when the firm has
  * a webhook, a notifications.email_failing event on it, sent at once.
  */

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
  * platforms that support the format. The receiver recomputes HMAC-SHA256 over
  * `${id}.${timestamp}.${body}` (the raw body) with the shared key and compares; signing the id and
  * the timestamp with the body lets it refuse a captured request replayed later.
- * The key is WEBHOOK_SECRET's, read by ../config/webhook-secret.ts.
+ * The key is WEBHOOK_SECRET's, read by ../core/config/webhook-secret.ts.
  * docs/webhooks.md is the contract; the tests verify deliveries with the `standardwebhooks` package.
  */
 

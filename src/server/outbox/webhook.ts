@@ -15,7 +15,7 @@ export class WebhookRejectedError extends Error {
  */
 export function webhookSender(settings: NonNullable<NotificationConfig['webhook']>): Sender {
   const parsed = webhookKey(settings.secret);
-  // The configuration refuses such a secret at start-up (config/webhook-secret.ts); this only guards direct use.
+  // The configuration refuses such a secret at start-up (core/config/webhook-secret.ts); this only guards direct use.
   if ('problem' in parsed) throw new Error(`WEBHOOK_SECRET: ${parsed.problem}`);
   const { key } = parsed;
   return {

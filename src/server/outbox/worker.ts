@@ -21,15 +21,15 @@ import { carriesTogether } from './together-email';
  *   that message or recipient) fails its job at once: retrying cannot change the answer. The
  *   firm's own address refused, 5xx or not, is retried like any failure: a quota resets, a relay
  *   gets fixed.
- * - While e-mail to the firm fails, that is recorded with since when (store/outbox-email-state.ts:
+ * - While e-mail to the firm fails, that is recorded with since when (outbox/email-state.ts:
  *   `/api/health`, `npm run deliveries`) and said once an hour, all instances together: an error
  *   in the log, and a notifications.email_failing event on the firm's webhook.
- * - One loop per lane and channel (store/outbox.ts LANES: the firm's notifications, and the
+ * - One loop per lane and channel (core/database/outbox.ts LANES: the firm's notifications, and the
  *   e-mails asking newsletter sign-ups to confirm), each claiming on its own, with a few sends under
  *   way at once (CONCURRENCY): a relay that hangs never holds a webhook back, nor a slow webhook an
  *   e-mail, nor the firm's backlog a visitor's confirmation. Within a lane, each source network
- *   takes its turn (store/delivery-queue.ts).
- * - Several servers on one PostgreSQL database claim jobs with SKIP LOCKED (store/delivery-queue.ts):
+ *   takes its turn (outbox/queue.ts).
+ * - Several servers on one PostgreSQL database claim jobs with SKIP LOCKED (outbox/queue.ts):
  *   each job is held by one worker at a time.
  * - At most NOTIFICATIONS_PER_MINUTE e-mails per lane per minute, all instances together (counted
  *   in the database), so a flood of leads cannot flood the firm's inbox or spend its relay's quota.

@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import { createStore } from '../store';
 
 /**
- * When things go wrong around the form API (../routes/submission.test.ts): the database fails while serving or
+ * When things go wrong around the form API (../core/submission.test.ts): the database fails while serving or
  * cannot be opened at start-up, a route throws, the server is asked to stop mid-request.
  */
 

@@ -11,7 +11,7 @@
  *   end-of-call report settles it at its real length. A placed call Vapi does not report started
  *   within JOIN_GRACE_SECONDS (the visitor never joined) is ended by the server and holds nothing.
  *   A call with no report by its longest length plus REPORT_GRACE_SECONDS is settled from Vapi's
- *   own record, or at its longest length (../vapi/call-keeper.ts).
+ *   own record, or at its longest length (./call-keeper.ts).
  * - Each network (networkOf: an IPv4 /24, an IPv6 /48) may hold at most NETWORK_SHARE of the day's
  *   seconds and NETWORK_LINE_SHARE of the lines; one network's share is kept for networks not yet
  *   seen that day, so that networks already seen cannot spend the whole day between them.

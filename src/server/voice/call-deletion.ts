@@ -25,7 +25,7 @@ export type VapiDeletionOutcome = {
   failed: number;
   /** Records not asked for after FAILURES_IN_A_ROW failures: asked at the next run. */
   untried: number;
-  /** Ids dropped here (../store/voice-call-records.ts, forgetDeletedVoiceCalls). */
+  /** Ids dropped here (./call-records-repository.ts, forgetDeletedVoiceCalls). */
   forgotten: number;
   /** One line for the operator when a record that is due was not deleted; undefined when none. */
   warning: string | undefined;

@@ -23,7 +23,7 @@ export interface VoiceCallRecordsRepository {
   purgeVoice(options: { today: string; callsBefore: Date }): Promise<{ holds: number; calls: number }>;
   /**
    * The calls whose record is to be deleted at Vapi now (VAPI_CALL_RETENTION_DAYS,
-   * ../vapi/call-deletion.ts), oldest first: not deleted yet, and settled with an end at or before
+   * ./call-deletion.ts), oldest first: not deleted yet, and settled with an end at or before
    * `endedBefore` (`unreportedEndedBefore` when settled without its end-of-call report, which may
    * still come until then), or started before `startedBefore` (their rows go with the figures).
    */
@@ -211,7 +211,7 @@ export function voiceCallRecordsRepository({ db, write }: StoreContext): VoiceCa
           'duration_seconds',
           'cost',
           // A call ended in a callback request when the agent stored one for it (one lead per call).
-          // Once the call's id is gone (deleted at Vapi, ../vapi/call-deletion.ts), the row says it itself.
+          // Once the call's id is gone (deleted at Vapi, ./call-deletion.ts), the row says it itself.
           eb
             .or([
               eb('voice_calls.callback', '=', 1),

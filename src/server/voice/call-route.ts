@@ -12,7 +12,7 @@ import type { VoiceStore } from './store';
 export type VoiceCallOptions = {
   store: StoreAccess<VoiceStore>;
   voice: VoiceConfig;
-  /** Vapi's API with the private key (../vapi/calls-api.ts); undefined while the demo is off. */
+  /** Vapi's API with the private key (./calls-api.ts); undefined while the demo is off. */
   calls: CallsApi | undefined;
   /** The voice demo's clock (tests move it forward). */
   now: () => Date;
@@ -35,7 +35,7 @@ const joinableCallSchema = z.object({
 /**
  * POST /api/voice/call/web: where the page's voice SDK places its call (its API base is /api/voice,
  * its key the session's). Vapi's "proxy server" pattern: the server places the call with Vapi with
- * the private key and a body it writes itself (../vapi/calls-api.ts): the session's language's
+ * the private key and a body it writes itself (./calls-api.ts): the session's language's
  * assistant, the session in the call's metadata, VOICE_MAX_CALL_SECONDS. The browser's body must be
  * a JSON object (400 otherwise, 413 past VOICE_CALL_BODY_LIMIT) and none of it is used:
  * `assistantOverrides`, `assistant`, `squad`, `workflow`, server or message settings are ignored.

@@ -8,7 +8,7 @@ import { runPurgeJobs } from '../retention';
 import type { LeadEvent } from '../../contracts/lead-event';
 
 /**
- * A voice lead reaches the firm like a form lead (./voice-events.test.ts for how it is taken): the
+ * A voice lead reaches the firm like a form lead (./events-route.test.ts for how it is taken): the
  * e-mail and the signed webhook, the call's report, the limits it is held to, the export and purge.
  */
 

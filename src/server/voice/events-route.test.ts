@@ -9,7 +9,7 @@ import { AUTH, VAPI_SECRET, WAIT, newCall, voiceEventsHarness } from '../../../t
 /**
  * POST /api/voice/events through `inject`, on both engines: the callback requests the voice agent
  * takes during a call are stored once, only Vapi can send them, and a bad detail is an answer the
- * agent can say. What reaches the firm: ./voice-events-delivery.test.ts.
+ * agent can say. What reaches the firm: ./events-delivery.test.ts.
  */
 
 describe.each(ENGINES)('callback requests from the voice agent on %s', (engine) => {

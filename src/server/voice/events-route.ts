@@ -28,10 +28,10 @@ export type VoiceEventsOptions = {
  * - Only Vapi: `Authorization: Bearer <VAPI_SERVER_SECRET>` (the credential `voice:sync` keeps),
  *   compared in constant time, checked before the body is read; anything else is 401 and nothing
  *   is stored. Without VAPI_SERVER_SECRET: 503 not_configured.
- * - `tool-calls`: the callback requests the agent takes (../vapi/callback-requests.ts); always 200
+ * - `tool-calls`: the callback requests the agent takes (./callback-requests.ts); always 200
  *   `{ results }`, one per tool call.
  * - `status-update` (in-progress) and `end-of-call-report`: the call's start and its real length,
- *   for the day's budget, and the report's summary for the call's lead (../vapi/call-reports.ts).
+ *   for the day's budget, and the report's summary for the call's lead (./call-reports.ts).
  * - Anything else: 200, ignored.
  * No per-address limit or proof of work (the requests are Vapi's, authenticated); the storage
  * reserve and the notifications cap apply as to any lead. Bodies up to SERVER_MESSAGE_BODY_LIMIT.

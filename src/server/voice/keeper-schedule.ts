@@ -11,7 +11,7 @@ export type VoiceCallsSchedule = Schedule;
 const DEFAULT_SCHEDULE: VoiceCallsSchedule = { firstCheckMs: 5_000, checkEveryMs: 5_000, now: () => new Date() };
 
 /**
- * The keeper of the demo's calls (../vapi/call-keeper.ts): every few seconds, on one instance at a
+ * The keeper of the demo's calls (./call-keeper.ts): every few seconds, on one instance at a
  * time (PostgreSQL's advisory lock), the placed calls nobody joined are ended and the calls whose
  * report never came are settled from Vapi's record. Only while the demo is on.
  */

@@ -35,7 +35,7 @@ const SESSIONS_SCOPE = 'voice sessions';
 
 /**
  * POST /api/voice/session {locale, altcha}: a key that places one call with the assistant of that
- * language within SESSION_SECONDS (POST /api/voice/call/web, ./voice-call.ts). 201 {ok, session};
+ * language within SESSION_SECONDS (POST /api/voice/call/web, ./call-route.ts). 201 {ok, session};
  * 400 for an unknown language or without a good proof of work; 429 past RATE_LIMIT_VOICE sessions
  * per client (an IPv4 address or an IPv6 /64); 503 not_configured when the demo has no private key
  * or no assistant for the language; 503 daily_budget_spent when the day's minutes (or this

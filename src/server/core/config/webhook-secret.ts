@@ -1,7 +1,7 @@
 /**
  * WEBHOOK_SECRET's format: a Standard Webhooks secret (https://www.standardwebhooks.com), `whsec_`
  * then the signing key in base64, the form the firm's tools and the official libraries take.
- * Parsed here, with the configuration; delivery/signature.ts signs with the key it gives.
+ * Parsed here, with the configuration; outbox/signature.ts signs with the key it gives.
  */
 
 const SECRET_PREFIX = 'whsec_';

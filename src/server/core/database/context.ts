@@ -6,7 +6,7 @@ import type { Database } from './tables';
 /**
  * What every repository of the store (contacts, newsletter, settings, limits) works with: the
  * database, the engine it runs on, which notification jobs a lead's write queues, and the two
- * kinds of write. index.ts makes one per opened database.
+ * kinds of write. open.ts makes one per opened database.
  */
 export type StoreContext = {
   db: Kysely<Database>;

@@ -112,7 +112,7 @@ export const MIGRATIONS_FROM_0001: Migrations = {
   }),
   /**
    * How many submissions were stored in each minute (its number since the epoch), across all
-   * instances: the storage ceiling (SUBMISSIONS_PER_DAY) sums the last 1440 of them (store/index.ts).
+   * instances: the storage ceiling (SUBMISSIONS_PER_DAY) sums the last 1440 of them (in the store of that time).
    */
   '0005_submission_counts': () => ({
     async up(db: Db) {

@@ -7,7 +7,7 @@ export const MIGRATIONS_FROM_0007: Migrations = {
   /**
    * How many voice-demo sessions were handed out each day (its date in FIRM_TIME_ZONE,
    * "2026-11-26"), across all instances (from 0013 on, the row is the day's admission lock;
-   * store/voice-sessions.ts). Only today's row is kept.
+   * voice/sessions-repository.ts). Only today's row is kept.
    */
   '0007_voice_session_counts': () => ({
     async up(db: Db) {
@@ -97,7 +97,7 @@ export const MIGRATIONS_FROM_0007: Migrations = {
         .values({ name: 'counter_secret', value: randomBytes(32).toString('base64url') })
         .execute();
       await db.schema.alterTable('delivery_jobs').addColumn('source', 'text').execute();
-      // The fair claim (store/delivery-queue.ts) reads the pending jobs of each source in turn.
+      // The fair claim (outbox/queue.ts) reads the pending jobs of each source in turn.
       await db.schema.createIndex('delivery_jobs_source_idx').on('delivery_jobs').columns(['status', 'channel', 'source', 'next_attempt_at']).execute();
     },
   }),
