@@ -8,7 +8,7 @@
  */
 import type Vapi from '@vapi-ai/web';
 import { VOICE_API_BASE_PATH, VOICE_ASSISTANT_PLACEHOLDER } from '../../../contracts/voice-call';
-import type { StartFailure, StartResult, VoiceClient, VoiceClientEvent, VoiceClientLoader, VoiceSession } from './voice-client';
+import type { StartResult, VoiceClient, VoiceClientEvent, VoiceClientLoader, VoiceSession } from './voice-client';
 import { NON_FATAL_ERRORS, asTranscript, classify, endedReasonOf, meetingEnded, requestMicrophone } from './sdk-events';
 import { endOfCall } from './voice-state';
 
