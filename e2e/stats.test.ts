@@ -167,7 +167,7 @@ describe.each(['sqlite', 'postgres'] as const)('the figures on %s', (engine) => 
 
   it('the database holds neither the visitor’s address nor the browser string, nor a hash of them', async () => {
     // On PostgreSQL the forms' and the voice demo's per-address rate limits keep their counters in
-    // rate_counters (`rate:<route>:<address>`, for their window: plugins/rate-limit.ts); the counting
+    // rate_counters (`rate:<route>:<address>`, for their window: src/server/core/plugins/rate-limit.ts); the counting
     // keeps none, which is what this looks at.
     const { bytes, tables } = await storedBytes(storage, { rate_counters: "key not like 'rate:%'" });
     expect(engine === 'sqlite' || tables.includes('site_stats')).toBe(true);
