@@ -6,6 +6,7 @@ import type { ContactDetailsData, ContactFieldValues, LeadSource } from '../../c
 import { enqueue } from '../core/database/outbox';
 import type { ContactSubmissionsTable, Database } from '../core/database/tables';
 import { countStat, serverEvent } from '../core/database/counting';
+import { fillOnce } from '../core/database/fill-once';
 
 /** Contact requests: from the form, or taken by the voice agent during a call. */
 export interface ContactsRepository {
@@ -166,18 +167,11 @@ export function contactsRepository({ db, policy, write, submit, statsDay }: Stor
         const summary = report.summary === null ? null : cleanText(report.summary) || null;
         const transcript = report.transcript === null ? null : cleanText(report.transcript) || null;
         if (summary === null && transcript === null) return;
-        // The WHERE makes the check and the change one step: a retried report attaches once.
-        const lead = await trx
-          .updateTable('contact_submissions')
-          .set({ call_summary: summary, call_transcript: transcript })
-          .where('call_id', '=', callId)
-          .where('call_summary', 'is', null)
-          .where('call_transcript', 'is', null)
-          .returning(['id', 'name', 'locale'])
-          .executeTakeFirst();
-        if (!lead) {
-          const exists = await trx.selectFrom('contact_submissions').select('id').where('call_id', '=', callId).executeTakeFirst();
-          result = exists ? 'already' : 'no_lead';
+        // Once: a retried report attaches nothing more.
+        const texts = { call_summary: summary, call_transcript: transcript };
+        const lead = await fillOnce(trx, 'contact_submissions', ['call_id', callId], texts, ['id', 'name', 'locale']);
+        if (typeof lead === 'string') {
+          result = lead === 'missing' ? 'no_lead' : lead;
           return;
         }
         result = 'attached';

@@ -8,6 +8,7 @@ import { type NewSubscription, subscribe } from './repository';
 import { enqueue } from '../core/database/outbox';
 import { secretOf } from '../core/database/settings';
 import { countStat, serverEvent } from '../core/database/counting';
+import { fillOnce } from '../core/database/fill-once';
 import { PENDING_SUBSCRIPTION_DAYS } from '../../contracts/newsletter';
 
 export { PENDING_SUBSCRIPTION_DAYS };
@@ -165,17 +166,17 @@ export function newsletterConfirmationsRepository({ db, policy, write, submit, s
     async confirmNewsletter(id, network) {
       let result: 'confirmed' | 'already' | 'unknown' = 'unknown';
       await write(async (trx) => {
-        // The WHERE makes the check and the change one step: two clicks confirm once.
-        const pending = await trx
-          .updateTable('newsletter_confirmations')
-          .set({ confirmed_at: new Date().toISOString() })
-          .where('id', '=', id)
-          .where('confirmed_at', 'is', null)
-          .returning(['email', 'locale', 'page', 'form', 'consent_version'])
-          .executeTakeFirst();
-        if (!pending) {
-          const exists = await trx.selectFrom('newsletter_confirmations').select('id').where('id', '=', id).executeTakeFirst();
-          result = exists ? 'already' : 'unknown';
+        // Two clicks confirm once.
+        const now = new Date().toISOString();
+        const pending = await fillOnce(trx, 'newsletter_confirmations', ['id', id], { confirmed_at: now }, [
+          'email',
+          'locale',
+          'page',
+          'form',
+          'consent_version',
+        ]);
+        if (typeof pending === 'string') {
+          result = pending === 'missing' ? 'unknown' : pending;
           return;
         }
         const { email, locale, page, form, consent_version: version } = pending;

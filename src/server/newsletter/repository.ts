@@ -3,6 +3,7 @@ import { type StoreContext, type SubmissionOrigin, cleanText, isoTimestamp, norm
 import { StoreUnavailableError, isLimitError, isUniqueViolation } from '../core/database/errors';
 import { type OutboxPolicy, enqueue } from '../core/database/outbox';
 import { countStat, serverEvent } from '../core/database/counting';
+import { fillOnce } from '../core/database/fill-once';
 import type { ConsentMethod, Database } from '../core/database/tables';
 
 /**
@@ -112,16 +113,9 @@ export function newsletterRepository({ db, policy, write, submit, statsDay }: St
       let result: 'unsubscribed' | 'already' | 'unknown' = 'unknown';
       await write(async (trx) => {
         const now = new Date().toISOString();
-        const changed = await trx
-          .updateTable('newsletter_subscriptions')
-          .set({ unsubscribed_at: now })
-          .where('id', '=', id)
-          .where('unsubscribed_at', 'is', null)
-          .returning(['id', 'consent_locale'])
-          .executeTakeFirst();
-        if (!changed) {
-          const exists = await trx.selectFrom('newsletter_subscriptions').select('id').where('id', '=', id).executeTakeFirst();
-          result = exists ? 'already' : 'unknown';
+        const changed = await fillOnce(trx, 'newsletter_subscriptions', ['id', id], { unsubscribed_at: now }, ['id', 'consent_locale']);
+        if (typeof changed === 'string') {
+          result = changed === 'missing' ? 'unknown' : changed;
           return;
         }
         result = 'unsubscribed';

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { MARK_WAVEFORM, MarkTile } from './Logo';
 
 /** Negative delays: the waves are already spread out at the first paint instead of leaving together. */
 const WAVE_DELAYS = ['', '[animation-delay:-1.2s]', '[animation-delay:-2.4s]'];
@@ -12,17 +13,10 @@ const WAVE_DELAYS = ['', '[animation-delay:-1.2s]', '[animation-delay:-2.4s]'];
  * where something else stands in the rings (the desktop hero's answered call).
  */
 export function Emblem({ className, markClassName = '' }: { className?: string; markClassName?: string }) {
-  const id = useId();
-  const mark = `${id}m`;
-  const glow = `${id}g`;
-  const waveform = 'M125 160h10l7.5-20 12.5 45 12.5-55 10 40 7.5-10h10';
+  const glow = useId();
   return (
     <svg viewBox="0 0 320 320" aria-hidden="true" focusable="false" className={className}>
       <defs>
-        <linearGradient id={mark} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#6366f1" />
-          <stop offset="1" stopColor="#06b6d4" />
-        </linearGradient>
         <radialGradient id={glow}>
           <stop offset="0.3" stopColor="#6366f1" stopOpacity="0.3" />
           <stop offset="1" stopColor="#06b6d4" stopOpacity="0" />
@@ -46,12 +40,14 @@ export function Emblem({ className, markClassName = '' }: { className?: string; 
         <circle cx="160" cy="12" r="5" className="fill-mark-cyan" />
         <circle cx="308" cy="160" r="3.5" className="fill-fuchsia-500" />
       </g>
+      {/* The logo's mark, 2.5 times its size (120 units), in the middle; strokes of 7 units. */}
       <g className={`emblem-part motion-static animate-float ${markClassName}`}>
-        <rect x="100" y="100" width="120" height="120" rx="30" fill={`url(#${mark})`} />
-        <g fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round">
-          {/* Dimmed under the signal running along it; whole when the signal stands still. */}
-          <path d={waveform} className="opacity-60 motion-reduce:opacity-100" />
-          <path d={waveform} pathLength="48" strokeDasharray="9 39" className="motion-static animate-trace motion-reduce:hidden" />
+        <g transform="translate(100 100) scale(2.5)">
+          <MarkTile strokeWidth="2.8">
+            {/* Dimmed under the signal running along it; whole when the signal stands still. */}
+            <path d={MARK_WAVEFORM} className="opacity-60 motion-reduce:opacity-100" />
+            <path d={MARK_WAVEFORM} pathLength="48" strokeDasharray="9 39" className="motion-static animate-trace motion-reduce:hidden" />
+          </MarkTile>
         </g>
       </g>
     </svg>

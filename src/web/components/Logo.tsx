@@ -1,4 +1,7 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+
+/** The mark's waveform, on its 48-unit square. */
+export const MARK_WAVEFORM = 'M10 24h4l3-8 5 18 5-22 4 16 3-4h4';
 
 /**
  * The brand mark: a rounded square holding a stylised voice waveform. Decorative; the brand name
@@ -7,9 +10,23 @@ import { useId } from 'react';
  * nav) would not paint.
  */
 export function LogoMark({ className }: { className?: string }) {
-  const gradientId = useId();
   return (
     <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false" className={className}>
+      <MarkTile strokeWidth="3">
+        <path d={MARK_WAVEFORM} />
+      </MarkTile>
+    </svg>
+  );
+}
+
+/**
+ * The mark's square, on its 48 units, with its gradient, and the white strokes `children` draw on
+ * it (MARK_WAVEFORM): the logo's as is, the emblem's (./Emblem.tsx) enlarged around a running signal.
+ */
+export function MarkTile({ strokeWidth, children }: { strokeWidth: string; children: ReactNode }) {
+  const gradientId = useId();
+  return (
+    <>
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#6366f1" />
@@ -17,7 +34,9 @@ export function LogoMark({ className }: { className?: string }) {
         </linearGradient>
       </defs>
       <rect width="48" height="48" rx="12" fill={`url(#${gradientId})`} />
-      <path d="M10 24h4l3-8 5 18 5-22 4 16 3-4h4" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+      <g fill="none" stroke="#fff" strokeWidth={strokeWidth} strokeLinecap="round" strokeLinejoin="round">
+        {children}
+      </g>
+    </>
   );
 }

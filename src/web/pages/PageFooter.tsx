@@ -1,8 +1,6 @@
-import { Mail, Phone } from 'lucide-react';
-import { site } from '../../config/site';
-import { formatPhone } from '../../content';
 import { useContent } from '../lib/content-context';
 import { pagePath, type DocumentKind } from '../lib/pages';
+import { ContactLinks } from './ContactLinks';
 
 /** The other pages' footer (./PageShell.tsx): rendered by the prerender step only, never hydrated. */
 export function PageFooter({ page }: { page: DocumentKind }) {
@@ -13,20 +11,7 @@ export function PageFooter({ page }: { page: DocumentKind }) {
       <div className="page-column flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
         <p>{footer.copyright}</p>
         <ul className="flex flex-wrap items-center gap-x-6 gap-y-1">
-          <li>
-            <a href={site.phoneHref} className={`${linkClass} whitespace-nowrap`}>
-              <Phone aria-hidden="true" focusable="false" className="size-4 shrink-0" />
-              <span className="sr-only">{footer.contactUs.phoneLabel} </span>
-              {formatPhone(site.phone, locale)}
-            </a>
-          </li>
-          <li>
-            <a href={`mailto:${site.email}`} className={linkClass}>
-              <Mail aria-hidden="true" focusable="false" className="size-4 shrink-0" />
-              <span className="sr-only">{footer.contactUs.emailLabel} </span>
-              {site.email}
-            </a>
-          </li>
+          <ContactLinks locale={locale} linkClass={linkClass} iconClass="size-4 shrink-0" labels={footer.contactUs} />
           <li>
             <a href={pagePath('privacy', locale)} aria-current={page === 'privacy' ? 'page' : undefined} className={linkClass}>
               {footer.privacyLink}

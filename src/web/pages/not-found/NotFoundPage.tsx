@@ -1,9 +1,9 @@
-import { ArrowLeft, Mail, Phone } from 'lucide-react';
-import { site } from '../../../config/site';
+import { ArrowLeft } from 'lucide-react';
 import { LogoMark } from '../../components/Logo';
 import { primaryAction } from '../../components/styles';
-import { formatPhone, type Content } from '../../../content';
+import type { Content } from '../../../content';
 import { pagePath } from '../../lib/pages';
+import { ContactLinks } from '../ContactLinks';
 import { PageFooter } from '../PageFooter';
 import { PageShell } from '../PageShell';
 
@@ -29,18 +29,7 @@ export function NotFoundPage({ content }: { content: Content }) {
           </a>
           <p className="mt-10 text-slate-700 dark:text-slate-300">{notFound.contact}</p>
           <ul className="mt-2">
-            <li>
-              <a href={site.phoneHref} className={`${contactClass} whitespace-nowrap`}>
-                <Phone aria-hidden="true" focusable="false" className="size-5 shrink-0 text-brand-600 dark:text-accent-400" />
-                {formatPhone(site.phone, locale)}
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${site.email}`} className={contactClass}>
-                <Mail aria-hidden="true" focusable="false" className="size-5 shrink-0 text-brand-600 dark:text-accent-400" />
-                {site.email}
-              </a>
-            </li>
+            <ContactLinks locale={locale} linkClass={contactClass} iconClass="size-5 shrink-0 text-brand-600 dark:text-accent-400" />
           </ul>
         </div>
       </div>

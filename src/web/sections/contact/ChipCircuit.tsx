@@ -11,6 +11,12 @@ const LABEL_MAX = 210;
 const SIGNAL_DELAYS = ['', '[animation-delay:-0.8s]', '[animation-delay:-1.6s]', '[animation-delay:-2.4s]'];
 
 type Point = readonly [number, number];
+type Size = { width: number; height: number };
+
+/** A rectangle of this size centred in the drawing, as a `<rect>`'s position and size. */
+function centred({ width, height }: Size) {
+  return { x: CX - width / 2, y: CY - height / 2, width, height };
+}
 
 /**
  * A circuit trace from a pad to a pin, as drawn on boards: straight, one 45° bend, straight again.
@@ -33,10 +39,9 @@ function trace([x1, y1]: Point, [x2, y2]: Point, vertical: boolean): string {
 export function ChipCircuit({ brand, caption }: { brand: string; caption: string }) {
   const label = brand.toUpperCase();
   const labelWidth = Math.min(LABEL_MAX, Math.max(LABEL_MIN, label.length * LABEL_ADVANCE));
-  const outline = { width: labelWidth + 36, height: 52 };
-  const body = { width: outline.width + 20, height: outline.height + 20 };
-  const left = CX - body.width / 2;
-  const top = CY - body.height / 2;
+  const outline = centred({ width: labelWidth + 36, height: 52 });
+  const body = centred({ width: outline.width + 20, height: outline.height + 20 });
+  const { x: left, y: top } = body;
 
   const sides: [Point, Point, boolean][] = [];
   for (const [index, dy] of [-18, 0, 18].entries()) {
@@ -74,26 +79,14 @@ export function ChipCircuit({ brand, caption }: { brand: string; caption: string
         ))}
         {/* The chip's pulse: a copy of its outline growing and fading from the drawing's centre. */}
         <rect
-          x={left}
-          y={top}
-          width={body.width}
-          height={body.height}
+          {...body}
           rx="14"
           fill="none"
           strokeWidth="2"
           className="emblem-part motion-static animate-wave stroke-brand-500 motion-reduce:hidden dark:stroke-accent-400"
         />
-        <rect x={left} y={top} width={body.width} height={body.height} rx="14" className="fill-slate-900 dark:fill-slate-800" />
-        <rect
-          x={CX - outline.width / 2}
-          y={CY - outline.height / 2}
-          width={outline.width}
-          height={outline.height}
-          rx="9"
-          fill="none"
-          strokeWidth="1.5"
-          className="stroke-brand-400"
-        />
+        <rect {...body} rx="14" className="fill-slate-900 dark:fill-slate-800" />
+        <rect {...outline} rx="9" fill="none" strokeWidth="1.5" className="stroke-brand-400" />
         <text
           x={CX}
           y={CY}

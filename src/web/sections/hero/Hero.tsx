@@ -1,5 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { site } from '../../../config/site';
+import type { FirstScreenContent } from '../../../content';
 import { useFirstScreenContent } from '../../lib/content-context';
 import { Emblem } from '../../components/Emblem';
 import { LogoMark } from '../../components/Logo';
@@ -15,18 +16,20 @@ const headlineClass = 'text-display font-extrabold tracking-tight text-balance';
 const eyebrowClass = 'text-sm font-semibold text-balance text-accent';
 const brandClass = 'whitespace-nowrap bg-gradient-to-r from-brand-700 to-brand-500 bg-clip-text text-transparent dark:from-brand-300 dark:to-brand-500';
 
-/** Both heroes are in the HTML; CSS shows the one of the current layout. */
+type HeroCopy = FirstScreenContent['hero'];
+
+/** Both heroes are in the HTML, with the same copy; CSS shows the one of the current layout. */
 export function Hero() {
+  const { hero } = useFirstScreenContent();
   return (
     <>
-      <DesktopHero />
-      <MobileHero />
+      <DesktopHero hero={hero} />
+      <MobileHero hero={hero} />
     </>
   );
 }
 
-function DesktopHero() {
-  const { hero } = useFirstScreenContent();
+function DesktopHero({ hero }: { hero: HeroCopy }) {
   return (
     <div
       data-hero="desktop"
@@ -56,7 +59,7 @@ function DesktopHero() {
         <Static>
           <div data-emblem="" className="relative mx-auto w-full max-w-md">
             <Emblem className="w-full" markClassName="lg:hidden" />
-            <AnsweredCall />
+            <AnsweredCall call={hero.call} />
           </div>
         </Static>
       </div>
@@ -64,8 +67,7 @@ function DesktopHero() {
   );
 }
 
-function MobileHero() {
-  const { hero } = useFirstScreenContent();
+function MobileHero({ hero }: { hero: HeroCopy }) {
   return (
     <div data-hero="mobile" className="only-mobile px-gutter pt-16 pb-section">
       {/* A readable column, also where a tablet gets the mobile layout (a mobile device is mobile at any width). */}
@@ -112,8 +114,7 @@ function Proof({ facts, className }: { facts: string[]; className: string }) {
  * A call answered at night and what the agent did with it, in the emblem's rings from 1024 px. A
  * picture of the paragraph beside it, hidden from screen readers, which read that paragraph.
  */
-function AnsweredCall() {
-  const { hero } = useFirstScreenContent();
+function AnsweredCall({ call }: { call: HeroCopy['call'] }) {
   return (
     <div
       aria-hidden="true"
@@ -122,12 +123,12 @@ function AnsweredCall() {
       <p className="flex items-center gap-3">
         <LogoMark className="size-10 shrink-0" />
         <span>
-          <span className="block font-semibold text-slate-900 dark:text-white">{hero.call.answered}</span>
-          <span className="block text-slate-600 dark:text-slate-400">{hero.call.when}</span>
+          <span className="block font-semibold text-slate-900 dark:text-white">{call.answered}</span>
+          <span className="block text-slate-600 dark:text-slate-400">{call.when}</span>
         </span>
       </p>
       <ul className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-        {hero.call.steps.map((step) => (
+        {call.steps.map((step) => (
           <li key={step} className="flex items-center gap-2">
             <Check aria-hidden="true" focusable="false" className="size-4 shrink-0 text-accent" />
             {step}
