@@ -131,7 +131,8 @@ export async function runStats(args: readonly string[], env: Record<string, stri
       await out.write(`${[title, '', ...tables.flatMap((table) => [tableText(table), '']), copy.privacyNote].join('\n')}\n`);
     }
     if (file) {
-      await writePrivateFile(file, (handle) => handle.writeFile(reportHtml(report, copy, config.site.brand)));
+      const html = await reportHtml(report, copy, config.site.brand);
+      await writePrivateFile(file, (handle) => handle.writeFile(html));
       err.write(`Report written to ${file} (readable by its owner only).\n`);
     }
     return 0;

@@ -9,8 +9,8 @@
  *
  * - better-sqlite3 stays in node_modules (a native addon), and so does pg-native (pg's optional
  *   native binding, never installed here).
- * - Modules imported with import() (the PostgreSQL driver, nodemailer) become chunks of their own,
- *   loaded only by a server configured to use them.
+ * - Modules imported with import() (the PostgreSQL driver, nodemailer, react-dom/server) become
+ *   chunks of their own, loaded only by a server configured to use them, or once it needs them.
  * - Identifiers are kept, so a stack trace still names its functions; a source map sits beside
  *   each file for `node --enable-source-maps` (not loaded otherwise).
  */
@@ -69,6 +69,13 @@ async function bundle(outDir: string, entryPoints: Record<string, string>) {
     platform: 'node',
     target: 'node20',
     external: NATIVE_PACKAGES,
+    // React picks its development or production build by NODE_ENV when it is first required: the
+    // JSX runtime at start-up, react-dom/server at the first page (src/server/core/html.ts). The
+    // admin commands read NODE_ENV from their --config file in between, and elements of one build
+    // given to the other's renderer fail ("dispatcher.getOwner is not a function"). Compiled, the
+    // server and the commands always run React's production build (the development one is left
+    // out of the bundle). No other code of the bundle reads process.env.NODE_ENV.
+    define: { 'process.env.NODE_ENV': '"production"' },
     banner: { js: REQUIRE_SHIM },
     minifyWhitespace: true,
     minifySyntax: true,

@@ -1,9 +1,9 @@
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
- * Text as it must be written into HTML, in an element or a quoted attribute: the firm's and the
- * visitor's e-mails, the newsletter's link pages, the page's <head>. Everything a visitor typed
- * goes through it before it reaches HTML.
+ * Text as it must be written into HTML, in an element or a quoted attribute: the page's <head>
+ * (src/web/seo/head.ts), written as a string. The server's e-mails and pages are written by React,
+ * which escapes what they show itself (src/server/core/html.ts).
  */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 

@@ -161,7 +161,7 @@ describe.each(ENGINES)('the weekly digest on %s', (engine: EngineName) => {
     expect(html.match(/bgcolor="#2563eb"/g)).toHaveLength(5);
     expect(html).toContain('Marie Tremblay');
     expect(html).toContain(
-      '<td style="padding:4px 10px 4px 0;text-align:left;vertical-align:top;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap">0,63\u00a0$\u00a0US</td>',
+      '<td style="padding:4px 10px 4px 0;text-align:right;vertical-align:top;border-bottom:1px solid #e5e7eb;white-space:nowrap">0,63\u00a0$\u00a0US</td>',
     );
 
     // Restarted later that morning: not sent again.

@@ -1,18 +1,16 @@
 import type { StatsDigestData } from '../../contracts/lead-event';
 import type { Locale } from '../../contracts/locales';
-import { escapeHtml } from '../../content/text';
 import type { FiguresSource, LeadLine } from './store';
 import { isoWeekName } from '../core/calendar';
 import { STATS_COPY, type StatsCopy } from './copy';
 import { type StatsReport, buildReport } from './report';
 import { formatters } from './format';
-import { type Table, reportTables, tableText } from './report-tables';
+import { reportTables, tableText } from './report-tables';
+import { digestHtml } from './digest-html';
 
 /**
  * The weekly digest the firm receives on Monday morning: a text part and an HTML part made of
- * tables only, with inline styles and no external resource (no image, no font, no stylesheet), so
- * Gmail, Outlook and Apple Mail show the same thing; the 8-week chart is a table of bars (cells
- * with a width and a background colour, which even Outlook's Word engine draws).
+ * tables only (digest-html.tsx).
  */
 export type DigestEmail = { subject: string; text: string; html: string };
 
@@ -37,44 +35,6 @@ export const DIGEST_MAX_BYTES = 200_000;
  */
 export const DIGEST_SINCE_SETTING = 'stats_digest_since';
 
-const BAR_MAX_PX = 240;
-export const BAR_COLOURS = { entries: '#2563eb', leads: '#059669' } as const;
-
-const cell = 'padding:4px 10px 4px 0;text-align:left;vertical-align:top;border-bottom:1px solid #e5e7eb';
-const numberCell = `${cell};text-align:right;white-space:nowrap`;
-const heading = (text: string) => `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(text)}</h2>`;
-
-/** A bar as mail clients draw it: a table cell of that width with a background colour. */
-function barHtml(value: number, max: number, colour: string): string {
-  const width = Math.round((value / max) * BAR_MAX_PX);
-  if (width === 0) return '';
-  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;margin:1px 0"><tr><td width="${width}" height="10" bgcolor="${colour}" style="width:${width}px;height:10px;background:${colour};font-size:0;line-height:0">&nbsp;</td></tr></table>`;
-}
-
-function tableHtml(table: Table): string {
-  if (table.rows.length === 0) return `${heading(table.heading)}\n<p>${escapeHtml(table.empty ?? '')}</p>`;
-  const chart = table.rows.some((row) => row.bar);
-  const max = Math.max(1, ...table.rows.map((row) => row.bar?.entries ?? 0), ...table.rows.map((row) => row.bar?.leads ?? 0));
-  const textual = table.kind === 'leads';
-  const head = [...table.columns, ...(chart ? [''] : [])]
-    .map((column, index) => `<th scope="col" style="${index === 0 || textual ? cell : numberCell}">${escapeHtml(column)}</th>`)
-    .join('');
-  const rows = table.rows.map((row) => {
-    const cells = row.cells.map((value, index) =>
-      index === 0
-        ? `<th scope="row" style="${cell};font-weight:normal;white-space:nowrap">${escapeHtml(value)}</th>`
-        : `<td style="${textual ? cell : numberCell}">${escapeHtml(value)}</td>`,
-    );
-    if (row.bar) cells.push(`<td style="${cell}">${barHtml(row.bar.entries, max, BAR_COLOURS.entries)}${barHtml(row.bar.leads, max, BAR_COLOURS.leads)}</td>`);
-    return `<tr>${cells.join('')}</tr>`;
-  });
-  return [
-    heading(table.heading),
-    `<table cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;font-size:14px"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`,
-    ...(table.note ? [`<p style="font-size:12px;color:#4b5563;margin:6px 0 0">${escapeHtml(table.note)}</p>`] : []),
-  ].join('\n');
-}
-
 /** A name or company cut to DIGEST_FIELD_CHARS characters (as a reader counts them), ending in "…" when cut. */
 export function shortened(value: string): string {
   const characters = [...value];
@@ -87,7 +47,7 @@ const shownLead = (lead: LeadLine): LeadLine => ({ ...lead, name: shortened(lead
  * The digest of `report`'s week; `since`, a day inside it, when the site started that day: its
  * first digest, of a partial week, says so.
  */
-export function composeDigest(report: StatsReport, copy: StatsCopy, brand: string, since?: string): DigestEmail {
+export async function composeDigest(report: StatsReport, copy: StatsCopy, brand: string, since?: string): Promise<DigestEmail> {
   const f = formatters(copy, report.timeZone);
   const { from, to } = report.period;
   const subject = since ? copy.digestSubjectSince(brand, f.day(since)) : copy.digestSubject(brand, f.day(from));
@@ -97,16 +57,7 @@ export function composeDigest(report: StatsReport, copy: StatsCopy, brand: strin
     table.kind === 'leads' && more > 0 ? { ...table, note: copy.digestMoreLeads(f.number(more), `atelier-ia stats --week ${isoWeekName(from)}`) } : table,
   );
   const text = [intro, '', ...tables.flatMap((table) => [tableText(table), '']), copy.privacyNote, '', copy.digestFooter, ''].join('\n');
-  const html = [
-    '<!doctype html>',
-    `<html lang="${escapeHtml(copy.intlLocale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="margin:0;padding:16px;font-family:system-ui,-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;line-height:1.4;color:#111827;background:#ffffff">',
-    `<p style="margin:0 0 8px">${escapeHtml(intro)}</p>`,
-    ...tables.map(tableHtml),
-    `<p style="font-size:12px;color:#4b5563;margin-top:24px">${escapeHtml(copy.privacyNote)}</p>`,
-    `<p style="font-size:12px;color:#4b5563">${escapeHtml(copy.digestFooter)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = await digestHtml({ lang: copy.intlLocale, subject, intro, tables, privacyNote: copy.privacyNote, footer: copy.digestFooter });
   return { subject, text, html };
 }
 

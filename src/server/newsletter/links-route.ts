@@ -97,15 +97,19 @@ export async function newsletterLinkRoutes(app: FastifyInstance, options: { stor
     },
   ];
 
-  const pageOf = (flow: LinkFlow) => (reply: FastifyReply, state: LinkPageState, locale: Locale | undefined, email?: string) =>
-    reply
-      .code(STATUS[state])
-      .header('content-security-policy', LINK_PAGE_CSP)
-      // The link's signature is in the URL: never leak it to another site, never cache the answer.
-      .header('referrer-policy', 'no-referrer')
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(renderLinkPage({ copy: flow.copy, state, locale, brand: site.brand, email, firmEmail: site.email }));
+  const pageOf = (flow: LinkFlow) => async (reply: FastifyReply, state: LinkPageState, locale: Locale | undefined, email?: string) => {
+    const page = await renderLinkPage({ copy: flow.copy, state, locale, brand: site.brand, email, firmEmail: site.email });
+    return (
+      reply
+        .code(STATUS[state])
+        .header('content-security-policy', LINK_PAGE_CSP)
+        // The link's signature is in the URL: never leak it to another site, never cache the answer.
+        .header('referrer-policy', 'no-referrer')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page)
+    );
+  };
 
   for (const flow of flows) {
     const send = pageOf(flow);

@@ -65,8 +65,8 @@ const signUp = (email: string): FirmEvent => ({
 });
 
 /** The firm's e-mail about `event`, in French, as one text: subject, plain-text part, HTML part. */
-function mailOf(event: FirmEvent) {
-  const mail = composeLeadEmail(event, NOTIFICATION_COPY.fr, 'America/Toronto');
+async function mailOf(event: FirmEvent) {
+  const mail = await composeLeadEmail(event, NOTIFICATION_COPY.fr, 'America/Toronto');
   return { ...mail, all: `${mail.subject}\n${mail.text}\n${mail.html}` };
 }
 
@@ -74,7 +74,7 @@ function mailOf(event: FirmEvent) {
  * What would be wrong with it for the firm: text a mail client makes a link of (with what is
  * around it), a link in the HTML, or `shown` (the field, inert) missing from one of `parts`.
  */
-function problemsOf(mail: ReturnType<typeof mailOf>, shown: string, parts: Array<'subject' | 'text' | 'html'>): string[] {
+function problemsOf(mail: Awaited<ReturnType<typeof mailOf>>, shown: string, parts: Array<'subject' | 'text' | 'html'>): string[] {
   const live = LIVE.exec(mail.all);
   return [
     ...(live ? [`a live link: …${mail.all.slice(Math.max(0, live.index - 30), live.index + 30)}…`] : []),
@@ -84,56 +84,58 @@ function problemsOf(mail: ReturnType<typeof mailOf>, shown: string, parts: Array
 }
 
 describe('a link typed into any field of a lead is text in the firm’s e-mail, never a link', () => {
-  it.each(LINKS)('the name (%s): subject, fields, hint of a form lead, a voice lead and its call report', (link) => {
+  it.each(LINKS)('the name (%s): subject, fields, hint of a form lead, a voice lead and its call report', async (link) => {
     const name = `Marie ${link}`;
     for (const event of [form({ name }), voice({ name }), voice({ name, email: null }), report({ name })]) {
-      expect(problemsOf(mailOf(event), `Marie ${SHOWN[link]}`, ['subject', 'text', 'html'])).toEqual([]);
+      expect(problemsOf(await mailOf(event), `Marie ${SHOWN[link]}`, ['subject', 'text', 'html'])).toEqual([]);
     }
     // Said again in the hint: "Répondez à ce courriel pour écrire directement à …", "… rappelez au …".
     for (const event of [form({ name }), voice({ name, email: null })])
-      expect(mailOf(event).text.trimEnd().split('\n').at(-1)).toContain(`Marie ${SHOWN[link]}`);
+      expect((await mailOf(event)).text.trimEnd().split('\n').at(-1)).toContain(`Marie ${SHOWN[link]}`);
   });
 
-  it.each(LINKS)('the company (%s), of a form lead and a voice lead', (link) => {
+  it.each(LINKS)('the company (%s), of a form lead and a voice lead', async (link) => {
     for (const event of [form({ company: `Cie ${link}` }), voice({ company: `Cie ${link}` })])
-      expect(problemsOf(mailOf(event), `Cie ${SHOWN[link]}`, ['text', 'html'])).toEqual([]);
+      expect(problemsOf(await mailOf(event), `Cie ${SHOWN[link]}`, ['text', 'html'])).toEqual([]);
   });
 
-  it.each(LINKS)('the phone (%s), in the fields and in the hint to call back a caller who gave no address', (link) => {
+  it.each(LINKS)('the phone (%s), in the fields and in the hint to call back a caller who gave no address', async (link) => {
     for (const event of [form({ phone: link }), voice({ phone: link }), voice({ phone: link, email: null })]) {
-      expect(problemsOf(mailOf(event), SHOWN[link]!, ['text', 'html'])).toEqual([]);
+      expect(problemsOf(await mailOf(event), SHOWN[link]!, ['text', 'html'])).toEqual([]);
     }
-    expect(mailOf(voice({ phone: link, email: null })).text).toContain(`rappelez au ${SHOWN[link]}.`);
+    expect((await mailOf(voice({ phone: link, email: null }))).text).toContain(`rappelez au ${SHOWN[link]}.`);
   });
 
-  it.each(ADDRESSES)('the e-mail address (%s), of a form lead, a voice lead and a newsletter sign-up; the Reply-To keeps it whole', (address) => {
+  it.each(ADDRESSES)('the e-mail address (%s), of a form lead, a voice lead and a newsletter sign-up; the Reply-To keeps it whole', async (address) => {
     for (const event of [form({ email: address }), voice({ email: address })]) {
-      const mail = mailOf(event);
+      const mail = await mailOf(event);
       expect(problemsOf(mail, SHOWN_ADDRESS[address]!, ['text', 'html'])).toEqual([]);
       expect(mail.replyTo?.address).toBe(address);
     }
-    const mail = mailOf(signUp(address));
+    const mail = await mailOf(signUp(address));
     expect(problemsOf(mail, SHOWN_ADDRESS[address]!, ['subject', 'text', 'html'])).toEqual([]);
     expect(mail.replyTo).toEqual({ address });
   });
 
-  it.each(LINKS)('the message of a form lead and the need of a voice lead (%s)', (link) => {
+  it.each(LINKS)('the message of a form lead and the need of a voice lead (%s)', async (link) => {
     for (const event of [form({ message: `Voir ${link} svp` }), voice({ message: `Voir ${link} svp` })]) {
-      expect(problemsOf(mailOf(event), `Voir ${SHOWN[link]} svp`, ['text', 'html'])).toEqual([]);
+      expect(problemsOf(await mailOf(event), `Voir ${SHOWN[link]} svp`, ['text', 'html'])).toEqual([]);
     }
   });
 
-  it.each(LINKS)('the preferred time of a voice lead (%s)', (link) => {
-    expect(problemsOf(mailOf(voice({ preferredTime: `mardi, ${link}` })), `mardi, ${SHOWN[link]}`, ['text', 'html'])).toEqual([]);
+  it.each(LINKS)('the preferred time of a voice lead (%s)', async (link) => {
+    expect(problemsOf(await mailOf(voice({ preferredTime: `mardi, ${link}` })), `mardi, ${SHOWN[link]}`, ['text', 'html'])).toEqual([]);
   });
 
-  it.each(LINKS)('the summary and the transcript of a call report (%s)', (link) => {
-    expect(problemsOf(mailOf(report({ summary: `Vérifiez ${link}`, transcript: `User: ${link}` })), `Vérifiez ${SHOWN[link]}`, ['text', 'html'])).toEqual([]);
-    expect(mailOf(report({ summary: 'Résumé.', transcript: `User: ${link}` })).text).toContain(`> User: ${SHOWN[link]}`);
+  it.each(LINKS)('the summary and the transcript of a call report (%s)', async (link) => {
+    expect(problemsOf(await mailOf(report({ summary: `Vérifiez ${link}`, transcript: `User: ${link}` })), `Vérifiez ${SHOWN[link]}`, ['text', 'html'])).toEqual(
+      [],
+    );
+    expect((await mailOf(report({ summary: 'Résumé.', transcript: `User: ${link}` }))).text).toContain(`> User: ${SHOWN[link]}`);
   });
 
-  it.each(LINKS)('the page the visitor’s browser named (%s)', (link) => {
-    expect(problemsOf(mailOf(form({ page: `/${link}` })), `/${SHOWN[link]}`, ['text', 'html'])).toEqual([]);
+  it.each(LINKS)('the page the visitor’s browser named (%s)', async (link) => {
+    expect(problemsOf(await mailOf(form({ page: `/${link}` })), `/${SHOWN[link]}`, ['text', 'html'])).toEqual([]);
   });
 });
 
@@ -154,8 +156,8 @@ const wide = (length: number) => '語'.repeat(length);
 const csvRows = (content: string) => parse(content.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
 
 describe('leads e-mailed together', () => {
-  it('a few: each in the body with its fields, a link in any of them inert, no file', () => {
-    const mail = together([form({ name: 'Marie https://evil.example/x' }), voice({ company: 'www.evil.example' }), signUp('x@пример.рф')]);
+  it('a few: each in the body with its fields, a link in any of them inert, no file', async () => {
+    const mail = await together([form({ name: 'Marie https://evil.example/x' }), voice({ company: 'www.evil.example' }), signUp('x@пример.рф')]);
     expect(mail.count).toBe(3);
     expect(mail.csv).toBeUndefined();
     expect(mail.subject).toBe('3\u00a0nouvelles demandes réunies dans un seul courriel');
@@ -167,8 +169,8 @@ describe('leads e-mailed together', () => {
     expect(mail.text).toContain('3. Nouvelle inscription à l’infolettre\u00a0: x@xn--e1afmkfd[.]xn--p1ai');
   });
 
-  it('many: the first ones in the body, every one in the CSV file with its values as given and formulas defused', () => {
-    const mail = together(
+  it('many: the first ones in the body, every one in the CSV file with its values as given and formulas defused', async () => {
+    const mail = await together(
       many(250, (i) => (i === 0 ? { phone: '+1 514 555 0100', company: '=HYPERLINK("http://evil.example")' } : {})),
       'en',
     );
@@ -192,7 +194,7 @@ describe('leads e-mailed together', () => {
     expect(rows[0]!['Other details']).toContain('Page: /fr/');
   });
 
-  it('whatever the leads hold, under 800 KB: the longest texts cut, and as many leads as the file can hold, the others left for the next', () => {
+  it('whatever the leads hold, under 800 KB: the longest texts cut, and as many leads as the file can hold, the others left for the next', async () => {
     // Every field at its longest, in characters of three bytes: what an attacker would send.
     const longest = many(TOGETHER_MAX, () => ({
       name: wide(120),
@@ -202,7 +204,7 @@ describe('leads e-mailed together', () => {
       message: wide(5000),
       page: `/${wide(200)}`,
     }));
-    const mail = together(longest);
+    const mail = await together(longest);
     const size = Buffer.byteLength(mail.text) + Buffer.byteLength(mail.html) + Math.ceil((Buffer.byteLength(mail.csv!.content) * 4) / 3);
     expect(size).toBeLessThan(800_000);
     expect(mail.count).toBeGreaterThan(50);
@@ -211,9 +213,9 @@ describe('leads e-mailed together', () => {
     expect(mail.text).toContain('(texte abrégé ici, complet dans l’export)');
     console.info(
       `${mail.count} leads of the longest kind in ${Math.round(size / 1000)} KB; ${TOGETHER_MAX} ordinary ones:`,
-      together(many(TOGETHER_MAX)).count,
+      (await together(many(TOGETHER_MAX))).count,
     );
     // Ordinary leads: all of them.
-    expect(together(many(TOGETHER_MAX)).count).toBe(TOGETHER_MAX);
+    expect((await together(many(TOGETHER_MAX))).count).toBe(TOGETHER_MAX);
   });
 });

@@ -118,7 +118,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
         const mail = await options.digest(event.data);
         message = { to: settings.to, subject: mail.subject, text: mail.text, html: mail.html, headers: automatic };
       } else {
-        const mail = composeLeadEmail(event, copy, options.timeZone);
+        const mail = await composeLeadEmail(event, copy, options.timeZone);
         message = {
           to: settings.to,
           // A name only when one is left that reads as a name; otherwise the bare address.
@@ -138,7 +138,7 @@ export function emailSender(settings: NonNullable<NotificationConfig['email']>, 
     async sendTogether(events, signal) {
       const leads = events.filter(carriesTogether);
       if (leads.length !== events.length) throw new Error('only leads are e-mailed together');
-      const mail = composeTogetherEmail(leads, copy, options.timeZone);
+      const mail = await composeTogetherEmail(leads, copy, options.timeZone);
       // Its id from the first lead's: sent again with the same leads, it is the same message.
       const messageId = `<together-${leads[0]!.id}-${mail.count}@${domain}>`;
       await sendOrRefuse(

@@ -1,13 +1,14 @@
 import { CONTACT_FIELDS } from '../../contracts/contact';
-import { escapeHtml, oneLine } from '../../content/text';
+import { oneLine } from '../../content/text';
 import type { LeadEvent } from '../../contracts/lead-event';
 import type { NotificationCopy } from './copy';
+import { leadEmailHtml } from './lead-email-html';
 import { displayName, inertLinks, quoted } from './untrusted-text';
 
 /**
  * The firm's e-mail about one lead (or a voice lead's call report): what it says, as parts, and
- * those parts written as text and HTML, which the e-mail carrying several leads (together-email.ts)
- * writes the same way.
+ * those parts written as text (here) and HTML (lead-email-html.tsx), which the e-mail carrying
+ * several leads (together-email.ts) writes the same way.
  */
 export type LeadEmail = {
   subject: string;
@@ -150,8 +151,6 @@ export function partsOf(event: FirmEvent, copy: NotificationCopy, receivedAt: st
   };
 }
 
-const CELL = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left';
-
 /** One lead's fields and texts, as lines of the text part. */
 export function textOf({ fields, texts }: Pick<LeadEmailParts, 'fields' | 'texts'>, copy: NotificationCopy): string[] {
   const shown = (value: string | null) => value || copy.notGiven;
@@ -165,48 +164,13 @@ export function textOf({ fields, texts }: Pick<LeadEmailParts, 'fields' | 'texts
   ];
 }
 
-/** The same, as HTML (everything escaped); the texts' headings at `level`. */
-export function htmlOf({ fields, texts }: Pick<LeadEmailParts, 'fields' | 'texts'>, copy: NotificationCopy, level: 'h2' | 'h3'): string[] {
-  const shown = (value: string | null) => value || copy.notGiven;
-  return [
-    '<table style="border-collapse:collapse">',
-    ...fields.map(([label, value]) => `<tr><th scope="row" style="${CELL}">${escapeHtml(label)}</th><td style="${CELL}">${escapeHtml(shown(value))}</td></tr>`),
-    '</table>',
-    ...texts.flatMap((long) => [
-      `<${level} style="font-size:1em;margin:1.5em 0 .5em">${escapeHtml(long.label)}</${level}>`,
-      ...(long.fromCaller
-        ? [
-            `<p style="margin:0 0 .5em;color:#444;font-size:.875em">${escapeHtml(copy.callerWords)}</p>`,
-            `<blockquote style="white-space:pre-wrap;margin:0;padding:0 0 0 1em;border-left:3px solid #999;color:#333">${escapeHtml(long.body)}</blockquote>`,
-          ]
-        : [`<p style="white-space:pre-wrap;margin:0">${escapeHtml(long.body)}</p>`]),
-    ]),
-  ];
-}
-
-/** A whole HTML message around `body`. */
-export function htmlDocument(subject: string, copy: NotificationCopy, body: string[]): string {
-  return [
-    '<!doctype html>',
-    `<html lang="${escapeHtml(copy.intlLocale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;line-height:1.5;color:#111">',
-    ...body,
-    '</body></html>',
-  ].join('\n');
-}
-
 export const receivedAtOf = (event: FirmEvent, copy: NotificationCopy, timeZone: string) =>
   new Intl.DateTimeFormat(copy.intlLocale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(event.createdAt));
 
 /** The message the firm receives about one lead (or a voice lead's call report): every field, in its language. */
-export function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZone: string): LeadEmail {
+export async function composeLeadEmail(event: FirmEvent, copy: NotificationCopy, timeZone: string): Promise<LeadEmail> {
   const parts = partsOf(asShown(event), copy, receivedAtOf(event, copy, timeZone), timeZone);
   const { subject, intro, hint } = parts;
   const text = [intro, '', ...textOf(parts, copy), '', hint, ''].join('\n');
-  const html = htmlDocument(subject, copy, [
-    `<p>${escapeHtml(intro)}</p>`,
-    ...htmlOf(parts, copy, 'h2'),
-    `<p style="color:#444;margin-top:1.5em">${escapeHtml(hint)}</p>`,
-  ]);
-  return { subject, text, html, replyTo: replyToOf(event) };
+  return { subject, text, html: await leadEmailHtml(parts, copy), replyTo: replyToOf(event) };
 }

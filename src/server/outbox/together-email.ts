@@ -1,7 +1,7 @@
-import { escapeHtml } from '../../content/text';
 import { toCsv } from '../core/csv';
 import type { NotificationCopy } from './copy';
-import { type FirmEvent, type LeadEmail, asShown, htmlDocument, htmlOf, partsOf, receivedAtOf, textOf } from './lead-email';
+import { type FirmEvent, type LeadEmail, asShown, partsOf, receivedAtOf, textOf } from './lead-email';
+import { togetherEmailHtml } from './together-email-html';
 
 /**
  * The firm's e-mail carrying several leads at once (the delivery worker's last e-mail of a minute):
@@ -46,7 +46,12 @@ const cut = (text: string, copy: NotificationCopy) =>
  * past TOGETHER_SHOWN, a CSV file with every one (the values as given, formulas defused, as the
  * export writes them: a file the firm imports, where a shown-inert address would be of no use).
  */
-export function composeTogetherEmail(events: readonly TogetherEvent[], copy: NotificationCopy, timeZone: string, now: Date = new Date()): TogetherEmail {
+export async function composeTogetherEmail(
+  events: readonly TogetherEvent[],
+  copy: NotificationCopy,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<TogetherEmail> {
   const partsOfEvent = (event: TogetherEvent, shown: boolean) => {
     const parts = partsOf(shown ? asShown(event) : event, copy, receivedAtOf(event, copy, timeZone), timeZone);
     return { ...parts, texts: parts.texts.map((long) => ({ ...long, body: cut(long.body, copy) })) };
@@ -109,13 +114,6 @@ export function composeTogetherEmail(events: readonly TogetherEvent[], copy: Not
     copy.togetherHint,
     '',
   ].join('\n');
-  const html = htmlDocument(subject, copy, [
-    `<p>${escapeHtml(intro)}</p>`,
-    ...sections.flatMap((parts, index) => [
-      `<h2 style="font-size:1.1em;margin:2em 0 .5em;border-top:1px solid #ccc;padding-top:1em">${index + 1}. ${escapeHtml(parts.subject)}</h2>`,
-      ...htmlOf(parts, copy, 'h3'),
-    ]),
-    `<p style="color:#444;margin-top:1.5em">${escapeHtml(copy.togetherHint)}</p>`,
-  ]);
+  const html = await togetherEmailHtml({ subject, intro, leads: sections }, copy);
   return { subject, text, html, count: carried, csv };
 }
