@@ -9,14 +9,12 @@
  * autocannon runs in this process, on the same machine: on 2 cores it takes CPU from the server,
  * so the numbers are a floor, useful to compare engines and to spot regressions.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
-import { createDatabase, startPostgres } from '../../test/postgres';
-import { buildServer } from '../lib/server-bundle';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 import { benchArguments } from './parts/arguments';
+import { onBothEngines } from './parts/engines';
+import { markdownTable } from './parts/table';
 
 const args = benchArguments({
   name: 'bench:api',
@@ -106,27 +104,7 @@ async function benchEngine(engine: string, env: Record<string, string>): Promise
 function printTable(rows: Row[]) {
   const header = ['engine', 'connections', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB'];
   const cells = rows.map((row) => [row.engine, row.connections, row.rps, row.p50, row.p99, row.errors, row.peakRssMb].map(String));
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
-  // The engine name reads best left-aligned, numbers right-aligned.
-  const format = (line: string[]) => `| ${line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  console.log(format(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const line of cells) console.log(format(line));
+  console.log(markdownTable(header, cells));
 }
 
-await buildServer();
-const rows: Row[] = [];
-const dir = await mkdtemp(join(tmpdir(), 'bench-sqlite-'));
-try {
-  rows.push(...(await benchEngine('sqlite', { SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '' })));
-} finally {
-  await rm(dir, { recursive: true, force: true });
-}
-const postgres = await startPostgres();
-try {
-  const database = await createDatabase(postgres.adminUrl);
-  rows.push(...(await benchEngine('postgres', { DATABASE_URL: database.url })));
-} finally {
-  await postgres.stop();
-}
-printTable(rows);
+printTable(await onBothEngines(benchEngine));

@@ -11,15 +11,12 @@
  * e-mails a minute, the minute's last one carrying every lead waiting): the second it started is
  * printed with it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createDatabase, startPostgres } from '../../test/postgres';
 import { type ReceivedEmail, startSmtpReceiver, startWebhookReceiver } from '../../test/receivers';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 import { TEST_WEBHOOK_SECRET } from '../../test/storage';
-import { buildServer } from '../lib/server-bundle';
 import { benchArguments } from './parts/arguments';
+import { onBothEngines } from './parts/engines';
+import { markdownTable } from './parts/table';
 
 const args = benchArguments({
   name: 'bench:delivery',
@@ -168,26 +165,7 @@ function printTable(rows: Row[]) {
     row.visitorWebhook.toFixed(1),
     row.visitorEmail.toFixed(1),
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
-  const format = (line: string[]) => `| ${line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  console.log(format(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const line of cells) console.log(format(line));
+  console.log(markdownTable(header, cells));
 }
 
-await buildServer();
-const rows: Row[] = [];
-const dir = await mkdtemp(join(tmpdir(), 'bench-delivery-'));
-try {
-  rows.push(await benchEngine('sqlite', { SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '' }));
-} finally {
-  await rm(dir, { recursive: true, force: true });
-}
-const postgres = await startPostgres();
-try {
-  const database = await createDatabase(postgres.adminUrl);
-  rows.push(await benchEngine('postgres', { DATABASE_URL: database.url }));
-} finally {
-  await postgres.stop();
-}
-printTable(rows);
+printTable(await onBothEngines(async (engine, env) => [await benchEngine(engine, env)]));

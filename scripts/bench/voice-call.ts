@@ -9,15 +9,12 @@
  * BENCH_CALLS sets the rounds (default 40). Not a test: it prints a table, medians and 95th
  * percentiles, and the difference of the medians, the server's own part (budget: under 50 ms).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { API_PATHS } from '../../src/contracts/api';
-import { createDatabase, startPostgres } from '../../test/postgres';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 import { startVapiStandIn } from '../../test/vapi-stand-in';
-import { buildServer } from '../lib/server-bundle';
 import { benchArguments } from './parts/arguments';
+import { onBothEngines } from './parts/engines';
+import { markdownTable } from './parts/table';
 
 const args = benchArguments({
   name: 'bench:voice',
@@ -113,26 +110,7 @@ function printTable(rows: Row[]) {
     const [d50, d95, p50, p95] = [percentile(row.direct, 50), percentile(row.direct, 95), percentile(row.proxied, 50), percentile(row.proxied, 95)];
     return [row.engine, String(row.direct.length), ...[d50, d95, p50, p95, p50 - d50].map((value) => value.toFixed(1))];
   });
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
-  const format = (line: string[]) => `| ${line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  console.log(format(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const line of cells) console.log(format(line));
+  console.log(markdownTable(header, cells));
 }
 
-await buildServer();
-const rows: Row[] = [];
-const dir = await mkdtemp(join(tmpdir(), 'bench-voice-'));
-try {
-  rows.push(await benchEngine('sqlite', { SQLITE_PATH: join(dir, 'leads.sqlite'), DATABASE_URL: '' }));
-} finally {
-  await rm(dir, { recursive: true, force: true });
-}
-const postgres = await startPostgres();
-try {
-  const database = await createDatabase(postgres.adminUrl);
-  rows.push(await benchEngine('postgres', { DATABASE_URL: database.url }));
-} finally {
-  await postgres.stop();
-}
-printTable(rows);
+printTable(await onBothEngines(async (engine, env) => [await benchEngine(engine, env)]));

@@ -9,6 +9,7 @@ import { BUDGETS } from '../../lib/page-weight';
 import { PAGES, PRESETS, loadKey, type Language, type LoadFigures, type LoadKey, type Preset, type Sizes, type Variant } from './figures';
 import { ATTACKER_ORDERS, type ProofFigures } from './proof-of-work';
 import { CONTROLS, MOMENTS, type Control, type Moment } from './responsiveness';
+import { markdownTable } from './table';
 
 export type Medians = Record<Variant, Record<LoadKey, LoadFigures>>;
 export type PageSizes = Record<Variant, Record<Language, Sizes>>;
@@ -153,13 +154,9 @@ function tableRow<Key extends string>(figure: Figure<Key>, preset: Preset | 'any
   };
 }
 
-/** A Markdown table; `padded`, it also reads as plain text: names left-aligned, figures right-aligned. */
+/** The figures' table: names and presets left-aligned, figures right-aligned. */
 export function formatTable(rows: Row[], { padded = true } = {}): string {
   const header = ['figure', 'preset', 'budget', 'ours', 'plain', 'ours / plain', 'result'];
   const cells = rows.map((row) => [row.figure, row.preset, row.budget, row.ours, row.plain, row.ratio, row.result]);
-  const widths = header.map((title, i) => (padded ? Math.max(title.length, ...cells.map((line) => line[i]!.length)) : 1));
-  const leftAligned = 2;
-  const format = (line: string[]) => `| ${line.map((cell, i) => (i < leftAligned ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  const rule = `|${widths.map((width, i) => (i < leftAligned ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`;
-  return [format(header), rule, ...cells.map(format)].join('\n');
+  return markdownTable(header, cells, { leftAligned: 2, padded });
 }
