@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { renderHtmlDocument } from '../core/html';
 import { MailDocument } from '../core/mail-document';
 import type { Table } from './report-tables';
+import { TableRows } from './table-rows';
 
 /**
  * The digest's HTML part (digest.ts): tables only, with inline styles and no external resource
@@ -67,38 +68,23 @@ function DigestTable({ table }: { table: Table }) {
     <>
       {heading}
       <table cellPadding="0" cellSpacing="0" border={0} style={{ borderCollapse: 'collapse', fontSize: '14px' }}>
-        <thead>
-          <tr>
-            {[...table.columns, ...(chart ? [''] : [])].map((column, index) => (
-              <th key={index} scope="col" style={index === 0 || textual ? CELL : NUMBER_CELL}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, rowIndex) => (
-            <tr key={rowIndex}>
-              {row.cells.map((value, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row" style={ROW_HEADER}>
-                    {value}
-                  </th>
-                ) : (
-                  <td key={index} style={textual ? CELL : NUMBER_CELL}>
-                    {value}
-                  </td>
-                ),
-              )}
-              {row.bar ? (
-                <td style={CELL}>
-                  <Bar value={row.bar.entries} max={max} colour={BAR_COLOURS.entries} />
-                  <Bar value={row.bar.leads} max={max} colour={BAR_COLOURS.leads} />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
+        <TableRows
+          table={table}
+          columns={[...table.columns, ...(chart ? [''] : [])]}
+          look={{
+            column: (index) => ({ style: index === 0 || textual ? CELL : NUMBER_CELL }),
+            rowHeader: { style: ROW_HEADER },
+            value: { style: textual ? CELL : NUMBER_CELL },
+          }}
+          after={table.rows.map((row, index) =>
+            row.bar ? (
+              <td key={index} style={CELL}>
+                <Bar value={row.bar.entries} max={max} colour={BAR_COLOURS.entries} />
+                <Bar value={row.bar.leads} max={max} colour={BAR_COLOURS.leads} />
+              </td>
+            ) : null,
+          )}
+        />
       </table>
       {table.note ? (
         <>

@@ -4,6 +4,7 @@ import { BAR_COLOURS } from './digest-html';
 import type { StatsReport } from './report';
 import { formatters } from './format';
 import { type Table, reportTables } from './report-tables';
+import { TableRows } from './table-rows';
 
 /**
  * The `stats --html FILE` report: one file the firm can keep or forward, with its charts drawn
@@ -87,32 +88,11 @@ function ReportTable({ table }: { table: Table }) {
   return (
     <>
       <table>
-        <thead>
-          <tr>
-            {table.columns.map((column, index) => (
-              <th key={index} scope="col" className={index === 0 ? undefined : numbers}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, rowIndex) => (
-            <tr key={rowIndex}>
-              {row.cells.map((value, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row">
-                    {value}
-                  </th>
-                ) : (
-                  <td key={index} className={numbers}>
-                    {value}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
+        <TableRows
+          table={table}
+          columns={table.columns}
+          look={{ column: (index) => ({ className: index === 0 ? undefined : numbers }), rowHeader: {}, value: { className: numbers } }}
+        />
       </table>
       {table.note ? <p className="note">{table.note}</p> : null}
     </>
