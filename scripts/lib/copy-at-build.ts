@@ -1,8 +1,9 @@
 /**
- * The French copy typeset by the build, not by the browser. `src/content/fr/*.ts` apply the
- * typography's rules (src/content/typography.ts) to every string as they load: in the browser that
- * would be a dozen regular expressions over each string of the page's copy while it hydrates, on a
- * slow phone's main thread. The browser's build gets the typeset copy instead, as data
+ * The French copy typeset by the build, not by the browser. `src/content/fr/first-screen.ts` and
+ * `below-the-fold.ts` (with the parts of the copy it imports) apply the typography's rules
+ * (src/content/typography.ts) to every string as they load: in the browser that would be a dozen
+ * regular expressions over each string of the page's copy while it hydrates, on a slow phone's
+ * main thread. The browser's build gets the typeset copy instead, as data
  * (`JSON.parse` of one string, the fastest literal V8 reads), and no typography code: a lighter
  * French initial JavaScript and shorter tasks while `/fr/` hydrates (docs/performance.md). The
  * prerender, `npm run dev` and the server still run the modules as written.

@@ -1,4 +1,6 @@
 import type { BelowTheFoldContent } from '../types';
+import { enFaq } from './faq';
+import { enVoiceDemo } from './voice-demo';
 
 export const enBelowTheFold: BelowTheFoldContent = {
   meta: {
@@ -37,79 +39,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
     ],
   },
 
-  voiceDemo: {
-    title: 'Try Our AI Voice Agent',
-    subtitle: 'Please wait a few seconds and witness the latest technology',
-    callMe: 'Call Me',
-    endCall: 'End Call',
-    connecting: 'Connecting...',
-    cancelCall: 'Cancel call',
-    status: {
-      connected: 'Connected - You can speak now',
-      assistantSpeaking: 'AI is speaking...',
-      listening: 'Listening...',
-    },
-    states: {
-      unavailable: {
-        button: 'Unavailable',
-        note: 'The demo is unavailable right now.',
-        instead: "Call us at [{phone}]({phoneHref}) or [book a free call](#contact-form) and we'll show you the voice agent at work, live.",
-      },
-      'budget-spent': {
-        button: 'Back tomorrow',
-        note: "Today's demo calls are all taken; the demo will be back tomorrow.",
-        instead: "Call us at [{phone}]({phoneHref}) or [book a free call](#contact-form) and we'll show you the voice agent live.",
-      },
-      'lines-busy': {
-        button: 'Try again',
-        note: 'All our lines are busy. Please try again in a minute.',
-        instead: 'Rather not wait? Call us at [{phone}]({phoneHref}) or [write to us](#contact-form).',
-      },
-    },
-    rateLimited: 'You have started several calls in a short time. Please try again in a few minutes, or call us at [{phone}]({phoneHref}).',
-    tooManyAttempts: 'Too many attempts in a short time. Please try again in a few minutes, or call us at [{phone}]({phoneHref}).',
-    captions: {
-      label: 'Live captions',
-      placeholder: 'During the call, what you and the agent say appears here.',
-      roles: { assistant: 'Agent:', user: 'You:' },
-      lasted: 'The call lasted',
-      endReason: {
-        assistant: 'The agent ended the call.',
-        'time-limit': "The demo's time limit was reached.",
-        silence: 'The call ended after a long silence.',
-      },
-      followUp: { text: 'Want to go further?', link: 'Write to us' },
-    },
-    errors: {
-      microphoneDenied: {
-        title: 'Microphone access needed',
-        description:
-          'The voice agent needs your microphone. Click the lock or camera icon in your browser\'s address bar, allow the microphone for this site, then press "Call Me" again.',
-      },
-      startFailed: {
-        title: 'The call could not start',
-        description: 'Something went wrong while connecting to the voice agent. Please check your connection and try again.',
-      },
-      microphoneUnavailable: {
-        title: 'No microphone available',
-        description: 'We could not use a microphone on this device. Plug one in or close other apps that use it, then press "Call Me" again.',
-      },
-      callFailed: {
-        title: 'The call was interrupted',
-        description: 'The connection to the voice agent was lost. Press "Call Me" to start a new call.',
-      },
-    },
-    microphoneNote: 'Your browser will ask for permission to use your microphone. The call stays in your browser; no phone number is needed.',
-    privacyNotice: {
-      text: 'Vapi, in the United States, transcribes your call; the transcript is deleted {vapiDeletion}, and no audio is recorded.',
-      link: 'Privacy Policy',
-      section: 'voice-demo',
-    },
-    privacyDetails: {
-      summary: 'How your call is handled',
-      text: 'When you press "Call Me", your voice goes to Vapi, our voice-AI provider, and its partners, which process it outside Quebec for the length of the call only. The captions are shown in your browser only and are gone when you leave the page. Its audio is not recorded; Vapi keeps a written transcript of it in our account, in the United States, and our server has it deleted {vapiDeletion}. If you ask to be called back, the details you give are kept as a contact request is.',
-    },
-  },
+  voiceDemo: enVoiceDemo,
 
   benefits: {
     title: 'What you get',
@@ -235,130 +165,7 @@ export const enBelowTheFold: BelowTheFoldContent = {
     phrases: ['Voice agents 24/7', 'Made in Quebec', 'Private AI under your control', 'Automate the repetitive', 'AI built for your business'],
   },
 
-  faq: {
-    title: 'Frequently Asked Questions',
-    subtitle: 'Everything Quebec businesses ask us about AI consulting, automation and working with our team.',
-    stepJoin: ': ',
-    groups: [
-      {
-        id: 'general',
-        title: 'General Questions',
-        items: [
-          {
-            id: 'what-ai-integration-does',
-            question: 'What can AI integration do for my business?',
-            answer: [
-              'AI integration takes over repetitive, time-consuming tasks such as answering calls, booking appointments, qualifying leads, entering data and publishing content. It connects to the tools you already use, so the work gets done automatically and consistently.',
-              'Your team gets time back for the work that needs a human touch, and your customers get faster answers, day and night.',
-            ],
-          },
-          {
-            id: 'why-local-quebec-firm',
-            question: 'Why choose a local Quebec firm?',
-            answer: [
-              'We know the Quebec market, its customers and its rules, including Law 25 on the protection of personal information. We work in French and English and can meet you in person when it helps.',
-              'When you need support, you talk to people in your time zone who know your business, not an anonymous overseas help desk.',
-            ],
-          },
-          {
-            id: 'which-businesses',
-            question: 'Which businesses do you work with?',
-            answer: [
-              'We work with small and large businesses alike: restaurants, clinics, professional services, retailers, distributors and manufacturers, among others.',
-              'If your team spends hours on repetitive calls, emails or admin tasks, there is a good chance AI can help. The free discovery call is the quickest way to find out.',
-            ],
-          },
-        ],
-      },
-      {
-        id: 'services',
-        title: 'Our Custom AI Services',
-        items: [
-          {
-            id: 'crm-erp-integration',
-            question: 'Can your AI integrate with our existing CRM or ERP?',
-            answer: [
-              'Yes. We connect AI to your existing CRM, ERP, calendar and other business tools through their APIs, so information flows automatically between systems.',
-              'You keep the software your team already knows; the AI works alongside it instead of replacing it. If a tool has no API, we look at other options with you, such as secure file exchanges or dedicated connectors.',
-            ],
-          },
-          {
-            id: 'intelligent-voice-agent',
-            question: 'How does the intelligent voice agent work?',
-            answer: [
-              'Our voice agent answers your phone calls 24/7 in a natural voice. It understands what callers ask, answers their questions, books appointments and can transfer the call to a person when needed.',
-              'It is configured with your business information and connected to your systems. You can try it yourself right now with the [Call Me](#ai-caller) button higher up on this page.',
-            ],
-          },
-          {
-            id: 'marketing-automation',
-            question: 'What does social media and marketing automation include?',
-            answer: [
-              "We set up AI that plans your content calendar, writes posts in your brand's voice and publishes them across your social platforms on schedule.",
-              'Content is personalized to your audience, and you can review and approve it before it goes live, so you stay in control of your brand.',
-            ],
-          },
-          {
-            id: 'local-vs-standard-llm',
-            question: 'What is the difference between a local (private) language model and a standard one?',
-            answer: [
-              "A standard language model runs on a third-party provider's servers, often outside Canada, and your data is sent to that provider for processing.",
-              "A local language model runs on your own infrastructure or on servers in Canada. Your data stays under your control, which makes it easier to meet your obligations under Quebec's Law 25, and the model can be tailored to your documents and processes.",
-            ],
-          },
-        ],
-      },
-      {
-        id: 'process',
-        title: 'Process and Costs',
-        items: [
-          {
-            id: 'our-process',
-            question: 'What does your process look like?',
-            answer: [
-              'Every project follows the same five steps, adapted to the size and needs of your business:',
-              'Costs depend on the scope of the project; you receive a clear proposal before any development begins.',
-            ],
-            steps: [
-              {
-                title: 'Consultation and analysis',
-                text: 'we learn how your business works and identify the tasks where AI will have the most impact.',
-              },
-              {
-                title: 'Custom strategy',
-                text: 'we propose a clear plan with priorities, timelines and the expected benefits for your business.',
-              },
-              {
-                title: 'Development and integration',
-                text: 'we build the solution and connect it to your existing tools and systems.',
-              },
-              {
-                title: 'Deployment and training',
-                text: 'we launch the solution and train your team so everyone is comfortable using it.',
-              },
-              {
-                title: 'Support and optimization',
-                text: 'we monitor results and keep improving the solution as your business evolves.',
-              },
-            ],
-          },
-          {
-            id: 'measuring-roi',
-            question: 'How do you measure return on investment?',
-            answer: [
-              'We agree on clear indicators with you before we start, then measure them before and after deployment.',
-              'Typical indicators are hours saved, cost reduction, number of qualified leads and customer satisfaction scores. You receive regular reports, so you can see exactly what the AI brings to your business.',
-            ],
-          },
-        ],
-      },
-    ],
-    closing: {
-      title: 'Still have questions?',
-      text: 'Our team is happy to answer them and look at your specific situation.',
-      link: 'Contact Our Experts',
-    },
-  },
+  faq: enFaq,
 
   footer: {
     newsletter: {

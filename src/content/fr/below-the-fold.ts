@@ -1,5 +1,7 @@
 import { typesetFrench } from '../typography';
 import type { BelowTheFoldContent } from '../types';
+import { frFaq } from './faq';
+import { frVoiceDemo } from './voice-demo';
 
 /**
  * French (Québec) copy, written for French readers rather than translated: the meaning follows
@@ -45,82 +47,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     ],
   },
 
-  voiceDemo: {
-    title: 'Essayez notre agent vocal',
-    subtitle: "Appuyez sur « Parler à l'agent » : il vous répond en quelques secondes",
-    callMe: "Parler à l'agent",
-    endCall: 'Raccrocher',
-    connecting: 'Connexion...',
-    cancelCall: "Annuler l'appel",
-    status: {
-      connected: 'Connecté – vous pouvez parler',
-      assistantSpeaking: "L'IA parle...",
-      listening: "À l'écoute...",
-    },
-    states: {
-      unavailable: {
-        button: 'Indisponible',
-        note: 'La démonstration est indisponible pour le moment.',
-        instead:
-          "Appelez-nous au [{phone}]({phoneHref}) ou [réservez un appel gratuit](#contact-form) : nous vous montrerons l'agent vocal à l'œuvre, en direct.",
-      },
-      'budget-spent': {
-        button: 'À demain',
-        note: "Nous avons atteint la limite de démonstrations pour aujourd'hui; l'agent sera de retour demain.",
-        instead: 'Appelez-nous au [{phone}]({phoneHref}) ou [réservez un appel gratuit](#contact-form) et nous vous en ferons la démonstration en direct.',
-      },
-      'lines-busy': {
-        button: 'Réessayer',
-        note: 'Toutes nos lignes sont occupées. Réessayez dans une minute.',
-        instead: 'Vous préférez ne pas attendre? Appelez-nous au [{phone}]({phoneHref}) ou [écrivez-nous](#contact-form).',
-      },
-    },
-    rateLimited: 'Vous avez lancé plusieurs appels en peu de temps. Réessayez dans quelques minutes ou appelez-nous au [{phone}]({phoneHref}).',
-    tooManyAttempts: 'Trop de tentatives en peu de temps. Réessayez dans quelques minutes ou appelez-nous au [{phone}]({phoneHref}).',
-    captions: {
-      label: 'Sous-titres en direct',
-      placeholder: "Pendant l'appel, ce que vous et l'agent dites s'affiche ici.",
-      roles: { assistant: 'Agent :', user: 'Vous :' },
-      lasted: 'L’appel a duré',
-      endReason: {
-        assistant: "L'agent a mis fin à l'appel.",
-        'time-limit': 'La durée maximale de la démonstration a été atteinte.',
-        silence: "L'appel a pris fin après un long silence.",
-      },
-      followUp: { text: 'Vous voulez aller plus loin?', link: 'Écrivez-nous' },
-    },
-    errors: {
-      microphoneDenied: {
-        title: 'Accès au microphone requis',
-        description:
-          "L'agent vocal a besoin de votre microphone. Cliquez sur l'icône du cadenas ou de la caméra dans la barre d'adresse de votre navigateur, autorisez le microphone pour ce site, puis appuyez de nouveau sur « Parler à l'agent ».",
-      },
-      startFailed: {
-        title: "L'appel n'a pas pu démarrer",
-        description: "Un problème est survenu lors de la connexion à l'agent vocal. Vérifiez votre connexion Internet et réessayez.",
-      },
-      microphoneUnavailable: {
-        title: 'Aucun microphone accessible',
-        description:
-          "Nous n'avons pas pu utiliser de microphone sur cet appareil. Branchez-en un ou fermez les autres applications qui l'utilisent, puis appuyez de nouveau sur « Parler à l'agent ».",
-      },
-      callFailed: {
-        title: "L'appel a été interrompu",
-        description: "La connexion avec l'agent vocal a été perdue. Appuyez sur « Parler à l'agent » pour lancer un nouvel appel.",
-      },
-    },
-    microphoneNote:
-      "Votre navigateur vous demandera l'autorisation d'utiliser votre microphone. L'appel se déroule entièrement dans votre navigateur; aucun numéro de téléphone n'est nécessaire.",
-    privacyNotice: {
-      text: "Vapi, aux États-Unis, transcrit votre appel; la transcription est supprimée {vapiDeletion} et aucun son n'est enregistré.",
-      link: 'Politique de confidentialité',
-      section: 'voice-demo',
-    },
-    privacyDetails: {
-      summary: 'Comment votre appel est traité',
-      text: "Quand vous appuyez sur « Parler à l'agent », votre voix est transmise à Vapi, notre fournisseur d'IA vocale, et à ses partenaires, qui la traitent à l'extérieur du Québec le temps de l'appel seulement. Les sous-titres s'affichent uniquement dans votre navigateur et disparaissent quand vous quittez la page. Le son n'en est pas enregistré; Vapi en conserve une transcription écrite dans notre compte, aux États-Unis, que notre serveur fait supprimer {vapiDeletion}. Si vous demandez un rappel, les renseignements que vous donnez sont conservés comme ceux d'une demande de contact.",
-    },
-  },
+  voiceDemo: frVoiceDemo,
 
   benefits: {
     title: 'Ce que vous y gagnez',
@@ -251,131 +178,7 @@ export const frBelowTheFold: BelowTheFoldContent = typesetFrench({
     phrases: ['Agents vocaux 24/7', 'Conçu au Québec', 'Une IA privée, sous votre contrôle', 'Automatisez le répétitif', 'Une IA bâtie pour votre entreprise'],
   },
 
-  faq: {
-    title: 'Foire aux questions',
-    subtitle: "Tout ce que les entreprises du Québec nous demandent sur nos services-conseils en IA, l'automatisation et notre façon de travailler avec vous.",
-    // Entre le titre d'une étape et son texte : « Consultation et analyse : nous apprenons… ».
-    stepJoin: ' : ',
-    groups: [
-      {
-        id: 'general',
-        title: 'Questions générales',
-        items: [
-          {
-            id: 'what-ai-integration-does',
-            question: "Que peut faire l'IA pour mon entreprise?",
-            answer: [
-              "Une fois reliée à vos outils, l'IA prend en charge les tâches répétitives et chronophages : répondre aux appels, fixer des rendez-vous, qualifier des prospects, saisir des données, publier du contenu. Le travail se fait automatiquement, toujours avec le même soin.",
-              'Votre équipe récupère du temps pour le travail qui demande une touche humaine, et vos clients obtiennent des réponses plus rapides, de jour comme de nuit.',
-            ],
-          },
-          {
-            id: 'why-local-quebec-firm',
-            question: 'Pourquoi choisir une firme québécoise?',
-            answer: [
-              "Nous connaissons le marché québécois, sa clientèle et ses règles, y compris la Loi 25 sur la protection des renseignements personnels. Nous travaillons en français et en anglais, et nous pouvons vous rencontrer en personne quand c'est utile.",
-              "Quand vous avez besoin de soutien, vous parlez à des gens de votre fuseau horaire qui connaissent votre entreprise, et non à un centre d'assistance anonyme à l'autre bout du monde.",
-            ],
-          },
-          {
-            id: 'which-businesses',
-            question: 'Avec quelles entreprises travaillez-vous?',
-            answer: [
-              "Nous travaillons autant avec des PME qu'avec de grandes entreprises : restaurants, cliniques, services professionnels, commerces de détail, distributeurs et fabricants, entre autres.",
-              "Si votre équipe passe des heures sur des appels, des courriels ou des tâches administratives répétitives, il y a fort à parier que l'IA peut vous aider. L'appel exploratoire gratuit est la façon la plus rapide de le savoir.",
-            ],
-          },
-        ],
-      },
-      {
-        id: 'services',
-        title: "Nos services d'IA sur mesure",
-        items: [
-          {
-            id: 'crm-erp-integration',
-            question: "Votre IA peut-elle s'intégrer à notre GRC (CRM) ou à notre PGI (ERP) actuel?",
-            answer: [
-              "Oui. Nous relions l'IA à votre GRC, à votre PGI, à votre agenda et à vos autres outils d'affaires au moyen de leurs API, pour que l'information circule automatiquement d'un système à l'autre.",
-              "Vous conservez les logiciels que votre équipe connaît déjà; l'IA travaille avec eux au lieu de les remplacer. Si un outil n'offre pas d'API, nous examinons d'autres options avec vous, comme des échanges de fichiers sécurisés ou des connecteurs sur mesure.",
-            ],
-          },
-          {
-            id: 'intelligent-voice-agent',
-            question: "Comment fonctionne l'agent vocal intelligent?",
-            answer: [
-              "Notre agent vocal répond à vos appels téléphoniques 24 heures sur 24, 7 jours sur 7, d'une voix naturelle. Il comprend les demandes des appelants, répond à leurs questions, prend des rendez-vous et peut transférer l'appel à une personne au besoin.",
-              "Il est configuré avec les renseignements de votre entreprise et relié à vos systèmes. Vous pouvez l'essayer dès maintenant avec le bouton [« Parler à l'agent »](#ai-caller) plus haut sur cette page.",
-            ],
-          },
-          {
-            id: 'marketing-automation',
-            question: "Que comprend l'automatisation des réseaux sociaux et du marketing?",
-            answer: [
-              "Nous mettons en place une IA qui planifie votre calendrier éditorial, rédige des publications dans le ton de votre marque et les publie sur vos réseaux sociaux selon l'horaire prévu.",
-              "Le contenu est adapté à votre public, et vous pouvez le réviser et l'approuver avant sa mise en ligne : vous gardez ainsi la maîtrise de votre marque.",
-            ],
-          },
-          {
-            id: 'local-vs-standard-llm',
-            question: 'Quelle est la différence entre un modèle de langage local (privé) et un modèle standard?',
-            answer: [
-              "Un modèle de langage standard fonctionne sur les serveurs d'un fournisseur tiers, souvent à l'extérieur du Canada, et vos données sont transmises à ce fournisseur pour y être traitées.",
-              'Un modèle de langage local fonctionne sur votre propre infrastructure ou sur des serveurs situés au Canada. Vos données restent sous votre contrôle, ce qui vous aide à respecter vos obligations en vertu de la Loi 25 du Québec, et le modèle peut être adapté à vos documents et à vos processus.',
-            ],
-          },
-        ],
-      },
-      {
-        id: 'process',
-        title: 'Processus et coûts',
-        items: [
-          {
-            id: 'our-process',
-            question: 'Comment se déroule un projet avec vous?',
-            answer: [
-              'Chaque projet suit les cinq mêmes étapes, adaptées à la taille et aux besoins de votre entreprise :',
-              'Les coûts dépendent de la portée du projet; vous recevez une proposition claire avant le début de tout développement.',
-            ],
-            steps: [
-              {
-                title: 'Consultation et analyse',
-                text: "nous apprenons comment fonctionne votre entreprise et repérons les tâches où l'IA aura le plus d'effet.",
-              },
-              {
-                title: 'Stratégie sur mesure',
-                text: "nous vous proposons un plan clair, avec les priorités, l'échéancier et les retombées attendues pour votre entreprise.",
-              },
-              {
-                title: 'Développement et intégration',
-                text: 'nous concevons la solution et la relions à vos outils et à vos systèmes existants.',
-              },
-              {
-                title: 'Déploiement et formation',
-                text: "nous mettons la solution en service et formons votre équipe pour que tout le monde soit à l'aise avec l'outil.",
-              },
-              {
-                title: 'Soutien et optimisation',
-                text: "nous suivons les résultats et continuons d'améliorer la solution à mesure que votre entreprise évolue.",
-              },
-            ],
-          },
-          {
-            id: 'measuring-roi',
-            question: 'Comment mesurez-vous le rendement du capital investi?',
-            answer: [
-              "Avant de commencer, nous convenons avec vous d'indicateurs clairs, que nous mesurons avant et après le déploiement.",
-              "Les indicateurs habituels sont les heures économisées, la réduction des coûts, le nombre de prospects qualifiés et les indices de satisfaction de la clientèle. Vous recevez des rapports réguliers qui montrent exactement ce que l'IA apporte à votre entreprise.",
-            ],
-          },
-        ],
-      },
-    ],
-    closing: {
-      title: 'Vous avez encore des questions?',
-      text: "Notre équipe se fera un plaisir d'y répondre et d'examiner votre situation.",
-      link: 'Parler à un expert',
-    },
-  },
+  faq: frFaq,
 
   footer: {
     newsletter: {

@@ -1,4 +1,4 @@
-import type { PrivacyPolicy } from '../types';
+import type { PrivacyPolicy } from './types';
 
 /**
  * The privacy policy (Quebec Law 25, Canada's anti-spam law). Facts about the site that it states

@@ -1,5 +1,5 @@
 import { typesetFrench } from '../typography';
-import type { PrivacyPolicy } from '../types';
+import type { PrivacyPolicy } from './types';
 
 /** La politique de confidentialité; même contenu que ./en.ts (voir la note qui s'y trouve). */
 export const privacyFr: PrivacyPolicy = typesetFrench({

@@ -2,9 +2,9 @@ import type { SiteConfig } from '../../config/site-schema';
 import { KINDS, type Retention, keptKinds } from '../../contracts/kept-data';
 import type { Locale } from '../../contracts/locales';
 import { durationInWords, fillContent, mapText } from '../index';
-import type { KeptTable, PrivacyPolicy } from '../types';
 import { privacyEn } from './en';
 import { privacyFr } from './fr';
+import type { KeptTable, PrivacyPolicy } from './types';
 
 /** Only the privacy page imports this, so the home page's bundle does not carry the policy. */
 export const privacyPolicies: Record<Locale, PrivacyPolicy> = { en: privacyEn, fr: privacyFr };

@@ -7,7 +7,7 @@ const WAVE_DELAYS = ['', '[animation-delay:-1.2s]', '[animation-delay:-2.4s]'];
 /**
  * The brand mark, large, with its decorations: voice waves leaving it, a signal running along its
  * waveform and two dots on a slow orbit. The waves start behind the mark and, grown ×1.6 by their
- * keyframes, end at the drawing's edge, so nothing is cut off. SVG and CSS only (index.css), so it
+ * keyframes, end at the drawing's edge, so nothing is cut off. SVG and CSS only (app/motion.css), so it
  * costs the first screen no script; under reduced motion it stands still, two waves showing as
  * rings. Decorative: the headline beside it carries the meaning. `markClassName` can hide the mark
  * where something else stands in the rings (the desktop hero's answered call).

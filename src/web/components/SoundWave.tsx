@@ -17,7 +17,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
  * of the two curves that meet there point straight through it, so no corner shows where they join
  * (the quadratic pieces this replaced met at an angle wherever the swing changed, visible on dense
  * screens). A cubic hump reaches 3/4 of its handles' height, hence the 4/3. The drawing is twice its
- * box's width and slides by half of it (the `marquee` keyframes, index.css), one whole swell, so
+ * box's width and slides by half of it (the `marquee` keyframes, app/motion.css), one whole swell, so
  * the loop is seamless.
  */
 function wave(): string {

@@ -1,4 +1,4 @@
-import type { KeptTable } from '../../../content/types';
+import type { KeptTable } from '../../../content/privacy/types';
 
 /**
  * The privacy policy's table of what is kept, rendered from the server's declaration

@@ -33,7 +33,7 @@ function trace([x1, y1]: Point, [x2, y2]: Point, vertical: boolean): string {
  * An animated chip with circuit traces running into it, labelled with the brand in capitals.
  * The chip is as wide as its label, which is set to a computed length (`textLength`), so
  * the label stays inside its outline whatever the brand and the font. Signals run from the pads
- * into the chip and the chip sends out a slow pulse: CSS animations (index.css), still under
+ * into the chip and the chip sends out a slow pulse: CSS animations (app/motion.css), still under
  * reduced motion.
  */
 export function ChipCircuit({ brand, caption }: { brand: string; caption: string }) {

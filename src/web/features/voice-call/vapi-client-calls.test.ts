@@ -1,37 +1,14 @@
 /**
- * The SDK behaviours the demo relies on, proved against the real @vapi-ai/web package (nothing of
- * it is mocked). Its API calls go to a local stand-in for the server's POST /api/voice/call/web (the
- * stand-in's base URL takes the place of /api/voice); jsdom has no WebRTC, so a call that gets past
- * the API fails when Daily creates its call object, as a real failure would. The events of a call
- * that got further (Daily's, Vapi's messages) are emitted on the real instance, as the SDK emits them.
+ * createVoiceClient on the real SDK: one instance per call, the SDK's events as the demo's, the
+ * endings, failures and cancellations of a call (test/vapi-sdk.ts: nothing of the SDK is mocked).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startVapiStandIn, type VapiStandIn } from '../../../../test/vapi-stand-in';
-import { VOICE_API_BASE_PATH, VOICE_ASSISTANT_PLACEHOLDER } from '../../../contracts/voice-call';
-import { createVapi, createVoiceClient, importVapi, loadVoiceClient, siteVoiceApiBaseUrl, voiceClientLoader } from './vapi-client';
+import { describe, expect, it, vi } from 'vitest';
+import { SESSION, grantMicrophone, newVapi, setUpVapiSdk, standIn } from '../../../../test/vapi-sdk';
+import { VOICE_ASSISTANT_PLACEHOLDER } from '../../../contracts/voice-call';
+import { createVapi, createVoiceClient, importVapi } from './vapi-client';
 import type { VoiceClientEvent } from './voice-client';
 
-/** A session of POST /api/voice/session: the SDK's key. */
-const KEY = 'session-for-tests';
-const ASSISTANT = 'assistant-for-tests';
-
-let standIn: VapiStandIn;
-beforeAll(async () => {
-  standIn = await startVapiStandIn();
-});
-afterAll(() => standIn.close());
-afterEach(() => {
-  standIn.release();
-  standIn.requests.length = 0;
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(navigator, 'mediaDevices');
-});
-
-const SESSION = { session: KEY };
-
-async function newVapi(key = KEY) {
-  return createVapi(await importVapi(), { key, apiBaseUrl: standIn.url });
-}
+setUpVapiSdk();
 
 /** A client whose SDK instances (one per call) are real, and kept here for the test to look at, with the key each was made with. */
 async function newClient() {
@@ -83,73 +60,11 @@ function leftMeeting(vapi: Awaited<ReturnType<typeof newVapi>>) {
   vapi.emit('message', endedStatus('customer-ended-call'));
 }
 
-function grantMicrophone() {
-  const getUserMedia = vi.fn<MediaDevices['getUserMedia']>(async () => ({ getTracks: () => [{ stop() {} }] }) as unknown as MediaStream);
-  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
-  return getUserMedia;
-}
-
 function collect(client: ReturnType<typeof createVoiceClient>) {
   const events: VoiceClientEvent[] = [];
   client.subscribe((event) => events.push(event));
   return events;
 }
-
-describe('the real SDK (@vapi-ai/web 2.7)', () => {
-  it('loads lazily as a constructor and touches nothing until a call starts', async () => {
-    const Vapi = await importVapi();
-    expect(typeof Vapi).toBe('function');
-    const vapi = createVapi(Vapi, { key: KEY, apiBaseUrl: standIn.url });
-    expect(typeof vapi.start).toBe('function');
-    expect(standIn.requests).toHaveLength(0);
-  });
-
-  it('refuses a start without assistant, squad or workflow', async () => {
-    const vapi = await newVapi();
-    const errors: unknown[] = [];
-    vapi.on('error', (error) => errors.push(error));
-    await expect(vapi.start()).rejects.toThrow('Assistant or Squad or Workflow must be provided.');
-    expect(errors).toEqual([expect.objectContaining({ type: 'validation-error', stage: 'input-validation' })]);
-    expect(standIn.requests).toHaveLength(0);
-  });
-
-  it('returns null for a second start while one is under way (already-started)', async () => {
-    const vapi = await newVapi();
-    vapi.on('error', () => {});
-    const progress: unknown[] = [];
-    vapi.on('call-start-progress', (event) => progress.push(event));
-    standIn.hold();
-    const first = vapi.start(ASSISTANT);
-    await standIn.waitForRequests(1);
-    await expect(vapi.start(ASSISTANT)).resolves.toBeNull();
-    expect(progress).toContainEqual(expect.objectContaining({ stage: 'validation', status: 'failed', metadata: { reason: 'already-started' } }));
-    expect(standIn.requests).toHaveLength(1);
-    standIn.release();
-    await expect(first).resolves.toBeNull(); // no WebRTC in jsdom: Daily cannot create the call
-  });
-
-  it('creates the web call with the key and the assistant named, reports a failed start, then starts again', async () => {
-    const vapi = await newVapi();
-    const seen: string[] = [];
-    vapi.on('error', (error: { type: string }) => seen.push(`error:${error.type}`));
-    vapi.on('call-start-failed', () => seen.push('call-start-failed'));
-    await expect(vapi.start(ASSISTANT)).resolves.toBeNull();
-    expect(standIn.requests[0]).toMatchObject({ path: '/call/web', authorization: `Bearer ${KEY}`, body: { assistantId: ASSISTANT } });
-    expect(seen).toEqual(['error:daily-call-object-creation-error', 'call-start-failed', 'error:start-method-error']);
-    await expect(vapi.start(ASSISTANT)).resolves.toBeNull();
-    expect(standIn.requests).toHaveLength(2); // not stuck in "already started"
-  });
-
-  it("sends the key of the instance made last: each call's own key", async () => {
-    const first = await newVapi('key-of-call-1');
-    first.on('error', () => {});
-    await first.start(ASSISTANT);
-    const second = await newVapi('key-of-call-2');
-    second.on('error', () => {});
-    await second.start(ASSISTANT);
-    expect(standIn.requests.map((request) => request.authorization)).toEqual(['Bearer key-of-call-1', 'Bearer key-of-call-2']);
-  });
-});
 
 describe('createVoiceClient', () => {
   it('makes one SDK instance per call, from its session, with every listener, error included, registered before its start, which names the placeholder assistant and nothing else', async () => {
@@ -345,34 +260,5 @@ describe('createVoiceClient', () => {
     standIn.release();
     await expect(second).resolves.toMatchObject({ outcome: 'failed' });
     expect(standIn.requests).toHaveLength(1);
-  });
-});
-
-describe('voiceClientLoader', () => {
-  it('loads one shared client, whose calls reach the given API base URL with the session as key and the placeholder assistant only', async () => {
-    grantMicrophone();
-    const load = voiceClientLoader(() => standIn.url);
-    const [a, b] = await Promise.all([load(), load()]);
-    expect(a).toBe(b);
-    expect(await load()).toBe(a);
-    await a.start(SESSION);
-    expect(standIn.requests).toEqual([
-      expect.objectContaining({ path: '/call/web', authorization: `Bearer ${KEY}`, body: { assistantId: VOICE_ASSISTANT_PLACEHOLDER } }),
-    ]);
-  });
-
-  it("sends the page's calls to this site's server, POST /api/voice/call/web on the page's origin, never to Vapi; a refused session is a failed start, and the next works", async () => {
-    grantMicrophone();
-    expect(siteVoiceApiBaseUrl()).toBe(`${location.origin}${VOICE_API_BASE_PATH}`);
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ ok: false, error: 'session_expired' }, { status: 401 }));
-    const client = await loadVoiceClient();
-    await expect(client.start({ session: 'session-a' })).resolves.toMatchObject({ outcome: 'failed', reason: 'other' });
-    await expect(client.start({ session: 'session-b' })).resolves.toMatchObject({ outcome: 'failed', reason: 'other' });
-    expect(
-      fetch.mock.calls.map(([url, init]) => [String(url), init?.method, (init?.headers as Record<string, string> | undefined)?.Authorization, init?.body]),
-    ).toEqual([
-      [`${location.origin}/api/voice/call/web`, 'POST', 'Bearer session-a', JSON.stringify({ assistantId: VOICE_ASSISTANT_PLACEHOLDER })],
-      [`${location.origin}/api/voice/call/web`, 'POST', 'Bearer session-b', JSON.stringify({ assistantId: VOICE_ASSISTANT_PLACEHOLDER })],
-    ]);
   });
 });
