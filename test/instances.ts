@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterEach } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { type Store, createStore } from '../src/server/store';
 import { type EngineName, captureLogs, freshStorage, testConfig } from './storage';
@@ -38,4 +39,21 @@ export async function startInstances(
     throw error;
   }
   return { servers, env: all, close };
+}
+
+/**
+ * startInstances for a file whose tests each start their own: every call's servers are closed, and
+ * their database dropped, after the test that started them, the last started first (a failure to
+ * close is not the test's). Call at the file's top level: it registers the afterEach hook.
+ */
+export function instancesClosedAfterEach(): typeof startInstances {
+  const opened: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const close of opened.splice(0).toReversed()) await close().catch(() => undefined);
+  });
+  return async (...args) => {
+    const started = await startInstances(...args);
+    opened.push(started.close);
+    return started;
+  };
 }

@@ -19,7 +19,7 @@ export type DigestEmail = { subject: string; text: string; html: string };
  * digest of more than 1 MB, refused for good with 552). It lists the week's first leads, then how
  * many more and the command that lists them all; a name or a company longer than a table's cell is
  * cut. Everything else is bounded already (five campaigns, eight weeks), so the whole message,
- * encoded as it is sent, stays under DIGEST_MAX_BYTES (digest.test.ts: 3,000 leads of the largest
+ * encoded as it is sent, stays under DIGEST_MAX_BYTES (digest-size.test.ts: 3,000 leads of the largest
  * size the form takes).
  */
 export const DIGEST_LEADS_SHOWN = 50;

@@ -104,7 +104,7 @@ describe('two servers on one PostgreSQL database', () => {
         DELIVERY_LEASE: '60s',
         // One job per claim: many small claims, so the two servers' claims keep colliding.
         DELIVERY_BATCH: '1',
-        // Not a test of the notifications cap (abuse.test.ts is).
+        // Not a test of the notifications cap (abuse-valid-flood.test.ts is).
         NOTIFICATIONS_PER_MINUTE: '100000',
         LOG_LEVEL: 'info',
       };

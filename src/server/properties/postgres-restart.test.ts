@@ -43,7 +43,7 @@ describe('PostgreSQL stopped and started again under load', () => {
       RATE_LIMIT_CONTACT: '1000000/60',
       ...CHEAP_PROOF_ENV,
       // The load stores hundreds of leads: the notifications cap would hold the last one's webhook
-      // back minutes (as it should; abuse.test.ts tests that), not what this test looks at.
+      // back minutes (as it should; abuse-valid-flood.test.ts tests that), not what this test looks at.
       NOTIFICATIONS_PER_MINUTE: '100000',
       SUBMISSIONS_PER_NETWORK_PER_DAY: '100000000',
       DELIVERY_POLL: '200ms',

@@ -1,25 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENGINES, type EngineName, captureLogs, freshStorage, storageQuery, storageRows, testConfig } from '../../../test/storage';
-import { type VapiStandIn, startVapiStandIn } from '../../../test/vapi-stand-in';
-import { PRIVATE_KEY, VOICE_ENV } from '../../../test/voice-calls';
-import { buildApp } from '../app';
+import { ENGINES, type EngineName, freshStorage, storageRows, testConfig } from '../../../test/storage';
+import { startVapiStandIn } from '../../../test/vapi-stand-in';
+import { PRIVATE_KEY } from '../../../test/voice-calls';
 import { type RetentionSettings, runPurgeJobs } from '../retention';
 import { createStore } from '../store';
 import { dayOf } from '../core/calendar';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../core/time';
 import { callsApi } from './calls-api';
+import { JOB, NOW, ZONE } from './call-deletion-fixtures';
 
 /**
  * VAPI_CALL_RETENTION_DAYS against Vapi's stand-in (test/vapi-stand-in.ts), with real rows on both
  * engines: the calls are seeded with old dates and the daily run is given its `now`, instead of
- * waiting days.
+ * waiting days. The run on its schedule: call-deletion-daily-run.test.ts.
  */
-const ZONE = 'America/Toronto';
-const NOW = new Date('2026-11-28T15:00:00.000Z');
-const JOB = 'demo call records at Vapi';
-const PURGED = 'retention: expired personal data deleted';
-const WAIT = { timeout: 10_000, interval: 25 };
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type CallRow = { call_id: string | null; vapi_deleted_at: unknown; callback: number | null };
 
@@ -210,142 +204,5 @@ describe.each(ENGINES)('demo call records at Vapi (VAPI_CALL_RETENTION_DAYS) on 
     expect(t.deletedPaths()).toEqual(['/call/call-8-days']);
     expect(await storageRows<{ call_id: string }>(t.env, 'select call_id from voice_calls')).toEqual([{ call_id: 'call-6-days' }]);
     expect([...t.standIn.calls.keys()]).toEqual(['call-6-days']);
-  });
-});
-
-describe.each(ENGINES)('the daily run deletes the demo call records at Vapi on %s', (engine) => {
-  it('once a day, one warning for a failed run whatever its count, the failures asked again the next day; on PostgreSQL by one instance of two', async () => {
-    const storage = await freshStorage(engine);
-    opened.push({ close: () => storage.dispose() });
-    const standIn: VapiStandIn = await startVapiStandIn({ privateKey: PRIVATE_KEY });
-    opened.push(standIn);
-    const config = testConfig({ ...storage.env, ...VOICE_ENV, VAPI_API_BASE_URL: standIn.url, VAPI_CALL_RETENTION_DAYS: '30' });
-    const seed = await createStore(config);
-    opened.push(seed);
-    const ids = ['call-1', 'call-2', 'call-3', 'call-4'];
-    for (const id of ids) {
-      const endedAt = new Date(NOW.getTime() - 31 * DAY_MS);
-      const startedAt = new Date(endedAt.getTime() - 60_000);
-      await seed.recordVoiceCall({
-        callId: id,
-        session: undefined,
-        locale: 'en',
-        day: dayOf(startedAt, ZONE),
-        startedAt,
-        ended: { endedAt, durationSeconds: 60, reason: 'customer-ended-call', cost: 0.1, settledBy: 'report' },
-      });
-      standIn.calls.set(id, { id, status: 'ended', assistantId: 'asst-en-1', assistantOverrides: {} });
-    }
-    standIn.failCallDeletes(500);
-    let clock = NOW.getTime();
-    const instances = engine === 'postgres' ? 2 : 1;
-    const logs = captureLogs();
-    for (let i = 0; i < instances; i++) {
-      const store = await createStore(config);
-      opened.push(store);
-      const app = await buildApp({ config, store, logger: logs.logger, retention: { firstCheckMs: 0, checkEveryMs: 20, now: () => new Date(clock) } });
-      opened.push(app);
-    }
-    const purges = () => logs.lines().filter((line) => line.msg === PURGED);
-    const warnings = () => logs.lines().filter((line) => line.level === 40 && String(line.msg).includes('at Vapi'));
-
-    await expect.poll(purges, WAIT).toHaveLength(1);
-    // Many looks later, still one run and one warning for its three failures and the one not asked.
-    await pause(300);
-    expect(purges()).toHaveLength(1);
-    expect(warnings()).toEqual([
-      expect.objectContaining({
-        job: JOB,
-        msg: expect.stringMatching(/^retention: 3 demo call record\(s\) at Vapi could not be deleted and 1 not asked after 3 failures in a row \(first: .*500/),
-      }),
-    ]);
-    expect(standIn.callApiRequests.filter((request) => request.method === 'DELETE')).toHaveLength(3);
-
-    // A day later, Vapi well again: each record is deleted once, whatever the number of instances.
-    standIn.failCallDeletes(undefined);
-    clock += DAY_MS;
-    await expect.poll(purges, WAIT).toHaveLength(2);
-    await pause(300);
-    expect(purges()).toHaveLength(2);
-    expect(purges()[1]).toMatchObject({ deleted: expect.objectContaining({ [JOB]: 4 }) });
-    expect(warnings()).toHaveLength(1);
-    expect(standIn.callApiRequests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
-      '/call/call-1',
-      '/call/call-2',
-      '/call/call-3',
-      '/call/call-1',
-      '/call/call-2',
-      '/call/call-3',
-      '/call/call-4',
-    ]);
-    expect(standIn.calls.size).toBe(0);
-    expect((await storageRows<{ call_id: string | null }>(storage.env, 'select call_id from voice_calls')).map((row) => row.call_id)).toEqual([
-      null,
-      null,
-      null,
-      null,
-    ]);
-  });
-});
-
-describe.each(ENGINES)('0015_voice_call_ids on %s', (engine) => {
-  it('carries every row of a database at 0014 over, value for value, in its order, and the calls are recorded as before', async () => {
-    const storage = await freshStorage(engine);
-    opened.push({ close: () => storage.dispose() });
-    const env = storage.env;
-    await (await createStore(testConfig(env))).close();
-    // voice_calls as 0013 and 0014 left it (Vapi's call id its primary key), with rows, and 0015 not run yet.
-    const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
-    await storageQuery(env, 'drop table voice_calls');
-    await storageQuery(
-      env,
-      `create table voice_calls (call_id text primary key, locale text not null, started_at ${timestamp} not null, ended_at ${timestamp},
-        duration_seconds integer, ended_reason text, cost double precision, settled_by text)`,
-    );
-    await storageQuery(env, 'create index voice_calls_started_at_idx on voice_calls (started_at)');
-    const columns = 'call_id, locale, started_at, ended_at, duration_seconds, ended_reason, cost, settled_by';
-    await storageQuery(env, `insert into voice_calls (${columns}) values (?, ?, ?, ?, ?, ?, ?, ?), (?, ?, ?, ?, ?, ?, ?, ?)`, [
-      'call-z-first',
-      'fr',
-      '2026-11-20T14:00:00.000Z',
-      '2026-11-20T14:03:00.000Z',
-      180,
-      'customer-ended-call',
-      0.42,
-      'report',
-      'call-a-second',
-      'en',
-      '2026-11-21T09:00:00.000Z',
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
-    await storageQuery(env, "delete from kysely_migration where name = '0015_voice_call_ids'");
-    const before = await storageRows(env, `select ${columns} from voice_calls order by started_at`);
-
-    const store = await createStore(testConfig(env));
-    opened.push(store);
-    const after = await storageRows<Record<string, unknown>>(env, `select id, ${columns}, vapi_deleted_at, callback from voice_calls order by id`);
-    expect(after).toEqual(before.map((row, i) => ({ id: i + 1, ...row, vapi_deleted_at: null, callback: null })));
-
-    // Recorded as before: a report settles the row of its id, a new call gets a row of its own, once (its number comes after).
-    const startedAt = new Date('2026-11-21T09:00:00.000Z');
-    const ended = {
-      endedAt: new Date('2026-11-21T09:01:00.000Z'),
-      durationSeconds: 60,
-      reason: 'customer-ended-call',
-      cost: 0.1,
-      settledBy: 'report' as const,
-    };
-    await store.recordVoiceCall({ callId: 'call-a-second', session: undefined, locale: 'en', day: '2026-11-21', startedAt, ended });
-    await store.recordVoiceCall({ callId: 'call-new', session: undefined, locale: 'fr', day: '2026-11-21', startedAt, ended });
-    await store.recordVoiceCall({ callId: 'call-new', session: undefined, locale: 'fr', day: '2026-11-21', startedAt, ended });
-    expect(await storageRows(env, 'select call_id, duration_seconds from voice_calls order by id')).toEqual([
-      { call_id: 'call-z-first', duration_seconds: 180 },
-      { call_id: 'call-a-second', duration_seconds: 60 },
-      { call_id: 'call-new', duration_seconds: 60 },
-    ]);
   });
 });
