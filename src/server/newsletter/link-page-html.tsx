@@ -1,7 +1,9 @@
 import type { Locale } from '../../contracts/locales';
 import { renderHtmlDocument } from '../core/html';
 import type { LinkPageCopy } from './link-copy';
-import type { LinkPageState } from './link-page';
+
+/** What a signed link's page says happened: asked to confirm, done, already done, or why not. */
+export type LinkPageState = 'confirm' | 'done' | 'already' | 'gone' | 'invalid' | 'unavailable' | 'rateLimited';
 
 /**
  * The page a newsletter link opens (link-page.ts): a small standalone document, readable in both

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { maskEmails } from '../core/logger';
 import { CONFIRM_COPY, UNSUBSCRIBE_COPY } from './link-copy';
-import { LINK_PAGE_CSP, type LinkPageState, renderLinkPage } from './link-page';
+import { LINK_PAGE_CSP, renderLinkPage } from './link-page';
+import type { LinkPageState } from './link-page-html';
 
 /**
  * The pages the newsletter's links open, read back as a browser reads them (jsdom's parser, this

@@ -2,15 +2,13 @@ import { createHash } from 'node:crypto';
 import type { LinkPageCopy } from './link-copy';
 import { LOCALES, type Locale } from '../../contracts/locales';
 import { maskEmails } from '../core/logger';
-import { STYLE, linkPageHtml } from './link-page-html';
+import { type LinkPageState, STYLE, linkPageHtml } from './link-page-html';
 
 /**
  * The pages a subscriber sees after following one of the newsletter's signed links (unsubscribe,
  * confirm a sign-up): which words, in which languages (here), written as a small standalone
  * document (no app bundle) by link-page-html.tsx, with its one inline stylesheet allowed by hash.
  */
-
-export type LinkPageState = 'confirm' | 'done' | 'already' | 'gone' | 'invalid' | 'unavailable' | 'rateLimited';
 
 /** The Content-Security-Policy of these pages: nothing but their own stylesheet and form. */
 export const LINK_PAGE_CSP = [

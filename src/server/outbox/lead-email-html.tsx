@@ -2,7 +2,21 @@ import type { CSSProperties } from 'react';
 import { renderHtmlDocument } from '../core/html';
 import { MailDocument } from '../core/mail-document';
 import type { NotificationCopy } from './copy';
-import type { LeadEmailParts } from './lead-email';
+
+/**
+ * A longer text under its own heading. `fromCaller`: written from what a caller said (Vapi's summary,
+ * the transcript): shown quoted, under a line that says whose words they are.
+ */
+type LongTextParts = { label: string; body: string; fromCaller?: boolean };
+
+/** What one e-mail to the firm says: labelled fields, then longer texts under their own heading. */
+export type LeadEmailParts = {
+  subject: string;
+  intro: string;
+  fields: Array<[string, string | null]>;
+  texts: LongTextParts[];
+  hint: string;
+};
 
 /**
  * The HTML part of the firm's e-mail about one lead, and the details of a lead as the e-mail

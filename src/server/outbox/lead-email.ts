@@ -2,7 +2,7 @@ import { CONTACT_FIELDS } from '../../contracts/contact';
 import { oneLine } from '../../content/text';
 import type { LeadEvent } from '../../contracts/lead-event';
 import type { NotificationCopy } from './copy';
-import { leadEmailHtml } from './lead-email-html';
+import { type LeadEmailParts, leadEmailHtml } from './lead-email-html';
 import { displayName, inertLinks, quoted } from './untrusted-text';
 
 /**
@@ -32,21 +32,6 @@ function languageName(code: string | null, copy: NotificationCopy): string | nul
 
 /** The events the firm is told about (a confirmation request goes to the visitor instead). */
 export type FirmEvent = Exclude<LeadEvent, { type: 'newsletter.confirmation' | 'stats.digest' }>;
-
-/**
- * A longer text under its own heading. `fromCaller`: written from what a caller said (Vapi's summary,
- * the transcript): shown quoted, under a line that says whose words they are.
- */
-type LongText = { label: string; body: string; fromCaller?: boolean };
-
-/** What one e-mail to the firm says: labelled fields, then longer texts under their own heading. */
-export type LeadEmailParts = {
-  subject: string;
-  intro: string;
-  fields: Array<[string, string | null]>;
-  texts: LongText[];
-  hint: string;
-};
 
 /**
  * The event as the firm's e-mail shows it: every text of its data made inert (untrusted-text.ts

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { renderHtmlDocument } from '../core/html';
 import { MailDocument } from '../core/mail-document';
 import type { NotificationCopy } from './copy';
-import type { LeadEmailParts } from './lead-email';
+import type { LeadEmailParts } from './lead-email-html';
 import { HINT, LeadDetails } from './lead-email-html';
 
 const LEAD_HEADING: CSSProperties = { fontSize: '1.1em', margin: '2em 0 .5em', borderTop: '1px solid #ccc', paddingTop: '1em' };
