@@ -3,7 +3,7 @@ import { proofFrom } from '../../../test/proof';
 import { instancesClosedAfterEach } from '../../../test/instances';
 import { ENGINES, storageRows } from '../../../test/storage';
 import { isCounterOf } from '../store';
-import { contact, post, stored } from './abuse-fixtures';
+import { contact, post, stored } from '../../../test/abuse';
 
 /** The per-client limits (RATE_LIMIT_CONTACT): an IPv6 /64 is one client, counted in the database, shared by every instance. */
 

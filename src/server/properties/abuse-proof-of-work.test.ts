@@ -9,7 +9,7 @@ import { PROOF_COST } from '../core/proof-of-work';
 import { counterPattern } from '../store';
 import { DAY_MS, SECOND_MS } from '../core/time';
 import { PROOF_ALGORITHM } from '../../contracts/proof-of-work';
-import { contact, post, stored } from './abuse-fixtures';
+import { contact, post, stored } from '../../../test/abuse';
 
 /** Posts without the work a proof costs, and what a valid proof buys: one lead, counted toward its network's day. */
 

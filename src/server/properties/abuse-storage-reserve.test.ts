@@ -8,7 +8,7 @@ import { proofFrom } from '../../../test/proof';
 import { captureLogs, testConfig } from '../../../test/storage';
 import { buildApp } from '../app';
 import { createStore } from '../store';
-import { contact, post, stored } from './abuse-fixtures';
+import { contact, post, stored } from '../../../test/abuse';
 
 /** A disk nearly full: new leads are refused until space is freed, whoever sends them. */
 

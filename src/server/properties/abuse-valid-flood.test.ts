@@ -4,7 +4,7 @@ import { proofFrom } from '../../../test/proof';
 import { instancesClosedAfterEach } from '../../../test/instances';
 import { ENGINES, TEST_WEBHOOK_SECRET } from '../../../test/storage';
 import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from '../../../test/receivers';
-import { contact, post } from './abuse-fixtures';
+import { contact, post } from '../../../test/abuse';
 
 /** Valid posts from many addresses, each within its limits: the visitor still gets through, and the firm is told of every lead. */
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Store } from '../store';
+import type { Store } from '../src/server/store';
 
 /**
- * What the abuse tests (abuse-*.test.ts) share. They post as an attacker would: without a proof,
+ * What the abuse tests (src/server/properties/abuse-*.test.ts) share. They post as an attacker would: without a proof,
  * with a wrong, expired or replayed one, from many addresses; a sustained flood of valid posts, each
  * address within its limits; a network that sends more than its share. The firm's real visitor gets
  * through every time: what a flood can cost the firm is bounded by limits shared out per network
