@@ -40,7 +40,7 @@ export default defineConfig({
           // ('$initial': reached by the entry's static imports). Left to itself, Rolldown keeps them
           // out of the entry (a section importing the entry would be a cycle) and gives each set of
           // importers its own chunk: many modules, a dozen of them under 1 KB. With this group a
-          // page starts 4 (e2e/page-performance.test.ts), and the larger file compresses better
+          // page starts 4 (e2e/page-weight.test.ts), and the larger file compresses better
           // (docs/performance.md).
           groups: [{ name: 'first-screen-shared', tags: ['$initial'], minShareCount: 2 }],
         },

@@ -63,7 +63,7 @@ const LANGUAGES = Object.fromEntries(
 );
 
 /**
- * The voice card asks for a proof of its own when it comes into view (e2e/voice-demo.test.ts): set
+ * The voice card asks for a proof of its own when it comes into view (e2e/voice-demo-card-states.test.ts): set
  * aside here, so that the challenges counted are the forms' alone.
  */
 async function setVoiceCardAside(page: Page) {

@@ -6,7 +6,7 @@ import { showWholePage } from './helpers/layout';
 
 /**
  * How the voice-demo card looks before and around a call, measured in a real Chromium on the
- * production build (a call itself: ./voice-demo.test.ts).
+ * production build (a call itself: ./voice-demo-call.test.ts).
  */
 const baseUrl = inject('baseUrl');
 const { open } = pagesInOneBrowser(baseUrl);

@@ -3,7 +3,7 @@
  * (src/web/app/entry-client.tsx, with its static imports): the source modules whose chunks
  * scripts/prerender.ts preloads for a page in that language. The one list: the prerender's
  * preloads and the chunks that get the eager-compile hint (./compile-hints.ts) both come from it,
- * and e2e/page-performance.test.ts fails when a chunk outside a page's first screen carries the hint.
+ * and e2e/page-weight.test.ts fails when a chunk outside a page's first screen carries the hint.
  */
 import { LOCALES, type Locale } from '../../src/contracts/locales.ts';
 

@@ -1,7 +1,7 @@
 /**
  * What each prerendered page of a build costs a visitor on the wire, in brotli bytes: the
  * JavaScript it loads before anything is asked of it, its CSS, and the part of its HTML that paints
- * the first screen. Sizes are deterministic, so e2e/page-performance.test.ts fails the build on them;
+ * the first screen. Sizes are deterministic, so e2e/page-weight.test.ts fails the build on them;
  * scripts/bench/page.ts prints them beside Lighthouse's figures.
  *
  * It reads the HTML, not the bundler's manifest: every script a page names (in `<script src>`,

@@ -55,7 +55,7 @@ describe('live captions', () => {
     const lines = within(captionsLog())
       .getAllByText(/./, { selector: 'p' })
       .map((line) => line.textContent);
-    // All final lines are in the log; the browser shows the newest that fit whole (e2e/voice-demo.test.ts).
+    // All final lines are in the log; the browser shows the newest that fit whole (e2e/voice-demo-card-states.test.ts).
     expect(lines).toEqual([
       'Agent: Hi, and welcome to Atelier IA!',
       'You: Tell me about your services.',
