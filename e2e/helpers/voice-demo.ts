@@ -57,10 +57,13 @@ async function firstToBuild(): Promise<boolean> {
   }
 }
 
-/** The environment another file's build saw, once that build is done. */
+/**
+ * The environment another file's build saw, once that build is done. Waited for as long as this
+ * file's hook may take (vitest.config.ts's hookTimeout): it started after the building file's
+ * hook, which bounds the build, so a slow machine's build is never given up on here first.
+ */
 async function builtByAnother(record: string): Promise<Record<string, string>> {
-  const deadline = Date.now() + 110_000;
-  while (Date.now() < deadline) {
+  for (;;) {
     const built = await readFile(record, 'utf8').catch(() => undefined);
     if (built !== undefined) {
       const { env, error } = JSON.parse(built) as { env?: Record<string, string>; error?: string };
@@ -69,7 +72,6 @@ async function builtByAnother(record: string): Promise<Record<string, string>> {
     }
     await new Promise((done) => setTimeout(done, 250));
   }
-  throw new Error(`the voice demo's build, started by another file, is not done: no ${record}`);
 }
 
 /**
