@@ -156,7 +156,8 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
   }, 240_000);
 
   /**
-   * The card as the server's state makes it before any press, in each language, width and theme:
+   * The card as the server's state makes it before any press, in each language and width, and on a
+   * desktop in both themes (one page, the system's theme turned dark after the light one's checks):
    * which state, its button, the line under it, the firm's phone (written as the footer writes it)
    * and the contact form in the box, no axe violation, and no proof of work asked to learn it.
    */
@@ -164,50 +165,55 @@ describe("the card's states in Chromium, in both languages, at a phone's width a
     for (const locale of ['en', 'fr'] as const) {
       const copy = getContent(locale).voiceDemo;
       for (const width of WIDTHS) {
-        for (const colorScheme of width === 1280 ? (['light', 'dark'] as const) : (['light'] as const)) {
-          const page = await open(origin, locale, width, colorScheme);
-          const card = demo(page).locator('[data-call-card]');
-          await expect.poll(() => pageRequests.get(page)!.includes('/api/voice/status')).toBe(true);
-          await expect.poll(() => card.getAttribute('data-demo-state')).toBe(state);
-          const requested = pageRequests.get(page)!;
-          const button = demo(page).locator('button[aria-describedby~="voice-privacy-notice"]');
-          if (state === 'ready') {
-            expect(await button.textContent()).toBe(typeset(locale, copy.callMe));
-            expect(await demo(page).locator('.animate-wave').count()).toBe(2);
-            expect(await demo(page).getByText(typeset(locale, copy.microphoneNote)).isVisible()).toBe(true);
-            // The proof of work for the press starts once the state is known to be ready, never to learn it.
-            await expect.poll(() => requested.includes('/api/challenge')).toBe(true);
-            expect(requested.indexOf('/api/voice/status')).toBeLessThan(requested.indexOf('/api/challenge'));
-          } else {
-            const words = copy.states[state];
-            expect(await button.textContent()).toBe(typeset(locale, words.button));
-            expect(await button.getAttribute('aria-disabled')).toBe(state === 'lines-busy' ? null : 'true');
-            expect(await demo(page).locator('.animate-wave').count()).toBe(0);
-            expect(await demo(page).getByText(typeset(locale, copy.microphoneNote)).isVisible()).toBe(false);
-            expect(await demo(page).locator('#voice-demo-state').textContent()).toBe(typeset(locale, words.note));
-            // Not a dead end: the firm's phone, as the footer writes it, and the contact form.
-            const phone = box(page).locator('a[href^="tel:"]');
-            expect(await phone.count()).toBe(1);
-            const footerPhone = page
-              .locator('footer li')
-              .filter({ hasText: getContent(locale).footer.contactUs.phoneLabel })
-              .locator('span.whitespace-nowrap');
-            const written = (await footerPhone.textContent())!.trim();
-            expect((await phone.textContent())!.trim()).toBe(written);
-            const href = (await phone.getAttribute('href'))!;
-            expect(href).toMatch(/^tel:\+?\d+$/);
-            expect(href.endsWith(written.replace(/\D/g, ''))).toBe(true);
-            expect(await box(page).locator('a[href="#contact-form"]').count()).toBe(1);
-            expect(await box(page).locator('a[href="#contact-form"]').isVisible()).toBe(true);
-            // Nothing was made ready for a press that could not start a call.
-            await page.waitForTimeout(200);
-            expect(requested.filter((path) => path === '/api/challenge' || path === '/api/voice/session')).toEqual([]);
-          }
-          expect(requested.filter((path) => path === '/api/voice/status')).toHaveLength(1);
-          expect(await axeViolations(page, CARD), `${locale} ${width} ${colorScheme}`).toEqual([]);
-          if (colorScheme === 'light') await shot(page, `${locale}-${width}-${name}`);
-          await page.context().close();
+        const page = await open(origin, locale, width);
+        const card = demo(page).locator('[data-call-card]');
+        await expect.poll(() => pageRequests.get(page)!.includes('/api/voice/status')).toBe(true);
+        await expect.poll(() => card.getAttribute('data-demo-state')).toBe(state);
+        const requested = pageRequests.get(page)!;
+        const button = demo(page).locator('button[aria-describedby~="voice-privacy-notice"]');
+        if (state === 'ready') {
+          expect(await button.textContent()).toBe(typeset(locale, copy.callMe));
+          expect(await demo(page).locator('.animate-wave').count()).toBe(2);
+          expect(await demo(page).getByText(typeset(locale, copy.microphoneNote)).isVisible()).toBe(true);
+          // The proof of work for the press starts once the state is known to be ready, never to learn it.
+          await expect.poll(() => requested.includes('/api/challenge')).toBe(true);
+          expect(requested.indexOf('/api/voice/status')).toBeLessThan(requested.indexOf('/api/challenge'));
+        } else {
+          const words = copy.states[state];
+          expect(await button.textContent()).toBe(typeset(locale, words.button));
+          expect(await button.getAttribute('aria-disabled')).toBe(state === 'lines-busy' ? null : 'true');
+          expect(await demo(page).locator('.animate-wave').count()).toBe(0);
+          expect(await demo(page).getByText(typeset(locale, copy.microphoneNote)).isVisible()).toBe(false);
+          expect(await demo(page).locator('#voice-demo-state').textContent()).toBe(typeset(locale, words.note));
+          // Not a dead end: the firm's phone, as the footer writes it, and the contact form.
+          const phone = box(page).locator('a[href^="tel:"]');
+          expect(await phone.count()).toBe(1);
+          const footerPhone = page
+            .locator('footer li')
+            .filter({ hasText: getContent(locale).footer.contactUs.phoneLabel })
+            .locator('span.whitespace-nowrap');
+          const written = (await footerPhone.textContent())!.trim();
+          expect((await phone.textContent())!.trim()).toBe(written);
+          const href = (await phone.getAttribute('href'))!;
+          expect(href).toMatch(/^tel:\+?\d+$/);
+          expect(href.endsWith(written.replace(/\D/g, ''))).toBe(true);
+          expect(await box(page).locator('a[href="#contact-form"]').count()).toBe(1);
+          expect(await box(page).locator('a[href="#contact-form"]').isVisible()).toBe(true);
+          // Nothing was made ready for a press that could not start a call.
+          await page.waitForTimeout(200);
+          expect(requested.filter((path) => path === '/api/challenge' || path === '/api/voice/session')).toEqual([]);
         }
+        expect(await axeViolations(page, CARD), `${locale} ${width} light`).toEqual([]);
+        await shot(page, `${locale}-${width}-${name}`);
+        // On a desktop, the same card once the system turns dark (the page follows it as it changes).
+        if (width === 1280) {
+          await page.emulateMedia({ colorScheme: 'dark' });
+          await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+          expect(await card.getAttribute('data-demo-state')).toBe(state);
+          expect(await axeViolations(page, CARD), `${locale} ${width} dark`).toEqual([]);
+        }
+        expect(requested.filter((path) => path === '/api/voice/status')).toHaveLength(1);
+        await page.context().close();
       }
     }
   }
