@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ESTIMATED_HEIGHTS } from '../src/web/hydration/heights';
 import { BELOW_THE_FOLD, type BelowTheFoldSection } from '../src/web/app/sections';
 import { API_PATHS } from '../src/contracts/api';
-import { openPage, pagesInOneBrowser, scrollSettled, waitForHydration } from './helpers/browser';
+import { openPage, pagesInOneBrowser, scrollSettled, STILL, waitForHydration } from './helpers/browser';
 
 /**
  * Which code the page loads, and when: each section's as the visitor nears it (none for a section
@@ -41,7 +41,7 @@ const KEPT_AS_PRERENDERED = BELOW_THE_FOLD.filter((entry) => !entry.hydrates);
 
 describe('hydration in parts', () => {
   it('the menu, used before the sections below have their code, still lands on the section', async () => {
-    const { page, context, errors } = await openPage(browser(), 'phone');
+    const { page, context, errors } = await openPage(browser(), 'phone', STILL);
     // No section below the first screen gets its code: those sections are not laid out yet (index.css).
     await page.route(new RegExp(`/assets/(${HYDRATED.map(chunkOf).join('|')})-[^/]+\\.js$`), () => {});
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
@@ -56,7 +56,7 @@ describe('hydration in parts', () => {
   });
 
   it('a section is laid out only once the visitor nears it, hydrated or not, and keeps its real height from then on', async () => {
-    const { page, context, errors } = await openPage(browser(), 'phone');
+    const { page, context, errors } = await openPage(browser(), 'phone', STILL);
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     await waitForHydration(page);
     // checkVisibility({ contentVisibilityAuto }) is false for what the browser skips rendering.
@@ -75,7 +75,7 @@ describe('hydration in parts', () => {
   });
 
   it('the sections with nothing to interact with cost no code: read to the end, they stay as prerendered', async () => {
-    const { page, context, errors } = await openPage(browser(), 'phone');
+    const { page, context, errors } = await openPage(browser(), 'phone', STILL);
     const requested = scriptsRequested(page);
     // What a part holds: its text and how many elements carry it.
     const parts = () =>
@@ -103,7 +103,7 @@ describe('hydration in parts', () => {
   });
 
   it('a section’s code comes by its import alone: the only module preloads in the page are the first screen’s', async () => {
-    const { page, context, errors } = await openPage(browser(), 'phone');
+    const { page, context, errors } = await openPage(browser(), 'phone', STILL);
     const requested = scriptsRequested(page);
     await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
     await waitForHydration(page);
@@ -120,7 +120,7 @@ describe('hydration in parts', () => {
   });
 
   it('after load, the whole page hydrates without the visitor scrolling', async () => {
-    const { page, context, errors } = await openPage(browser(), 'desktop');
+    const { page, context, errors } = await openPage(browser(), 'desktop', STILL);
     await page.goto(`${baseUrl}/fr/`, { waitUntil: 'load' });
     await waitForHydration(page);
     expect(await page.evaluate(() => scrollY)).toBe(0);
@@ -141,7 +141,7 @@ describe('code a visitor asks for', () => {
   it('the contact form’s contract check comes when focus first enters the form, not with the page, even read to the end', async () => {
     const check = await contractCheckChunks();
     expect(check).toHaveLength(1);
-    const { page, context, errors } = await openPage(browser(), 'phone');
+    const { page, context, errors } = await openPage(browser(), 'phone', STILL);
     const requested = scriptsRequested(page);
     await page.goto(`${baseUrl}/fr/`, { waitUntil: 'load' });
     await waitForHydration(page);
@@ -157,7 +157,7 @@ describe('code a visitor asks for', () => {
 
   it('a submit that comes before the check has arrived waits for it, then names the fields it finds and sends nothing', async () => {
     const [check] = await contractCheckChunks();
-    const { page, context, errors } = await openPage(browser(), 'desktop');
+    const { page, context, errors } = await openPage(browser(), 'desktop', STILL);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**${check}`, async (route) => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPage, pagesInOneBrowser, waitForHydration } from './helpers/browser';
+import { openPage, pagesInOneBrowser, STILL, waitForHydration } from './helpers/browser';
 import { fillContact, toast, unique } from './helpers/forms';
 import { startServer, type RunningServer } from './helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../test/receivers';
@@ -39,7 +39,7 @@ async function holdRequests(page: Page, path: string) {
 
 describe('contact form', () => {
   it('sends, shows "Sending..." while submitting, clears itself, toasts success and stores the row', async () => {
-    const { page, context, errors } = await openPage(browser(), 'desktop', { url: baseUrl });
+    const { page, context, errors } = await openPage(browser(), 'desktop', { url: baseUrl, ...STILL });
     await waitForHydration(page);
     const email = `lead-${unique()}@example.com`;
     await fillContact(page, { name: '  Marie Tremblay ', phone: '514-555-0199', email, company: '', message: 'We miss calls at lunch.' });
@@ -64,7 +64,7 @@ describe('contact form', () => {
   });
 
   it('stores the company when given, on a phone too', async () => {
-    const { page, context } = await openPage(browser(), 'phone', { url: baseUrl });
+    const { page, context } = await openPage(browser(), 'phone', { url: baseUrl, ...STILL });
     await waitForHydration(page);
     const email = `mobile-${unique()}@example.com`;
     await fillContact(page, { name: 'Luc Gagnon', phone: '+1 418 555 0100', email, company: 'Clinique Beauport', message: 'Voice agent for bookings' });
@@ -75,7 +75,7 @@ describe('contact form', () => {
   });
 
   it('enforces the required fields: each empty one says so beside it, focus goes to the first, nothing is sent', async () => {
-    const { page, context } = await openPage(browser(), 'desktop', { url: baseUrl });
+    const { page, context } = await openPage(browser(), 'desktop', { url: baseUrl, ...STILL });
     await waitForHydration(page);
     let sent = 0;
     page.on('request', (request) => {
@@ -99,7 +99,7 @@ describe('contact form', () => {
 
 describe('newsletter', () => {
   it('subscribes: "Subscribing..." disables the field and button, then clears it and stores the row', async () => {
-    const { page, context, errors } = await openPage(browser(), 'desktop', { url: baseUrl });
+    const { page, context, errors } = await openPage(browser(), 'desktop', { url: baseUrl, ...STILL });
     await waitForHydration(page);
     const email = `reader-${unique()}@example.com`;
     const input = page.getByLabel('Email address');
@@ -119,7 +119,7 @@ describe('newsletter', () => {
   });
 
   it('says when the address is already subscribed, whatever its case', async () => {
-    const { page, context } = await openPage(browser(), 'desktop', { url: baseUrl });
+    const { page, context } = await openPage(browser(), 'desktop', { url: baseUrl, ...STILL });
     await waitForHydration(page);
     const email = `twice-${unique()}@example.com`;
     const input = page.getByLabel('Email address');
@@ -141,7 +141,7 @@ describe('newsletter', () => {
     // A final dot: the relay refused it (501) after the server had taken it, and retried it for hours.
     ['someone@example.com.', 'Please enter a valid email address'],
   ])('checks %j before any request: "%s"', async (value, message) => {
-    const { page, context } = await openPage(browser(), 'phone', { url: baseUrl });
+    const { page, context } = await openPage(browser(), 'phone', { url: baseUrl, ...STILL });
     await waitForHydration(page);
     let sent = 0;
     page.on('request', (request) => {
@@ -180,7 +180,7 @@ describe('newsletter when the site sends e-mail (double opt-in)', () => {
   });
 
   it('keeps the success title and asks to confirm from the inbox; the e-mailed link confirms', async () => {
-    const { page, context, errors } = await openPage(browser(), 'desktop', { url: server.url });
+    const { page, context, errors } = await openPage(browser(), 'desktop', { url: server.url, ...STILL });
     await waitForHydration(page);
     const email = `confirm-${unique()}@example.com`;
     await page.getByLabel('Email address').fill(email);

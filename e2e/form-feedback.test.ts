@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { LOCALES } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
-import { pagesInOneBrowser } from './helpers/browser';
+import { pagesInOneBrowser, STILL } from './helpers/browser';
 import { box, overlap, placeholderRoom, showWholePage, type Box } from './helpers/layout';
 
 /**
@@ -10,7 +10,7 @@ import { box, overlap, placeholderRoom, showWholePage, type Box } from './helper
  * and placeholders that fit their fields.
  */
 const baseUrl = inject('baseUrl');
-const { open } = pagesInOneBrowser(baseUrl);
+const { open } = pagesInOneBrowser(baseUrl, STILL);
 
 describe('what the forms say, and where', () => {
   it('on /fr/, an empty contact form shows French inline errors, no browser bubble, and focus on the first field', async () => {

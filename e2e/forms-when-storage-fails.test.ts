@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPostgres, createDatabase, type RunningPostgres } from '../test/postgres';
-import { openPage, pagesInOneBrowser, waitForHydration } from './helpers/browser';
+import { openPage, pagesInOneBrowser, STILL, waitForHydration } from './helpers/browser';
 import { fillContact, toast, unique } from './helpers/forms';
 import { startServer, type RunningServer } from './helpers/server';
 
@@ -42,7 +42,7 @@ describe('when the server cannot store anything', () => {
   });
 
   it('contact form: "Form temporarily unavailable" when storage is not configured, values kept', async () => {
-    const { page, context } = await openPage(browser(), 'desktop', { url: misconfigured.url });
+    const { page, context } = await openPage(browser(), 'desktop', { url: misconfigured.url, ...STILL });
     await waitForHydration(page);
     await fillContact(page, { name: 'Ana', phone: '514 555 0123', email: 'ana@example.com', message: 'Hello' });
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -55,7 +55,7 @@ describe('when the server cannot store anything', () => {
   });
 
   it('contact form: a clear toast when the visitor is rate limited, values kept', async () => {
-    const { page, context } = await openPage(browser(), 'desktop', { url: limited.url });
+    const { page, context } = await openPage(browser(), 'desktop', { url: limited.url, ...STILL });
     await waitForHydration(page);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       await fillContact(page, { name: 'Busy', phone: '514 555 0123', email: `rate-${unique()}@example.com`, message: 'Hi' });
@@ -72,7 +72,7 @@ describe('when the server cannot store anything', () => {
   });
 
   it("contact form: below the disk's reserve, the failure toast offers the phone, values kept", async () => {
-    const { page, context } = await openPage(browser(), 'desktop', { url: reserve.url });
+    const { page, context } = await openPage(browser(), 'desktop', { url: reserve.url, ...STILL });
     await waitForHydration(page);
     await fillContact(page, { name: 'Full Disk', phone: '514 555 0123', email: 'disk@example.com', message: 'Still there' });
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -83,7 +83,7 @@ describe('when the server cannot store anything', () => {
   });
 
   it('both forms: the failure toasts when the database stops answering, values kept, error logged', async () => {
-    const { page, context, errors } = await openPage(browser(), 'desktop', { url: failing.url });
+    const { page, context, errors } = await openPage(browser(), 'desktop', { url: failing.url, ...STILL });
     await waitForHydration(page);
     await postgres.stop();
 

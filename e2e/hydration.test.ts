@@ -4,7 +4,7 @@ import { ANCHORS, BELOW_THE_FOLD } from '../src/web/app/sections';
 import { SECTION_ANCHORS } from '../src/content/types';
 import { LOCALES } from '../src/contracts/locales';
 import { PAGE_IDS, pagePath } from '../src/web/lib/pages';
-import { launchBrowser, openPage, waitForHydration, type DeviceName } from './helpers/browser';
+import { launchBrowser, openPage, STILL, waitForHydration, type DeviceName } from './helpers/browser';
 
 /**
  * React hydrates what the server rendered only if both render the same tree: where they differ,
@@ -46,7 +46,7 @@ describe.each(['phone', 'desktop'] as const satisfies DeviceName[])('hydration o
       it(`${path}: React reports nothing, and every part keeps its prerendered text`, async () => {
         const url = `${baseUrl}${path}`;
         const prerendered = await (await fetch(url)).text();
-        const { context, page, errors } = await openPage(browser, device);
+        const { context, page, errors } = await openPage(browser, device, STILL);
         const warnings: string[] = [];
         page.on('console', (message: ConsoleMessage) => {
           if (message.type() === 'warning') warnings.push(message.text());
@@ -99,7 +99,7 @@ describe.each(['phone', 'desktop'] as const satisfies DeviceName[])('hydration o
 
 describe('the section registry', () => {
   it.each(LOCALES)('in %s, every registered section is on the page, in order, with the ids the links scroll to', async (locale) => {
-    const { context, page } = await openPage(browser, 'desktop', { url: `${baseUrl}${pagePath('home', locale)}` });
+    const { context, page } = await openPage(browser, 'desktop', { url: `${baseUrl}${pagePath('home', locale)}`, ...STILL });
     const onPage = await page.$$eval('[data-section]', (parts) =>
       parts.map((part) => ({ id: part.getAttribute('data-section'), anchors: [...part.querySelectorAll('[id]')].map((element) => element.id) })),
     );

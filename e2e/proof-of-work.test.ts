@@ -6,7 +6,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_PATHS } from '../src/contracts/api';
 import { CHALLENGE_PATH, PROOF_ALGORITHM } from '../src/contracts/proof-of-work';
-import { launchBrowser, openPage, waitForHydration } from './helpers/browser';
+import { launchBrowser, openPage, STILL, waitForHydration } from './helpers/browser';
 import { type RunningServer, startServer } from './helpers/server';
 import { LOCALES } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
@@ -109,7 +109,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 
 describe.each(Object.entries(LANGUAGES))('proof of work on the %s page', (_language, words) => {
   it('contact form: focusing a field asks for one challenge; the post, once the proof is ready, carries it and is stored', async () => {
-    const { page, context, errors, externalRequests } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}` });
+    const { page, context, errors, externalRequests } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}`, ...STILL });
     await waitForHydration(page);
     await setVoiceCardAside(page);
     const seen = watch(page);
@@ -144,7 +144,7 @@ describe.each(Object.entries(LANGUAGES))('proof of work on the %s page', (_langu
   });
 
   it('contact form: a submit before the proof is ready shows "Sending...", waits, then succeeds', async () => {
-    const { page, context, errors, externalRequests } = await openPage(browser, 'phone', { url: `${baseUrl}${words.path}` });
+    const { page, context, errors, externalRequests } = await openPage(browser, 'phone', { url: `${baseUrl}${words.path}`, ...STILL });
     await waitForHydration(page);
     await setVoiceCardAside(page);
     const seen = watch(page);
@@ -172,7 +172,7 @@ describe.each(Object.entries(LANGUAGES))('proof of work on the %s page', (_langu
   });
 
   it('newsletter: focusing the field asks for one challenge; an early submit waits for the proof, and the sign-up carries it', async () => {
-    const { page, context, errors, externalRequests } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}` });
+    const { page, context, errors, externalRequests } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}`, ...STILL });
     await waitForHydration(page);
     await setVoiceCardAside(page);
     const seen = watch(page);
@@ -197,7 +197,7 @@ describe.each(Object.entries(LANGUAGES))('proof of work on the %s page', (_langu
 
   it('the voice card: its state asked with no challenge when it comes into view; one challenge then, only if the demo can be tried, and no other when "Call Me" is hovered or focused', async () => {
     for (const answer of ['ready', 'server'] as const) {
-      const { page, context, errors } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}` });
+      const { page, context, errors } = await openPage(browser, 'desktop', { url: `${baseUrl}${words.path}`, ...STILL });
       const seen = watch(page);
       const asked: string[] = [];
       page.on('request', (request) => {
@@ -239,7 +239,7 @@ describe('PROOF_OF_WORK=off (spam filtered in front of the server)', () => {
 
   it('both forms: the challenge route says no proof is needed, the posts go without one, and the console stays clean', async () => {
     const words = LANGUAGES.en!;
-    const { page, context, errors, externalRequests } = await openPage(browser, 'desktop', { url: `${server.url}${words.path}` });
+    const { page, context, errors, externalRequests } = await openPage(browser, 'desktop', { url: `${server.url}${words.path}`, ...STILL });
     await waitForHydration(page);
     const seen = watch(page);
     const answers: number[] = [];

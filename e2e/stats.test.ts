@@ -16,7 +16,7 @@ import { dayOf } from '../src/server/core/calendar';
 import { FONT_STORAGE_KEY } from '../src/web/lib/brand-font';
 import { createDatabase, freePort, startPostgres, type RunningPostgres } from '../test/postgres';
 import { storedBytes } from '../test/storage';
-import { DEVICES, launchBrowser, waitForHydration } from './helpers/browser';
+import { DEVICES, launchBrowser, STILL, waitForHydration } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 import { startVapiStandIn, type VapiStandIn } from '../test/vapi-stand-in';
 
@@ -99,7 +99,7 @@ describe.each(['sqlite', 'postgres'] as const)('the figures on %s', (engine) => 
   });
 
   async function open(device: keyof typeof DEVICES, userAgent: string, path: string): Promise<{ page: Page; context: BrowserContext }> {
-    const context = await browser.newContext({ ...DEVICES[device], userAgent });
+    const context = await browser.newContext({ ...DEVICES[device], ...STILL, userAgent });
     contexts.push(context);
     // The visitor's address as the proxy reports it, on the requests to our server only (another
     // origin would refuse the extra header in a CORS preflight).

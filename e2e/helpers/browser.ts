@@ -29,6 +29,15 @@ export type OpenedPage = {
   externalRequests: string[];
 };
 
+/**
+ * For the tests of what the forms, the servers and the code do, not of how the page looks or moves:
+ * a headless Chromium draws every frame of an animation in software, and while one of the page's
+ * endless decorative ones is in view (the emblem's orbit, the call button's waves, the banner's
+ * marquee) the page keeps about a quarter of a core busy, taken from the other tests running beside
+ * it. With reduced motion they draw once. The tests of the page's looks and motion keep the default.
+ */
+export const STILL = { reducedMotion: 'reduce' } as const satisfies BrowserContextOptions;
+
 /** A fresh context (own storage) and page, watching for console errors and requests leaving localhost. */
 export async function openPage(browser: Browser, device: DeviceName, options: BrowserContextOptions & { url?: string } = {}): Promise<OpenedPage> {
   const { url, ...contextOptions } = options;
@@ -117,9 +126,10 @@ export async function scrollSettled(page: Page) {
 /**
  * A test file's one Chromium (launched before its tests, closed after them: call this at the file's
  * top level) and `open(device, locale, { page })`: one of the site's pages in that language on a
- * device, hydrated. `browser()` for the file's other uses of the same Chromium.
+ * device, hydrated, its context made with `defaults` (such as STILL) and then the call's options.
+ * `browser()` for the file's other uses of the same Chromium.
  */
-export function pagesInOneBrowser(baseUrl: string) {
+export function pagesInOneBrowser(baseUrl: string, defaults: BrowserContextOptions = {}) {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -133,7 +143,7 @@ export function pagesInOneBrowser(baseUrl: string) {
   };
   async function open(device: DeviceName, locale: Locale, options: BrowserContextOptions & { page?: PageId } = {}): Promise<OpenedPage> {
     const { page: which = 'home', ...rest } = options;
-    const opened = await openPage(launched(), device, { url: `${baseUrl}${pagePath(which, locale)}`, ...rest });
+    const opened = await openPage(launched(), device, { url: `${baseUrl}${pagePath(which, locale)}`, ...defaults, ...rest });
     await waitForHydration(opened.page);
     return opened;
   }
