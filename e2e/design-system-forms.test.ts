@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { LOCALES } from '../src/contracts/locales';
 import { getContent } from '../src/content/all';
-import { pagesInOneBrowser, STILL } from './helpers/browser';
+import { pagesInOneBrowser } from './helpers/browser';
 import { box, overlap, showWholePage, type Box } from './helpers/layout';
 
 /**
@@ -10,7 +10,7 @@ import { box, overlap, showWholePage, type Box } from './helpers/layout';
  * section in reading order, and a form's outcome said once, clear of the form. Measured in a real
  * Chromium on the production build.
  */
-const { open } = pagesInOneBrowser(inject('baseUrl'), STILL);
+const { open } = pagesInOneBrowser(inject('baseUrl'));
 
 describe('form fields share one corner radius', () => {
   it('the newsletter field is shaped as the contact form’s fields, on a phone and on a desktop', async () => {
