@@ -1,34 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { proofFrom } from '../../../test/proof';
-import { instancesClosedAfterEach } from '../../../test/instances';
+import { startInstances } from '../../../test/instances';
 import { ENGINES, TEST_WEBHOOK_SECRET } from '../../../test/storage';
 import { type SmtpReceiver, type WebhookReceiver, startSmtpReceiver, startWebhookReceiver } from '../../../test/receivers';
 import { contact, post } from '../../../test/abuse';
 
 /** Valid posts from many addresses, each within its limits: the visitor still gets through, and the firm is told of every lead. */
 
-const instances = instancesClosedAfterEach();
-
-describe.each(ENGINES)('a sustained flood of valid posts on %s', (engine) => {
-  let hook: WebhookReceiver | undefined;
-  let smtp: SmtpReceiver | undefined;
-  afterEach(async () => {
-    await hook?.close();
-    await smtp?.close();
-  });
-
+// Both engines at once: most of each test is waiting for a minute to start or for the next minute's
+// e-mails, and those waits overlap.
+describe.concurrent.each(ENGINES)('a sustained flood of valid posts on %s', (engine) => {
   it(
     'lets the visitor through every time; past NOTIFICATIONS_PER_MINUTE the minute’s last e-mail carries the waiting leads, and the webhook gets each',
-    async () => {
-      hook = await startWebhookReceiver(TEST_WEBHOOK_SECRET);
-      smtp = await startSmtpReceiver();
+    // Concurrent tests take `expect` and their hooks from their own context.
+    async ({ expect, onTestFinished }) => {
+      const hook: WebhookReceiver = await startWebhookReceiver(TEST_WEBHOOK_SECRET);
+      onTestFinished(() => hook.close());
+      const smtp: SmtpReceiver = await startSmtpReceiver();
+      onTestFinished(() => smtp.close());
       // Three rounds of six addresses and a visitor: 21 leads, more than the minute's e-mails.
       const cap = 5;
       // What a test sends then falls in one minute (or two, on a slow machine).
       const second = (Date.now() % 60_000) / 1000;
       if (second > 40) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
-      const { servers } = await instances(engine, {
+      const started = await startInstances(engine, {
         RATE_LIMIT_CONTACT: '5/600',
         NOTIFICATIONS_PER_MINUTE: String(cap),
         SMTP_URL: smtp.url,
@@ -38,6 +34,8 @@ describe.each(ENGINES)('a sustained flood of valid posts on %s', (engine) => {
         WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
         DELIVERY_POLL: '200ms',
       });
+      onTestFinished(started.close);
+      const { servers } = started;
       const run = randomUUID();
       const firstMinute = Math.floor(Date.now() / 60_000);
       // Six addresses, each within its limit of 5, alternating between the instances, with valid
@@ -60,12 +58,12 @@ describe.each(ENGINES)('a sustained flood of valid posts on %s', (engine) => {
       const total = 3 * 7;
       const hooked = () =>
         new Set(
-          hook!.receipts.filter((receipt) => receipt.status === 204).map((receipt) => (receipt.body as { data: { submissionId: number } }).data.submissionId),
+          hook.receipts.filter((receipt) => receipt.status === 204).map((receipt) => (receipt.body as { data: { submissionId: number } }).data.submissionId),
         );
       /** The events (leads) the e-mails carry, by the reference each shows (its event id, the webhook's too). */
       const mailed = () =>
-        new Set(smtp!.messages.flatMap((mail) => [...(mail.message.text ?? '').matchAll(/^(?:Référence|Reference)\s?: (\S+)$/gm)].map((match) => match[1])));
-      const events = () => new Set(hook!.receipts.filter((receipt) => receipt.status === 204).map((receipt) => (receipt.body as { id: string }).id));
+        new Set(smtp.messages.flatMap((mail) => [...(mail.message.text ?? '').matchAll(/^(?:Référence|Reference)\s?: (\S+)$/gm)].map((match) => match[1])));
+      const events = () => new Set(hook.receipts.filter((receipt) => receipt.status === 204).map((receipt) => (receipt.body as { id: string }).id));
       // The webhook: each lead on its own, at once (no cap holds it).
       await expect.poll(() => hooked().size, { timeout: 20_000, interval: 200 }).toBe(total);
       for (const id of visitorIds) expect(hooked()).toContain(id);
