@@ -15,10 +15,12 @@ export default mergeConfig(
             include: ['src/web/**/*.test.{ts,tsx}', 'src/content/**/*.test.ts', 'src/contracts/**/*.test.ts', 'src/config/**/*.test.ts', 'docs/**/*.test.ts'],
             setupFiles: ['./test/setup-dom.ts'],
             // One module graph per worker, not one per file: these files only render components and
-            // call functions (test/setup-dom.ts empties the document after each test), and loading
-            // React, jsdom and the copy again for each of them was most of their time. They pass in
-            // any order (--sequence.shuffle).
+            // call functions, and loading React, jsdom and the copy again for each of them was most of
+            // their time. What a test changes outside its modules is undone before the next, whatever
+            // file it is in: the document, storage and timers (test/setup-dom.ts) and stubbed globals
+            // (unstubGlobals). They pass in any order (--sequence.shuffle).
             isolate: false,
+            unstubGlobals: true,
           },
         },
         {

@@ -42,7 +42,6 @@ beforeEach(() => {
 afterEach(() => {
   for (const [type, listener] of listeners.splice(0)) window.removeEventListener(type, listener);
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
 });
 

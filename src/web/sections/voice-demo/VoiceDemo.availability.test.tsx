@@ -4,7 +4,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   captionsBox,
   captionsLog,
@@ -87,10 +87,6 @@ async function cardShowing(locale: Locale, state: 'unavailable' | 'budget-spent'
 }
 
 describe('the card before any press: whether the demo can be tried, asked once when it comes into view', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('is not asked on page load, only once the card is in view', async () => {
     const requestStatus = vi.fn<StatusRequester>(async () => 'budget-spent');
     renderDemo(vi.fn<VoiceClientLoader>(), sessions(), 'en', requestStatus);
